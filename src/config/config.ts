@@ -1,0 +1,138 @@
+import { DEFAULT_SQLITE_PATH } from '../db/connect.js';
+
+/**
+ * All configuration comes from the environment and is read and validated
+ * here, once; a bad value stops start-up with a message naming the variable.
+ */
+
+export type Environment = 'sandbox' | 'production';
+
+export interface ExceptionThresholds {
+  /** ETA_DELAY raised when the arrival moved at least this many hours. Default 12. */
+  delayThresholdHours: number;
+  /** ETA_DELAY becomes CRITICAL from this many hours. Default 48. */
+  criticalDelayHours: number;
+  /** DEMURRAGE/DETENTION_RISK WARNING this many hours before free time expires. Default 48. */
+  freeTimeWarningHours: number;
+  /** MISSED_CONNECTION when the outbound leaves less than this many hours after the inbound arrives. Default 0. */
+  minConnectionHours: number;
+}
+
+export interface Config {
+  /** `PORT`, default 4000. */
+  port: number;
+  /** `HOST`, default 0.0.0.0. */
+  host: string;
+  /** `DATABASE_URL`; undefined means the embedded SQLite file. */
+  databaseUrl: string | undefined;
+  /** `TT_DB_POOL_SIZE`, mysql pool size, default 10. */
+  dbPoolSize: number;
+  /** `TT_ENVIRONMENT`, default sandbox. */
+  environment: Environment;
+  /** `TT_BASE_URL`, the environment's base address and token issuer. Default http://localhost:PORT. */
+  baseUrl: string;
+  /** `TT_SENDER_ID`, the constant senderID. Default TRACK-AND-TRACE. */
+  senderId: string;
+  /** `TT_SIGNING_KEY`: private JWK (JSON) for token signing; required in production. */
+  signingKeyJwk: string | undefined;
+  /** `TT_SECRET_PEPPER`: server-side pepper for client secret HMACs; required in production. */
+  secretPepper: string | undefined;
+  /** `TT_GRAPHIQL`: serve GraphiQL; default true in sandbox, false in production. */
+  graphiql: boolean;
+  /** `TT_EVALUATE_INTERVAL_SECONDS`: how often serve re-runs time-based exception rules. Default 300; 0 disables. */
+  evaluateIntervalSeconds: number;
+  /** `TT_SEED_SANDBOX`: seed the sandbox bundle into an empty sandbox database. Default true. */
+  seedSandbox: boolean;
+  thresholds: ExceptionThresholds;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function intVar(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function numberVar(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new ConfigError(`${name} must be a non-negative number of hours, got "${raw}"`);
+  return n;
+}
+
+function boolVar(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = intVar(env, 'PORT', 4000, 0, 65535);
+  const environment = env.TT_ENVIRONMENT || 'sandbox';
+  if (environment !== 'sandbox' && environment !== 'production') {
+    throw new ConfigError(`TT_ENVIRONMENT must be sandbox or production, got "${environment}"`);
+  }
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^(mysql:\/\/|sqlite:)/i.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with mysql:// or sqlite: (unset: ' + DEFAULT_SQLITE_PATH + ')');
+  }
+  const baseUrl = (env.TT_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    const u = new URL(baseUrl);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+  } catch {
+    throw new ConfigError(`TT_BASE_URL must be an http(s) URL, got "${env.TT_BASE_URL}"`);
+  }
+  const senderId = env.TT_SENDER_ID || 'TRACK-AND-TRACE';
+  const signingKeyJwk = env.TT_SIGNING_KEY || undefined;
+  const secretPepper = env.TT_SECRET_PEPPER || undefined;
+  if (environment === 'production') {
+    if (!signingKeyJwk) throw new ConfigError('TT_SIGNING_KEY is required in production (a private JWK, JSON)');
+    if (!secretPepper || secretPepper.length < 32) {
+      throw new ConfigError('TT_SECRET_PEPPER is required in production (at least 32 characters)');
+    }
+    if (!env.TT_BASE_URL) throw new ConfigError('TT_BASE_URL is required in production (the token issuer)');
+  }
+  if (signingKeyJwk) {
+    try {
+      JSON.parse(signingKeyJwk);
+    } catch {
+      throw new ConfigError('TT_SIGNING_KEY must be a private JWK in JSON');
+    }
+  }
+  const thresholds: ExceptionThresholds = {
+    delayThresholdHours: numberVar(env, 'TT_DELAY_THRESHOLD_HOURS', 12),
+    criticalDelayHours: numberVar(env, 'TT_CRITICAL_DELAY_HOURS', 48),
+    freeTimeWarningHours: numberVar(env, 'TT_FREE_TIME_WARNING_HOURS', 48),
+    minConnectionHours: numberVar(env, 'TT_MIN_CONNECTION_HOURS', 0),
+  };
+  if (thresholds.criticalDelayHours < thresholds.delayThresholdHours) {
+    throw new ConfigError('TT_CRITICAL_DELAY_HOURS must not be below TT_DELAY_THRESHOLD_HOURS');
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    dbPoolSize: intVar(env, 'TT_DB_POOL_SIZE', 10, 1, 500),
+    environment,
+    baseUrl,
+    senderId,
+    signingKeyJwk,
+    secretPepper,
+    graphiql: boolVar(env, 'TT_GRAPHIQL', environment === 'sandbox'),
+    evaluateIntervalSeconds: intVar(env, 'TT_EVALUATE_INTERVAL_SECONDS', 300, 0, 86_400),
+    seedSandbox: boolVar(env, 'TT_SEED_SANDBOX', true),
+    thresholds,
+  };
+}

@@ -1,0 +1,20 @@
+import type { ApiClientTable, ServiceSecretTable, SigningKeyTable } from './tables/auth.js';
+import type { EventReferenceTable, EventTable, ShipmentEventTable } from './tables/event.js';
+import type { ExceptionClearTable, TrackingExceptionTable } from './tables/exception.js';
+import type { ShipmentAccountTable, ShipmentContainerTable, ShipmentTable } from './tables/shipment.js';
+import type { TransmissionBlockTable } from './tables/transmission.js';
+
+export interface DatabaseSchema {
+  shipment: ShipmentTable;
+  shipment_container: ShipmentContainerTable;
+  shipment_account: ShipmentAccountTable;
+  event: EventTable;
+  event_reference: EventReferenceTable;
+  shipment_event: ShipmentEventTable;
+  tracking_exception: TrackingExceptionTable;
+  exception_clear: ExceptionClearTable;
+  api_client: ApiClientTable;
+  signing_key: SigningKeyTable;
+  service_secret: ServiceSecretTable;
+  transmission_block: TransmissionBlockTable;
+}

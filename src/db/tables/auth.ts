@@ -1,0 +1,26 @@
+/** API credentials; the secret is stored only as an HMAC-SHA-256 under the server pepper. */
+export interface ApiClientTable {
+  client_id: string;
+  name: string;
+  account_id: string;
+  secret_hash: string;
+  created_at: string;
+  secret_rotated_at: string;
+  disabled_at: string | null;
+}
+
+/** Token signing keys (sandbox keys are generated and persisted here). */
+export interface SigningKeyTable {
+  kid: string;
+  alg: string;
+  private_jwk: string;
+  public_jwk: string;
+  created_at: string;
+}
+
+/** Generated service secrets (sandbox pepper), by name. */
+export interface ServiceSecretTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
