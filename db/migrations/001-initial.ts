@@ -18,6 +18,7 @@ export default function initial(dialect: SqlDialect): Migration {
         .addColumn('etd', ts)
         .addColumn('eta', ts)
         .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('clock_sensitive', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('updated_at', ts, (c) => c.notNull())
         .addUniqueConstraint('shipment_carrier_booking_uq', ['carrier_code', 'carrier_booking_reference'])
         .execute();
@@ -29,6 +30,7 @@ export default function initial(dialect: SqlDialect): Migration {
         .addColumn('container_number', keyColumn(11), (c) => c.notNull())
         .addColumn('master_json', json, (c) => c.notNull())
         .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('last_event_at', ts)
         .addPrimaryKeyConstraint('shipment_container_pk', ['shipment_id', 'container_number'])
         .execute();
       await db.schema
@@ -85,9 +87,11 @@ export default function initial(dialect: SqlDialect): Migration {
         .addColumn('shipment_id', 'integer', (c) => c.notNull())
         .addColumn('exception_type', keyColumn(40), (c) => c.notNull())
         .addColumn('status', keyColumn(10), (c) => c.notNull())
+        .addColumn('episode', keyColumn(200), (c) => c.notNull())
         .addColumn('body_json', json, (c) => c.notNull())
         .addColumn('updated_at', ts, (c) => c.notNull())
         .execute();
+      await db.schema.createIndex('shipment_clock_sensitive_idx').on('shipment').column('clock_sensitive').execute();
       await db.schema
         .createIndex('tracking_exception_shipment_idx')
         .on('tracking_exception')
@@ -97,7 +101,7 @@ export default function initial(dialect: SqlDialect): Migration {
       await db.schema
         .createTable('exception_clear')
         .addColumn('exception_id', keyColumn(36), (c) => c.primaryKey())
-        .addColumn('episode', keyColumn(100), (c) => c.notNull())
+        .addColumn('episode', keyColumn(200), (c) => c.notNull())
         .addColumn('note', 'text', (c) => c.notNull())
         .addColumn('cleared_at', ts, (c) => c.notNull())
         .execute();

@@ -18,6 +18,14 @@ export interface ExceptionThresholds {
   minConnectionHours: number;
 }
 
+/** DESIGN section 6 defaults. */
+export const DEFAULT_THRESHOLDS: ExceptionThresholds = {
+  delayThresholdHours: 12,
+  criticalDelayHours: 48,
+  freeTimeWarningHours: 48,
+  minConnectionHours: 0,
+};
+
 export interface Config {
   /** `PORT`, default 4000. */
   port: number;
@@ -112,10 +120,10 @@ export function loadConfig(env: Env = process.env): Config {
     }
   }
   const thresholds: ExceptionThresholds = {
-    delayThresholdHours: numberVar(env, 'TT_DELAY_THRESHOLD_HOURS', 12),
-    criticalDelayHours: numberVar(env, 'TT_CRITICAL_DELAY_HOURS', 48),
-    freeTimeWarningHours: numberVar(env, 'TT_FREE_TIME_WARNING_HOURS', 48),
-    minConnectionHours: numberVar(env, 'TT_MIN_CONNECTION_HOURS', 0),
+    delayThresholdHours: numberVar(env, 'TT_DELAY_THRESHOLD_HOURS', DEFAULT_THRESHOLDS.delayThresholdHours),
+    criticalDelayHours: numberVar(env, 'TT_CRITICAL_DELAY_HOURS', DEFAULT_THRESHOLDS.criticalDelayHours),
+    freeTimeWarningHours: numberVar(env, 'TT_FREE_TIME_WARNING_HOURS', DEFAULT_THRESHOLDS.freeTimeWarningHours),
+    minConnectionHours: numberVar(env, 'TT_MIN_CONNECTION_HOURS', DEFAULT_THRESHOLDS.minConnectionHours),
   };
   if (thresholds.criticalDelayHours < thresholds.delayThresholdHours) {
     throw new ConfigError('TT_CRITICAL_DELAY_HOURS must not be below TT_DELAY_THRESHOLD_HOURS');

@@ -1,4 +1,4 @@
-import { sql, type ColumnDataType, type Expression, type RawBuilder } from 'kysely';
+import { sql, type ColumnDataType, type Expression, type InsertQueryBuilder, type RawBuilder } from 'kysely';
 
 /**
  * The few places where SQLite and MySQL/MariaDB differ. Everything else in
@@ -30,4 +30,26 @@ export function isUniqueViolation(err: unknown): boolean {
 /** `json` literal list helper for `IN` clauses on either dialect. */
 export function inList(values: readonly string[]): RawBuilder<unknown> {
   return sql`(${sql.join(values.map((v) => sql`${v}`))})`;
+}
+
+/**
+ * Makes an insert skip rows that would duplicate a primary or unique key:
+ * `ON CONFLICT DO NOTHING` on SQLite, `INSERT IGNORE` on MySQL/MariaDB.
+ * @NOTE MySQL has no ON CONFLICT, and IGNORE also downgrades other errors
+ * (truncation, out-of-range values) to warnings: use it only for rows whose
+ * values are validated before.
+ */
+export function skipDuplicateKeys<DB, TB extends keyof DB, O>(
+  dialect: SqlDialect,
+  query: InsertQueryBuilder<DB, TB, O>,
+): InsertQueryBuilder<DB, TB, O> {
+  return dialect === 'mysql' ? query.ignore() : query.onConflict((oc) => oc.doNothing());
+}
+
+/** MySQL allows at most 65,535 placeholders in one statement. */
+const MAX_PLACEHOLDERS = 65_535;
+
+/** Rows per multi-row INSERT of `columns` columns: `preferred` (default 500), fewer when the placeholder limit requires. */
+export function rowsPerInsert(columns: number, preferred = 500): number {
+  return Math.max(1, Math.min(preferred, Math.floor(MAX_PLACEHOLDERS / columns)));
 }

@@ -4,6 +4,8 @@ export interface TrackingExceptionTable {
   shipment_id: number;
   exception_type: string;
   status: string;
+  /** The detection episode of the engine (see exception-engine); manual clears pin one episode. */
+  episode: string;
   /** The served Exception object as JSON. */
   body_json: string;
   updated_at: string;

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** One shipment, keyed by (carrier_code, carrier_booking_reference). */
 export interface ShipmentTable {
@@ -13,7 +13,13 @@ export interface ShipmentTable {
   etd: string | null;
   eta: string | null;
   /** Bumped on every change to the shipment, its events or its exceptions. */
-  version: number;
+  version: ColumnType<number, number | undefined, number>;
+  /**
+   * 1 while a container has a free-time date and has not been returned empty:
+   * only such shipments can change with the clock alone, so `tracking evaluate`
+   * re-runs the time-based rules for these and no others.
+   */
+  clock_sensitive: ColumnType<number, number | undefined, number>;
   updated_at: string;
 }
 
@@ -25,6 +31,12 @@ export interface ShipmentContainerTable {
   master_json: string;
   /** Ordinal within the shipment's ingest, so containers are served in the order given. */
   position: number;
+  /**
+   * Latest eventDateTime of this container's events on this shipment, derived at
+   * ingest: a lookup by container number alone picks the shipment where the
+   * container moved last, so a backfilled old shipment does not hide the current one.
+   */
+  last_event_at: string | null;
 }
 
 /** Which accounts' clients may see a shipment. */

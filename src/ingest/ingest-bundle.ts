@@ -1,0 +1,104 @@
+import type { ExceptionThresholds } from '../config/config.js';
+import type { Database, Db } from '../db/connect.js';
+import { isUniqueViolation, type SqlDialect } from '../db/dialect.js';
+import { refreshShipments } from '../store/derived-state.js';
+import type { IngestBundle } from './bundle.js';
+import { linkNewEvents, linkShipmentsToStoredEvents } from './link-events.js';
+import { storeEvents } from './store-events.js';
+import { storeShipments } from './store-shipments.js';
+
+/**
+ * Writes a validated bundle (see parseBundle) in one transaction: nothing of
+ * it is stored when any step fails. Re-ingesting a bundle changes nothing,
+ * not even a shipment's version.
+ */
+
+export interface IngestOptions {
+  /** The clock for ingested_at / updated_at and the time-based exception rules. */
+  now: () => Date;
+  /** Exception thresholds for the refresh; default DESIGN section 6. */
+  thresholds?: ExceptionThresholds;
+  /**
+   * Called after the commit with the shipments whose snapshot may have
+   * changed (e.g. to drop cached snapshots); not called when none did.
+   * @NOTE the data is committed by then: an error thrown here rejects the
+   * ingest call although the bundle is stored.
+   */
+  onTouched?: (shipmentIds: readonly number[]) => void | Promise<void>;
+}
+
+export interface IngestSummary {
+  shipmentsCreated: number;
+  /** Existing shipments whose master data, containers or accounts changed. */
+  shipmentsUpdated: number;
+  /** Events appended to the store. */
+  eventsStored: number;
+  /** Events skipped because their eventID was already stored. */
+  eventsAlreadyStored: number;
+  /** Of the events stored now, those matching no shipment yet (kept; linked when the shipment arrives). */
+  eventsUnlinked: number;
+  /** Shipments whose derived state was recomputed (new or changed master data, or new events). */
+  shipmentsRefreshed: number;
+}
+
+export async function ingestBundle(
+  database: Database,
+  bundle: IngestBundle,
+  options: IngestOptions,
+): Promise<IngestSummary> {
+  const now = options.now();
+  const write = () =>
+    database.db.transaction().execute((trx) => writeBundle(trx, database.dialect, bundle, now, options.thresholds));
+  let result: Written;
+  try {
+    result = await write();
+  } catch (err) {
+    // A concurrent ingest stored the same shipment or eventID between our
+    // read and our insert; the retry sees it and skips it.
+    if (!isUniqueViolation(err)) throw err;
+    result = await write();
+  }
+  if (result.touched.length > 0) await options.onTouched?.(result.touched);
+  return result.summary;
+}
+
+interface Written {
+  summary: IngestSummary;
+  touched: number[];
+}
+
+async function writeBundle(
+  trx: Db,
+  dialect: SqlDialect,
+  bundle: IngestBundle,
+  now: Date,
+  thresholds: ExceptionThresholds | undefined,
+): Promise<Written> {
+  const at = now.toISOString();
+  const shipments = await storeShipments(trx, dialect, bundle.shipments, at);
+  // Before the bundle's events are stored, so these statements only scan
+  // what was there before; the new events are linked right after.
+  await linkShipmentsToStoredEvents(trx, dialect, shipments.created, shipments.linkKeysChanged);
+
+  let events = { storedSeqs: [] as number[], alreadyStored: 0 };
+  let links = { shipmentIds: new Set<number>(), unlinked: 0 };
+  if (bundle.events.length > 0) {
+    if (!bundle.carrierCode) throw new Error('a bundle with events needs its carrierCode (parseBundle enforces this)');
+    events = await storeEvents(trx, bundle.carrierCode, bundle.events, at);
+    links = await linkNewEvents(trx, dialect, events.storedSeqs);
+  }
+
+  const touched = [...new Set([...shipments.created, ...shipments.updated, ...links.shipmentIds])].sort((a, b) => a - b);
+  if (touched.length > 0) await refreshShipments(trx, dialect, touched, now, { thresholds });
+  return {
+    touched,
+    summary: {
+      shipmentsCreated: shipments.created.length,
+      shipmentsUpdated: shipments.updated.length,
+      eventsStored: events.storedSeqs.length,
+      eventsAlreadyStored: events.alreadyStored,
+      eventsUnlinked: links.unlinked,
+      shipmentsRefreshed: touched.length,
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../db/schema.js';
+import type { ContainerMaster, ShipmentMaster, TrackingEvent } from '../domain/types.js';
+import { parseContainerMaster, parseEvent, parseShipmentMaster } from './json-columns.js';
+
+/**
+ * Loading the full state of many shipments at once, for the derivations of
+ * derived-state.ts: a fixed number of queries per chunk of shipments.
+ */
+
+/** IN-lists are chunked: MySQL allows 65,535 placeholders per statement. */
+const CHUNK = 1000;
+
+export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Everything the derivations need about a set of shipments, loaded in a fixed number of queries. */
+export interface ShipmentState {
+  id: number;
+  master: ShipmentMaster;
+  etd: string | null;
+  eta: string | null;
+  clockSensitive: number;
+  containers: ContainerMaster[];
+  containerLastEventAt: Map<string, string | null>;
+  events: TrackingEvent[];
+}
+
+export async function loadShipmentStates(
+  db: Kysely<DatabaseSchema>,
+  shipmentIds: readonly number[],
+): Promise<Map<number, ShipmentState>> {
+  const states = new Map<number, ShipmentState>();
+  for (const ids of chunks([...new Set(shipmentIds)])) {
+    const shipments = await db
+      .selectFrom('shipment')
+      .select(['id', 'master_json', 'etd', 'eta', 'clock_sensitive'])
+      .where('id', 'in', ids)
+      .execute();
+    for (const s of shipments) {
+      states.set(s.id, {
+        id: s.id,
+        master: parseShipmentMaster(s.master_json),
+        etd: s.etd,
+        eta: s.eta,
+        clockSensitive: s.clock_sensitive,
+        containers: [],
+        containerLastEventAt: new Map(),
+        events: [],
+      });
+    }
+    const containers = await db
+      .selectFrom('shipment_container')
+      .select(['shipment_id', 'container_number', 'master_json', 'last_event_at'])
+      .where('shipment_id', 'in', ids)
+      .orderBy('shipment_id')
+      .orderBy('position')
+      .execute();
+    for (const c of containers) {
+      const state = states.get(c.shipment_id);
+      state?.containers.push(parseContainerMaster(c.master_json));
+      state?.containerLastEventAt.set(c.container_number, c.last_event_at);
+    }
+    const events = await db
+      .selectFrom('shipment_event')
+      .innerJoin('event', 'event.seq', 'shipment_event.event_seq')
+      .select(['shipment_event.shipment_id', 'event.payload_json'])
+      .where('shipment_event.shipment_id', 'in', ids)
+      .execute();
+    for (const e of events) states.get(e.shipment_id)?.events.push(parseEvent(e.payload_json));
+  }
+  return states;
+}
+
+/** Latest eventDateTime per container among the shipment's equipment events. */
+export function containerLastEventTimes(state: ShipmentState): Map<string, string | null> {
+  const latest = new Map<string, string | null>(state.containers.map((c) => [c.containerNumber, null]));
+  for (const event of state.events) {
+    if (event.eventType !== 'EQUIPMENT' || !latest.has(event.equipmentReference)) continue;
+    const current = latest.get(event.equipmentReference);
+    if (current == null || event.eventDateTime > current) latest.set(event.equipmentReference, event.eventDateTime);
+  }
+  return latest;
+}
+

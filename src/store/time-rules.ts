@@ -1,0 +1,39 @@
+import type { ExceptionThresholds } from '../config/config.js';
+import type { Database } from '../db/connect.js';
+import { refreshShipments } from './derived-state.js';
+
+/**
+ * `tracking evaluate` and serve's timer: re-runs the rules for the shipments
+ * whose exceptions can change with the clock alone (clock_sensitive), in
+ * batches, each in its own transaction. Versions move only where something changed.
+ */
+export async function evaluateTimeRules(
+  database: Database,
+  thresholds: ExceptionThresholds,
+  now: Date,
+  batchSize = 200,
+): Promise<{ evaluated: number; changed: number }> {
+  let evaluated = 0;
+  let changed = 0;
+  let afterId = 0;
+  for (;;) {
+    const ids = (
+      await database.db
+        .selectFrom('shipment')
+        .select('id')
+        .where('clock_sensitive', '=', 1)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(batchSize)
+        .execute()
+    ).map((r) => r.id);
+    if (ids.length === 0) break;
+    afterId = ids[ids.length - 1] ?? afterId;
+    const bumped = await database.db
+      .transaction()
+      .execute((trx) => refreshShipments(trx, database.dialect, ids, now, { contentChanged: false, thresholds }));
+    evaluated += ids.length;
+    changed += bumped.length;
+  }
+  return { evaluated, changed };
+}
