@@ -1,0 +1,217 @@
+import type { Selectable } from 'kysely';
+import type { Config } from '../config/config.js';
+import type { Db } from '../db/connect.js';
+import type { ApiClientTable } from '../db/tables/auth.js';
+import { ClientSecretHasher, generateClientId, generateClientSecret } from './client-secrets.js';
+import { resolvePepper } from './pepper.js';
+
+/** An API client as operators and the auth layer see it; never carries the secret or its hash. */
+export interface ApiClient {
+  clientId: string;
+  name: string;
+  /** The account whose shipments this client may see (shipment_account.account_id). */
+  accountId: string;
+  createdAt: string;
+  secretRotatedAt: string;
+  /** Set once the client is disabled; a disabled client can neither get nor use tokens. */
+  disabledAt: string | null;
+}
+
+/** Credentials as handed to the client, named as in RFC 6749. The secret is shown once and never stored. */
+export interface ClientCredentials {
+  client_id: string;
+  client_secret: string;
+}
+
+export interface NewClient {
+  name: string;
+  account: string;
+}
+
+export interface ClientStoreOptions {
+  /**
+   * How long `isClientActive` may answer from memory, in milliseconds.
+   * Default 0 (off): every call is one primary-key lookup, so disabling a
+   * client stops its live tokens on the very next request, in every process.
+   * A value above 0 saves that query at the price of a disabled client's tokens
+   * working up to this long in processes other than the one that disabled it.
+   */
+  activeCacheTtlMs?: number;
+  /** Clock for stored timestamps and the cache TTL (tests). Default `() => new Date()`. */
+  now?: () => Date;
+}
+
+/** A bad name or account given to createClient; the CLI reports it as a usage error. */
+export class ClientInputError extends Error {
+  override name = 'ClientInputError';
+}
+
+const MAX_CLIENT_ID_LENGTH = 64; // api_client.client_id is varchar(64)
+const MAX_NAME_LENGTH = 200;
+const MAX_ACCOUNT_LENGTH = 100;
+const MAX_CACHE_ENTRIES = 10_000;
+
+type ApiClientRow = Selectable<ApiClientTable>;
+
+/** Kysely operations on api_client. Create one per process (it holds the pepper and the active-client cache). */
+export class ClientStore {
+  readonly #db: Db;
+  readonly #hasher: ClientSecretHasher;
+  readonly #now: () => Date;
+  readonly #cacheTtlMs: number;
+  readonly #activeCache = new Map<string, { active: boolean; expiresAt: number }>();
+  /** Hash of a random secret nobody knows: unknown client_ids are compared against it. */
+  readonly #dummyHash: string;
+
+  constructor(db: Db, hasher: ClientSecretHasher, options: ClientStoreOptions = {}) {
+    this.#db = db;
+    this.#hasher = hasher;
+    this.#now = options.now ?? (() => new Date());
+    this.#cacheTtlMs = options.activeCacheTtlMs ?? 0;
+    this.#dummyHash = hasher.hash(generateClientSecret());
+  }
+
+  /** Resolves the pepper (config, or the persisted sandbox one) and builds the store. */
+  static async open(
+    db: Db,
+    config: Pick<Config, 'environment' | 'secretPepper'>,
+    options: ClientStoreOptions = {},
+  ): Promise<ClientStore> {
+    const pepper = await resolvePepper(db, config);
+    return new ClientStore(db, new ClientSecretHasher(pepper), options);
+  }
+
+  async createClient(input: NewClient): Promise<ClientCredentials> {
+    const name = requireText('name', input.name, MAX_NAME_LENGTH);
+    const accountId = requireText('account', input.account, MAX_ACCOUNT_LENGTH);
+    const credentials = { client_id: generateClientId(), client_secret: generateClientSecret() };
+    const now = this.#now().toISOString();
+    await this.#db
+      .insertInto('api_client')
+      .values({
+        client_id: credentials.client_id,
+        name,
+        account_id: accountId,
+        secret_hash: this.#hasher.hash(credentials.client_secret),
+        created_at: now,
+        secret_rotated_at: now,
+        disabled_at: null,
+      })
+      .execute();
+    return credentials;
+  }
+
+  /** Every client, oldest first; no secrets or hashes. */
+  async listClients(): Promise<ApiClient[]> {
+    const rows = await this.#db.selectFrom('api_client').selectAll().orderBy('created_at').orderBy('client_id').execute();
+    return rows.map(toApiClient);
+  }
+
+  async getClient(clientId: string): Promise<ApiClient | null> {
+    const row = await this.#findRow(clientId);
+    return row ? toApiClient(row) : null;
+  }
+
+  /**
+   * Disables a client: it can no longer get tokens, and `isClientActive` turns
+   * false so its live tokens stop working. Returns false when no such client
+   * exists; disabling twice keeps the first disabled_at.
+   */
+  async disableClient(clientId: string): Promise<boolean> {
+    this.#activeCache.delete(clientId);
+    const result = await this.#db
+      .updateTable('api_client')
+      .set({ disabled_at: this.#now().toISOString() })
+      .where('client_id', '=', clientId)
+      .where('disabled_at', 'is', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows > 0n) return true;
+    return (await this.#findRow(clientId)) !== undefined;
+  }
+
+  /**
+   * Issues a new secret; the old one stops working at once. Tokens already
+   * issued stay valid until they expire (at most an hour): rotation is routine
+   * and must not cut off a client mid-flight; to cut off a leaked client now,
+   * disable it. A disabled client stays disabled. Returns null when no such client exists.
+   */
+  async rotateSecret(clientId: string): Promise<ClientCredentials | null> {
+    const secret = generateClientSecret();
+    const result = await this.#db
+      .updateTable('api_client')
+      .set({ secret_hash: this.#hasher.hash(secret), secret_rotated_at: this.#now().toISOString() })
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n ? { client_id: clientId, client_secret: secret } : null;
+  }
+
+  /**
+   * The client when the id and secret match and the client is enabled, else
+   * null. Unknown ids cost the same as a wrong secret (one HMAC against a
+   * dummy hash plus one constant-time comparison), so response times do not
+   * reveal which client_ids exist.
+   */
+  async authenticateClient(clientId: string, secret: string): Promise<ApiClient | null> {
+    const row = clientId.length > 0 && clientId.length <= MAX_CLIENT_ID_LENGTH ? await this.#findRow(clientId) : undefined;
+    // Exact match: MySQL's default collations compare case-insensitively.
+    if (!row || row.client_id !== clientId) {
+      this.#hasher.verify(secret, this.#dummyHash);
+      return null;
+    }
+    const secretMatches = this.#hasher.verify(secret, row.secret_hash);
+    if (!secretMatches || row.disabled_at !== null) return null;
+    return toApiClient(row);
+  }
+
+  /**
+   * Whether tokens of this client may still be used: it exists and is not
+   * disabled. One primary-key lookup; answered from memory only when
+   * `activeCacheTtlMs` is set.
+   */
+  async isClientActive(clientId: string): Promise<boolean> {
+    if (clientId.length === 0 || clientId.length > MAX_CLIENT_ID_LENGTH) return false;
+    const cached = this.#cacheTtlMs > 0 ? this.#activeCache.get(clientId) : undefined;
+    const nowMs = this.#now().getTime();
+    if (cached && cached.expiresAt > nowMs) return cached.active;
+    const row = await this.#db
+      .selectFrom('api_client')
+      .select(['client_id', 'disabled_at'])
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    const active = row !== undefined && row.client_id === clientId && row.disabled_at === null;
+    if (this.#cacheTtlMs > 0) this.#remember(clientId, active, nowMs + this.#cacheTtlMs);
+    return active;
+  }
+
+  #remember(clientId: string, active: boolean, expiresAt: number): void {
+    this.#activeCache.delete(clientId);
+    if (this.#activeCache.size >= MAX_CACHE_ENTRIES) {
+      // Map iterates in insertion order: drop the oldest entry to bound memory.
+      const oldest = this.#activeCache.keys().next();
+      if (!oldest.done) this.#activeCache.delete(oldest.value);
+    }
+    this.#activeCache.set(clientId, { active, expiresAt });
+  }
+
+  async #findRow(clientId: string): Promise<ApiClientRow | undefined> {
+    return this.#db.selectFrom('api_client').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+  }
+}
+
+function requireText(field: string, value: string, maxLength: number): string {
+  const trimmed = value.trim();
+  if (trimmed.length === 0) throw new ClientInputError(`${field} must not be empty`);
+  if (trimmed.length > maxLength) throw new ClientInputError(`${field} must be at most ${maxLength} characters`);
+  return trimmed;
+}
+
+function toApiClient(row: ApiClientRow): ApiClient {
+  return {
+    clientId: row.client_id,
+    name: row.name,
+    accountId: row.account_id,
+    createdAt: row.created_at,
+    secretRotatedAt: row.secret_rotated_at,
+    disabledAt: row.disabled_at,
+  };
+}

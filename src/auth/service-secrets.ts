@@ -1,0 +1,33 @@
+import type { Db } from '../db/connect.js';
+import { isUniqueViolation } from '../db/dialect.js';
+
+/**
+ * Generated, persisted service values (table service_secret), written once by
+ * whichever process gets there first.
+ */
+
+export async function readServiceSecret(db: Db, name: string): Promise<string | undefined> {
+  const row = await db.selectFrom('service_secret').select('value').where('name', '=', name).executeTakeFirst();
+  return row?.value;
+}
+
+/**
+ * Stores `value` under `name` unless a value is already there, and returns the
+ * value that won. Race-safe across processes through the primary key on name:
+ * when two processes start at once, one insert succeeds, the other gets a
+ * unique violation and reads the winner's value, so both use the same one.
+ */
+export async function storeServiceSecretOnce(db: Db, name: string, value: string): Promise<string> {
+  try {
+    await db
+      .insertInto('service_secret')
+      .values({ name, value, created_at: new Date().toISOString() })
+      .execute();
+    return value;
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await readServiceSecret(db, name);
+    if (winner === undefined) throw new Error(`service_secret "${name}" vanished after a unique violation`);
+    return winner;
+  }
+}
