@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Plugin, YogaServerInstance } from 'graphql-yoga';
+import type { AppServices } from '../graphql/context.js';
+import { jsonResponse } from '../rest/json-response.js';
+import { handleShipmentLookup } from '../rest/shipments-handler.js';
+import { handleTokenRequest } from '../rest/token-handler.js';
+
+type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
+
+/**
+ * Mounts the REST compatibility routes the way Yoga mounts its own health
+ * route: an onRequest hook that ends the response for its paths. Both routes
+ * execute GraphQL documents through the same Yoga instance.
+ */
+export function useRestApi(services: AppServices, jwks: () => unknown): Plugin {
+  let yoga: Yoga;
+  return {
+    onYogaInit({ yoga: instance }) {
+      yoga = instance as unknown as Yoga;
+    },
+    async onRequest({ request, url, endResponse, serverContext }) {
+      const path = url.pathname.replace(/\/+$/, '') || '/';
+      if (path === '/.well-known/jwks.json') {
+        endResponse(jsonResponse(jwks(), 200, { 'Cache-Control': 'public, max-age=300' }));
+        return;
+      }
+      if (path !== '/v2/shipments' && path !== '/oauth/token') return;
+      const correlationId = randomUUID();
+      const response =
+        path === '/v2/shipments'
+          ? await handleShipmentLookup(request, url, yoga, services, correlationId)
+          : await handleTokenRequest(request, yoga, services, correlationId, remoteAddress(serverContext));
+      response.headers.set('X-Correlation-ID', correlationId);
+      endResponse(response);
+    },
+  };
+}
+
+export function remoteAddress(serverContext: unknown): string | undefined {
+  return (serverContext as { req?: IncomingMessage } | undefined)?.req?.socket?.remoteAddress;
+}

@@ -1,0 +1,35 @@
+import SchemaBuilder from '@pothos/core';
+import ValidationPlugin from '@pothos/plugin-validation';
+import type { GraphQLContext } from './context.js';
+import { DCSA, lookupError, type DetailedError } from './errors.js';
+
+/**
+ * The Pothos builder: context type and plugins only; types live in
+ * `schema/`, one file per type family (Pothos app layout).
+ */
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  DefaultFieldNullability: false;
+}>({
+  plugins: [ValidationPlugin],
+  defaultFieldNullability: false,
+  validation: {
+    // Validation failures become the same BAD_USER_INPUT error, with one DCSA
+    // detailed error per issue, on GraphQL and (through the REST mapping) on REST.
+    validationError: (failure, args) => {
+      const details: DetailedError[] = failure.issues.map((issue) => {
+        const property = issue.path
+          ?.map((p) => (typeof p === 'object' && p !== null && 'key' in p ? String(p.key) : String(p)))
+          .join('.');
+        const raw = property ? args[property] : undefined;
+        return {
+          ...DCSA.invalidParameter,
+          ...(property ? { property, jsonPath: `$.${property}` } : {}),
+          ...(typeof raw === 'string' ? { value: raw.slice(0, 500) } : {}),
+          errorCodeMessage: issue.message.slice(0, 200),
+        };
+      });
+      return lookupError('BAD_USER_INPUT', details.map((d) => d.errorCodeMessage).join('; '), details);
+    },
+  },
+});

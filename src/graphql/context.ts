@@ -1,0 +1,47 @@
+import type { YogaInitialContext } from 'graphql-yoga';
+import type { Config } from '../config/config.js';
+import type { Database } from '../db/connect.js';
+import type { TransmissionIds } from '../store/transmission-ids.js';
+import type { GrantContext } from '../auth/token-grant.js';
+import type { TokenResponse } from './schema/token.js';
+
+export interface TokenRequest {
+  grantType: string;
+  clientId: string;
+  clientSecret: string;
+  scope?: string;
+}
+
+/** Who is calling: the API client of a verified access token. */
+export interface Principal {
+  clientId: string;
+  accountIds: string[];
+  scopes: string[];
+}
+
+/** Long-lived services, created once per app and shared by every request. */
+export interface AppServices {
+  config: Config;
+  database: Database;
+  transmissionIds: TransmissionIds;
+  /** Verifies the request's bearer token; throws a lookup error (401/403) when it does not hold. */
+  authenticate(request: Request): Promise<Principal>;
+  /** The client credentials grant; throws an OAuth error (GraphQLError with extensions.oauth). */
+  issueToken(request: TokenRequest, grant: GrantContext): Promise<TokenResponse>;
+  /** Injected clock. */
+  now(): Date;
+  log(level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void;
+}
+
+/** What the app adds to Yoga's initial context. */
+export interface AppContext {
+  services: AppServices;
+  /** Per-request id, echoed as providerCorrelationReference and in the logs. */
+  correlationId: string;
+  /** The verified caller, resolved once per request on first use. */
+  principal(): Promise<Principal>;
+  /** Client authentication details of a token request (set by POST /oauth/token). */
+  grant: GrantContext;
+}
+
+export type GraphQLContext = YogaInitialContext & AppContext;

@@ -1,0 +1,13 @@
+import { builder } from '../builder.js';
+import './location.js';
+import './events.js';
+import './references.js';
+import './container.js';
+import './exception.js';
+import './shipment-tracking.js';
+import './transmission.js';
+import './token.js';
+import './error.js';
+import './subscription.js';
+
+export const schema = builder.toSchema();

@@ -1,0 +1,57 @@
+import { bestVersionPerMilestone } from '../../domain/milestones.js';
+import { builder } from '../builder.js';
+import { ShipmentSource } from '../shipment-source.js';
+import { ContainerType } from './container.js';
+import { ShipmentEventType, TransportEventType } from './events.js';
+import { ExceptionType } from './exception.js';
+import { LocationType } from './location.js';
+import { ShipmentReferencesType } from './references.js';
+
+export const ShipmentTrackingType = builder.objectRef<ShipmentSource>('ShipmentTracking').implement({
+  description: 'The current tracking snapshot of one shipment.',
+  fields: (t) => ({
+    bookingReference: t.string({ nullable: true, description: 'Forwarder booking reference.', resolve: (s) => s.master.bookingReference ?? null }),
+    carrierBookingReference: t.string({ resolve: (s) => s.master.carrierBookingReference }),
+    billOfLadingNumber: t.string({ nullable: true, resolve: (s) => s.master.billOfLadingNumber ?? null }),
+    carrierCode: t.string({ description: 'Carrier SCAC code.', resolve: (s) => s.master.carrierCode }),
+    carrierName: t.string({ nullable: true, resolve: (s) => s.master.carrierName ?? null }),
+    vesselName: t.string({ nullable: true, description: 'Main vessel.', resolve: (s) => s.master.vesselName ?? null }),
+    voyageNumber: t.string({ nullable: true, resolve: (s) => s.master.voyageNumber ?? null }),
+    portOfLoading: t.field({ type: LocationType, nullable: true, resolve: (s) => s.master.portOfLoading ?? null }),
+    portOfDischarge: t.field({ type: LocationType, nullable: true, resolve: (s) => s.master.portOfDischarge ?? null }),
+    placeOfReceipt: t.field({ type: LocationType, nullable: true, resolve: (s) => s.master.placeOfReceipt ?? null }),
+    placeOfDelivery: t.field({ type: LocationType, nullable: true, resolve: (s) => s.master.placeOfDelivery ?? null }),
+    serviceType: t.string({
+      nullable: true,
+      description: 'Scope of carriage, e.g. a port-to-door or door-to-door value.',
+      resolve: (s) => s.master.serviceType ?? null,
+    }),
+    etd: t.string({
+      nullable: true,
+      description: 'Current estimated departure: the best departure event at the port of loading.',
+      resolve: (s) => s.row.etd,
+    }),
+    eta: t.string({
+      nullable: true,
+      description: 'Current estimated arrival: the best arrival event at the port of discharge.',
+      resolve: (s) => s.row.eta,
+    }),
+    references: t.field({ type: ShipmentReferencesType, resolve: (s) => s.master.references }),
+    shipmentEvents: t.field({
+      type: [ShipmentEventType],
+      description: 'One event per milestone, its best version (ACT over EST over PLN, then latest created).',
+      resolve: async (s) => bestVersionPerMilestone((await s.events()).shipment),
+    }),
+    transportEvents: t.field({
+      type: [TransportEventType],
+      description: 'One event per milestone, its best version (ACT over EST over PLN, then latest created).',
+      resolve: async (s) => bestVersionPerMilestone((await s.events()).transport),
+    }),
+    containers: t.field({ type: [ContainerType], resolve: (s) => s.containers() }),
+    exceptions: t.field({
+      type: [ExceptionType],
+      description: 'Always an array, empty when none; resolved exceptions stay so pollers see the resolution.',
+      resolve: (s) => s.exceptions(),
+    }),
+  }),
+});

@@ -1,0 +1,33 @@
+import type { ErrorBody } from '../graphql/schema/error.js';
+import type { DetailedError } from '../graphql/errors.js';
+
+const STATUS_TEXT: Record<number, [string, string]> = {
+  400: ['Bad Request', 'The supplied data could not be accepted.'],
+  401: ['Unauthorized', 'A valid access token is required.'],
+  403: ['Forbidden', 'The access token does not allow this request.'],
+  404: ['Not Found', 'The requested shipment was not found.'],
+  405: ['Method Not Allowed', 'The method is not allowed for this resource.'],
+  500: ['Internal Server Error', 'The service could not answer the request.'],
+};
+
+/** The DCSA error response (ERROR_DOMAIN 4.0) that is the body of every lookup error. */
+export function dcsaErrorBody(
+  request: Request,
+  status: number,
+  correlationId: string,
+  errors: DetailedError[],
+  now: Date,
+): ErrorBody {
+  const url = new URL(request.url);
+  const [statusCodeText, statusCodeMessage] = STATUS_TEXT[status] ?? ['Error', 'The request failed.'];
+  return {
+    httpMethod: request.method,
+    requestUri: url.pathname + url.search,
+    statusCode: status,
+    statusCodeText,
+    statusCodeMessage,
+    providerCorrelationReference: correlationId,
+    errorDateTime: now.toISOString(),
+    errors,
+  };
+}

@@ -1,0 +1,113 @@
+import type { ExecutionResult } from 'graphql';
+import type { YogaServerInstance } from 'graphql-yoga';
+import type { GrantContext, OAuthErrorBody } from '../auth/token-grant.js';
+import type { AppServices } from '../graphql/context.js';
+import { jsonResponse } from './json-response.js';
+
+type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
+
+const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+/** Client credentials requests are tiny; anything larger is refused unread. */
+const MAX_BODY_BYTES = 8 * 1024;
+
+const ISSUE_TOKEN = /* GraphQL */ `
+mutation RestIssueToken($grant_type: String!, $client_id: String!, $client_secret: String!, $scope: String) {
+  issueToken(grant_type: $grant_type, client_id: $client_id, client_secret: $client_secret, scope: $scope) {
+    access_token token_type expires_in scope
+  }
+}`;
+
+function oauthFailure(status: number, error: OAuthErrorBody['error'], description: string, headers: Record<string, string> = {}) {
+  return jsonResponse({ error, error_description: description }, status, { ...NO_STORE, ...headers });
+}
+
+/**
+ * POST /oauth/token (RFC 6749 client credentials): HTTP parsing and client
+ * authentication methods here; the grant itself is the issueToken mutation,
+ * run through Yoga's envelop.
+ */
+export async function handleTokenRequest(
+  request: Request,
+  yoga: Yoga,
+  services: AppServices,
+  correlationId: string,
+  remoteAddress: string | undefined,
+): Promise<Response> {
+  if (request.method !== 'POST') {
+    return oauthFailure(405, 'invalid_request', 'use POST with an application/x-www-form-urlencoded body', { Allow: 'POST' });
+  }
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)) {
+    return oauthFailure(400, 'invalid_request', 'Content-Type must be application/x-www-form-urlencoded');
+  }
+  const declaredLength = Number(request.headers.get('content-length') ?? '0');
+  if (declaredLength > MAX_BODY_BYTES) return oauthFailure(400, 'invalid_request', 'request body is too large');
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return oauthFailure(400, 'invalid_request', 'request body is too large');
+
+  const form = new URLSearchParams(text);
+  // RFC 6749 section 3.2: request parameters must not be included more than once.
+  for (const name of new Set(form.keys())) {
+    if (form.getAll(name).length > 1) return oauthFailure(400, 'invalid_request', `parameter ${name} is repeated`);
+  }
+  const grantType = form.get('grant_type');
+  if (!grantType) return oauthFailure(400, 'invalid_request', 'grant_type is required (client_credentials)');
+
+  const basic = parseBasic(request.headers.get('authorization'));
+  if (basic === 'malformed') {
+    return oauthFailure(401, 'invalid_client', 'malformed HTTP Basic credentials', {
+      'WWW-Authenticate': 'Basic realm="track-and-trace", charset="UTF-8"',
+    });
+  }
+  const bodyHasCredentials = form.has('client_id') || form.has('client_secret');
+  if (basic && bodyHasCredentials) {
+    return oauthFailure(400, 'invalid_request', 'use one client authentication method: HTTP Basic or the form body, not both');
+  }
+  const clientId = basic ? basic.clientId : form.get('client_id');
+  const clientSecret = basic ? basic.clientSecret : form.get('client_secret');
+  if (!clientId || !clientSecret) {
+    return oauthFailure(401, 'invalid_client', 'client authentication is required: client_id and client_secret, or HTTP Basic');
+  }
+
+  const grant: GrantContext = { remoteAddress, usedBasicAuth: basic !== null };
+  const variables = { grant_type: grantType, client_id: clientId, client_secret: clientSecret, scope: form.get('scope') };
+  const enveloped = yoga.getEnveloped({ request, correlationId, grant });
+  const document = enveloped.parse(ISSUE_TOKEN);
+  const contextValue = await enveloped.contextFactory({ request, correlationId, grant, params: { query: ISSUE_TOKEN, variables } });
+  const result = (await enveloped.execute({
+    schema: enveloped.schema,
+    document,
+    operationName: 'RestIssueToken',
+    variableValues: variables,
+    contextValue,
+  })) as ExecutionResult<{ issueToken: unknown }>;
+
+  const error = result.errors?.[0];
+  if (!error) return jsonResponse(result.data?.issueToken, 200, NO_STORE);
+  const oauth = error.extensions?.oauth as OAuthErrorBody | undefined;
+  const http = error.extensions?.http as { status?: number; headers?: Record<string, string> } | undefined;
+  if (!oauth) {
+    services.log('error', 'token request failed', { correlationId, error: error.originalError?.stack ?? error.message });
+    return jsonResponse({ error: 'server_error', error_description: 'unexpected error' }, 500, NO_STORE);
+  }
+  services.log('info', 'token refused', { correlationId, error: oauth.error, clientId: clientId.slice(0, 64) });
+  return oauthFailure(http?.status ?? 400, oauth.error, oauth.error_description, http?.headers ?? {});
+}
+
+/** RFC 6749 section 2.3.1: client_id and client_secret, form-urlencoded, then Basic. */
+function parseBasic(header: string | null): { clientId: string; clientSecret: string } | 'malformed' | null {
+  if (header === null) return null;
+  const match = /^Basic +([A-Za-z0-9+/]+=*)$/i.exec(header.trim());
+  if (!match?.[1]) return 'malformed';
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return 'malformed';
+  try {
+    return {
+      clientId: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')),
+      clientSecret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')),
+    };
+  } catch {
+    return 'malformed';
+  }
+}

@@ -1,0 +1,82 @@
+import { loadConfig, type Config } from '../../src/config/config.js';
+import { createApp, type App, type AppOptions } from '../../src/app/create-app.js';
+import { createLogger } from '../../src/app/logger.js';
+import { ingestBundle } from '../../src/ingest/ingest-bundle.js';
+import { parseBundle } from '../../src/ingest/parse-bundle.js';
+import { createTestDatabase, type TestDatabase } from './databases.js';
+
+export const BASE = 'http://tracking.test';
+
+export interface TestApp {
+  app: App;
+  t: TestDatabase;
+  config: Config;
+  /** Validates and ingests a raw bundle; throws on invalid input. */
+  ingest(raw: unknown, now?: Date): Promise<void>;
+  /** Creates a client of the account and returns a bearer token for it. */
+  tokenFor(account: string): Promise<{ token: string; clientId: string; clientSecret: string }>;
+  get(path: string, token?: string, headers?: Record<string, string>): Promise<Response>;
+  graphql(query: string, variables?: Record<string, unknown>, token?: string): Promise<Response>;
+  destroy(): Promise<void>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ TT_BASE_URL: BASE, TT_EVALUATE_INTERVAL_SECONDS: '0', ...overrides });
+}
+
+export async function createTestApp(
+  dialect: 'sqlite' | 'mysql',
+  options: Partial<Omit<AppOptions, 'database'>> & { testDatabase?: TestDatabase } = {},
+): Promise<TestApp> {
+  const { testDatabase, ...appOptions } = options;
+  const t = testDatabase ?? (await createTestDatabase(dialect));
+  const config = options.config ?? testConfig();
+  const app = await createApp({
+    config,
+    database: t.database,
+    logger: createLogger('silent'),
+    clientCacheTtlMs: 0,
+    ...appOptions,
+  });
+  const fixture: TestApp = {
+    app,
+    t,
+    config,
+    async ingest(raw, now = new Date()) {
+      const parsed = parseBundle(raw);
+      if (!parsed.ok) throw new Error(`invalid test bundle: ${JSON.stringify(parsed.issues)}`);
+      await ingestBundle(t.database, parsed.bundle, { now: () => now, thresholds: config.thresholds });
+    },
+    async tokenFor(account) {
+      const creds = await app.clients.createClient({ name: `client of ${account}`, account });
+      const response = await app.fetch(`${BASE}/oauth/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: creds.client_id,
+          client_secret: creds.client_secret,
+        }).toString(),
+      });
+      if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${await response.text()}`);
+      const body = (await response.json()) as { access_token: string };
+      return { token: body.access_token, clientId: creds.client_id, clientSecret: creds.client_secret };
+    },
+    get(path, token, headers = {}) {
+      return app.fetch(`${BASE}${path}`, {
+        headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+      });
+    },
+    graphql(query, variables = {}, token) {
+      return app.fetch(`${BASE}/graphql`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ query, variables }),
+      });
+    },
+    async destroy() {
+      if (!testDatabase) await t.destroy();
+    },
+  };
+  return fixture;
+}
