@@ -54,30 +54,25 @@ export async function loadExceptionInputs(
   return { stored, clears };
 }
 
-/** The engine's view of a shipment now, with the first detection time of a continuing episode kept. */
+/**
+ * The engine's view of a shipment now. detectedDateTime needs no stored
+ * state to stay "when first raised": the engine derives it from the history
+ * (the step that opened the episode), so recomputation gives the same value.
+ */
 export function computeExceptions(
   state: ShipmentState,
   inputs: ExceptionInputs,
   now: Date,
   thresholds: ExceptionThresholds,
 ): EvaluatedException[] {
-  const previous = new Map((inputs.stored.get(state.id) ?? []).map((e) => [e.exceptionID, e]));
-  const manualClears = [...inputs.clears.values()].filter((c) => previous.has(c.exceptionID));
-  const evaluated = evaluateExceptions({
+  const previous = new Set((inputs.stored.get(state.id) ?? []).map((e) => e.exceptionID));
+  return evaluateExceptions({
     shipment: state.master,
     containers: state.containers,
     events: state.events,
     now: now.toISOString(),
     thresholds,
-    manualClears,
-  });
-  return evaluated.map((e) => {
-    const before = previous.get(e.exceptionID);
-    // detectedDateTime is "when first raised": an episode that continues keeps its first detection.
-    if (before && before.episode === e.episode && before.body.detectedDateTime < e.detectedDateTime) {
-      return { ...e, detectedDateTime: before.body.detectedDateTime };
-    }
-    return e;
+    manualClears: [...inputs.clears.values()].filter((c) => previous.has(c.exceptionID)),
   });
 }
 

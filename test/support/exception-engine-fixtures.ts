@@ -1,0 +1,64 @@
+import { expect } from 'vitest';
+import type { ExceptionThresholds } from '../../src/config/config.js';
+import {
+  evaluateExceptions,
+  type EvaluatedException,
+  type ManualClear,
+} from '../../src/domain/exception-engine.js';
+import type { ContainerMaster, ExceptionType, ShipmentMaster, TrackingEvent } from '../../src/domain/types.js';
+import { CONTAINERS, containerMaster, shipmentMaster, T0 } from './event-builders.js';
+
+/** The defaults of `loadConfig` (DESIGN section 6). */
+export const DEFAULT_THRESHOLDS: ExceptionThresholds = {
+  delayThresholdHours: 12,
+  criticalDelayHours: 48,
+  freeTimeWarningHours: 48,
+  minConnectionHours: 0,
+};
+
+export interface RunOptions {
+  now?: string;
+  shipment?: ShipmentMaster;
+  containers?: ContainerMaster[];
+  thresholds?: Partial<ExceptionThresholds>;
+  clears?: ManualClear[];
+}
+
+/** Runs the engine over `events` with the default shipment, two containers and a clock far in the future. */
+export function run(events: TrackingEvent[], options: RunOptions = {}): EvaluatedException[] {
+  return evaluateExceptions({
+    shipment: options.shipment ?? shipmentMaster(),
+    containers: options.containers ?? [containerMaster(CONTAINERS[0]), containerMaster(CONTAINERS[1])],
+    events,
+    now: options.now ?? '2027-01-01T00:00:00.000Z',
+    thresholds: { ...DEFAULT_THRESHOLDS, ...options.thresholds },
+    manualClears: options.clears ?? [],
+  });
+}
+
+/** The exceptions of one type. */
+export function ofType(list: EvaluatedException[], type: ExceptionType): EvaluatedException[] {
+  return list.filter((e) => e.exceptionType === type);
+}
+
+/** The single exception of one type (fails the test when there are none or several). */
+export function single(list: EvaluatedException[], type: ExceptionType): EvaluatedException {
+  const found = ofType(list, type);
+  expect(found, `exactly one ${type} in ${JSON.stringify(list.map((e) => e.exceptionType))}`).toHaveLength(1);
+  return found[0] as EvaluatedException;
+}
+
+/** Asserts the RESOLVED-only fields are present exactly when RESOLVED (spec section 2). */
+export function expectWellFormed(e: EvaluatedException): void {
+  const resolvedKeys = ['resolvedDateTime', 'resolutionType', 'resolutionNote'] as const;
+  for (const key of resolvedKeys) {
+    if (e.status === 'RESOLVED') expect(e[key], key).toBeTruthy();
+    else expect(key in e, `${key} on a DETECTED exception`).toBe(false);
+  }
+  for (const [key, value] of Object.entries(e)) expect(value, `${key} is undefined`).not.toBeUndefined();
+  expect(e.title.length).toBeGreaterThan(0);
+  expect(e.description.length).toBeGreaterThan(0);
+  expect(e.recommendedAction.length).toBeGreaterThan(0);
+}
+
+export { T0 };
