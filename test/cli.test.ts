@@ -137,6 +137,13 @@ describe('tracking serve (README first command) over a real socket', () => {
         body: JSON.stringify({ query: '{ __type(name: "ShipmentTracking") { name } }' }),
       });
       expect(await graphql.json()).toEqual({ data: { __type: { name: 'ShipmentTracking' } } });
+      const lookup = await fetch(`${base}/v2/shipments?billOfLadingNumber=MAEU262150002`, {
+        headers: { Authorization: `Bearer ${access_token}` },
+      });
+      expect(lookup.status).toBe(200);
+      const snapshot = ((await lookup.json()) as any).shipmentTracking;
+      expect(snapshot.containers.length).toBeGreaterThan(0);
+      expect(new Set(snapshot.exceptions.map((e: any) => e.status))).toEqual(new Set(['DETECTED', 'RESOLVED']));
       const graphiql = await fetch(`${base}/graphql`, { headers: { Accept: 'text/html' } });
       expect(await graphiql.text()).toMatch(/GraphiQL/i);
     } finally {

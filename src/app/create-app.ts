@@ -108,7 +108,7 @@ mutation Token {
 }
 
 query ShipmentEta {
-  shipment(billOfLadingNumber: "MAEU240000001") {
+  shipment(billOfLadingNumber: "MAEU262150002") {
     shipmentTracking { carrierBookingReference etd eta exceptions { exceptionType severity status title } }
   }
 }
