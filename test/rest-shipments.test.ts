@@ -21,9 +21,13 @@ describe.each(dialects)('GET /v2/shipments on $name', ({ name, enabled }) => {
   let clientA: string;
   let tokenB: string;
 
+  const logged: Record<string, unknown>[] = [];
   beforeAll(async () => {
     if (!enabled) return;
-    f = await createTestApp(name);
+    const logger = createLogger('silent');
+    f = await createTestApp(name, {
+      logger: { ...logger, log: (level, message, fields) => logged.push({ level, message, ...fields }) },
+    });
     await f.ingest(maeuBundle());
     await f.ingest(cmduBundle());
     await f.ingest(maeuBackfillBundle());
@@ -235,6 +239,13 @@ describe.each(dialects)('GET /v2/shipments on $name', ({ name, enabled }) => {
       const missing = await expectError('billOfLadingNumber=CMDU2002BL', 404);
       expect(strip(other.body)).toEqual(strip(missing.body));
     });
+  });
+
+  it.skipIf(!enabled)('logs every refused lookup under its providerCorrelationReference', async () => {
+    const { body } = await expectError('billOfLadingNumber=NOPE0002', 404);
+    expect(logged).toContainEqual(
+      expect.objectContaining({ correlationId: body.providerCorrelationReference, status: 404 }),
+    );
   });
 
   it.skipIf(!enabled)('405 for other methods', async () => {
