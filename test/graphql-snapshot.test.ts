@@ -25,8 +25,9 @@ describe.each(dialects)('GraphQL snapshot on $name', ({ name, enabled }) => {
         if (event.level === 'query') queries++;
       },
     });
-    // The client cache is on (its default) so that counts show the lookup alone.
-    f = await createTestApp(name, { testDatabase: t, plugins: [observer], clientCacheTtlMs: 60_000 });
+    // The client cache is on (its default) so that counts show the lookup alone; the
+    // snapshot cache is off so that they show what a lookup loads (test/snapshot-cache.test.ts covers it).
+    f = await createTestApp(name, { testDatabase: t, plugins: [observer], clientCacheTtlMs: 60_000, snapshotCacheBytes: 0 });
     await f.ingest(maeuBundle());
     await f.ingest(cmduBundle());
     await f.ingest(maeuBackfillBundle());

@@ -9,10 +9,14 @@ import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import type { AppContext, AppServices, GraphQLContext, Principal } from '../graphql/context.js';
 import { schema } from '../graphql/schema/index.js';
+import { SnapshotCache } from '../store/snapshot-cache.js';
 import { createTransmissionIds } from '../store/transmission-ids.js';
 import { createLogger, type Logger } from './logger.js';
 import { remoteAddress, useRestApi } from './use-rest-api.js';
 import { useAuthentication } from './use-authentication.js';
+import { useCompiledExecution } from './use-compiled-execution.js';
+import { cacheVerifiedTokens } from './verified-token-cache.js';
+import { useInternalStats } from './use-internal-stats.js';
 import { useReadiness } from './use-readiness.js';
 
 export interface AppOptions {
@@ -24,6 +28,8 @@ export interface AppOptions {
   /** See AuthenticatorOptions.clientCacheTtlMs. Default 5000. */
   clientCacheTtlMs?: number;
   rateLimit?: AuthRateLimiterOptions;
+  /** Size budget of the snapshot cache (see SnapshotCache); 0 disables it. Default a quarter of the heap limit. */
+  snapshotCacheBytes?: number;
   /** Extra Yoga/envelop plugins (tests observe executions with one). */
   plugins?: Parameters<typeof createYoga>[0]['plugins'];
 }
@@ -44,13 +50,16 @@ export async function createApp(options: AppOptions): Promise<App> {
   const logger = options.logger ?? createLogger();
   const clients = await ClientStore.open(database.db, config, { now });
   const tokens = await TokenService.create(database.db, config, { now });
-  const authenticator = createAuthenticator(tokens, clients, { clientCacheTtlMs: options.clientCacheTtlMs });
+  const authenticator = createAuthenticator(cacheVerifiedTokens(tokens, { now }), clients, {
+    clientCacheTtlMs: options.clientCacheTtlMs,
+  });
   const grant = createTokenGrant(tokens, clients, new AuthRateLimiter(options.rateLimit));
 
   const services: AppServices = {
     config,
     database,
     transmissionIds: createTransmissionIds(database.db, now),
+    snapshots: new SnapshotCache(database.db, options.snapshotCacheBytes),
     authenticate: (request) => authenticator.authenticate(request),
     issueToken: (request, grantContext) => grant(request, grantContext),
     now,
@@ -81,8 +90,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
     plugins: [
       useReadiness(database),
+      ...useInternalStats(services.snapshots),
       useRestApi(services, () => tokens.publicJwks()),
       useAuthentication(),
+      useCompiledExecution(logger),
       ...(options.plugins ?? []),
     ],
   });

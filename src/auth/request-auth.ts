@@ -40,7 +40,7 @@ function unauthenticated(description: string) {
 }
 
 export function createAuthenticator(
-  tokens: TokenService,
+  tokens: Pick<TokenService, 'verifyToken'>,
   clients: ClientStore,
   options: AuthenticatorOptions = {},
 ): { authenticate(request: Request): Promise<Principal>; forget(clientId: string): void } {

@@ -15,7 +15,12 @@ export async function runServe(config: Config): Promise<number> {
   const logger = createLogger();
   const database = connectDatabase(config.databaseUrl, { poolSize: config.dbPoolSize });
   await migrateToLatest(database);
-  const app = await createApp({ config, database, logger });
+  const app = await createApp({
+    config,
+    database,
+    logger,
+    snapshotCacheBytes: config.snapshotCacheMb === undefined ? undefined : config.snapshotCacheMb * 1024 * 1024,
+  });
 
   let demo: { client_id: string; client_secret: string } | null = null;
   if (config.environment === 'sandbox') {

@@ -49,6 +49,8 @@ export interface Config {
   graphiql: boolean;
   /** `TT_EVALUATE_INTERVAL_SECONDS`: how often serve re-runs time-based exception rules. Default 300; 0 disables. */
   evaluateIntervalSeconds: number;
+  /** `TT_SNAPSHOT_CACHE_MB`: memory budget of the assembled-snapshot cache; 0 disables it. Default: a quarter of the heap limit. */
+  snapshotCacheMb: number | undefined;
   /** `TT_SEED_SANDBOX`: seed the sandbox bundle into an empty sandbox database. Default true. */
   seedSandbox: boolean;
   thresholds: ExceptionThresholds;
@@ -140,6 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
     secretPepper,
     graphiql: boolVar(env, 'TT_GRAPHIQL', environment === 'sandbox'),
     evaluateIntervalSeconds: intVar(env, 'TT_EVALUATE_INTERVAL_SECONDS', 300, 0, 86_400),
+    snapshotCacheMb: env.TT_SNAPSHOT_CACHE_MB ? intVar(env, 'TT_SNAPSHOT_CACHE_MB', 0, 0, 1_000_000) : undefined,
     seedSandbox: boolVar(env, 'TT_SEED_SANDBOX', true),
     thresholds,
   };

@@ -5,6 +5,7 @@ import { Kysely, Migrator, MysqlDialect, SqliteDialect, type LogConfig } from 'k
 import { createPool } from 'mysql2';
 import { migrations } from '../../db/migrations/index.js';
 import type { SqlDialect } from './dialect.js';
+import { withQueryCount } from './query-count.js';
 import type { DatabaseSchema } from './schema.js';
 
 export type Db = Kysely<DatabaseSchema>;
@@ -42,7 +43,7 @@ export function connectDatabase(url: string | undefined, options: ConnectOptions
       supportBigNumbers: true,
       charset: 'utf8mb4',
     });
-    const db = new Kysely<DatabaseSchema>({ dialect: new MysqlDialect({ pool }), log: options.log });
+    const db = new Kysely<DatabaseSchema>({ dialect: new MysqlDialect({ pool }), log: withQueryCount(options.log) });
     return {
       db,
       dialect: 'mysql',
@@ -57,7 +58,10 @@ export function connectDatabase(url: string | undefined, options: ConnectOptions
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }), log: options.log });
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    log: withQueryCount(options.log),
+  });
   return { db, dialect: 'sqlite', description: `sqlite:${path}`, close: () => db.destroy() };
 }
 

@@ -1,6 +1,7 @@
 import type { YogaInitialContext } from 'graphql-yoga';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
+import type { SnapshotCache } from '../store/snapshot-cache.js';
 import type { TransmissionIds } from '../store/transmission-ids.js';
 import type { GrantContext } from '../auth/token-grant.js';
 import type { TokenResponse } from './schema/token.js';
@@ -24,6 +25,8 @@ export interface AppServices {
   config: Config;
   database: Database;
   transmissionIds: TransmissionIds;
+  /** Assembled snapshots by shipment version (exact; see SnapshotCache). */
+  snapshots: SnapshotCache;
   /** Verifies the request's bearer token; throws a lookup error (401/403) when it does not hold. */
   authenticate(request: Request): Promise<Principal>;
   /** The client credentials grant; throws an OAuth error (GraphQLError with extensions.oauth). */

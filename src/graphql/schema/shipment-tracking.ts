@@ -1,4 +1,3 @@
-import { bestVersionPerMilestone } from '../../domain/milestones.js';
 import { builder } from '../builder.js';
 import { ShipmentSource } from '../shipment-source.js';
 import { ContainerType } from './container.js';
@@ -40,18 +39,18 @@ export const ShipmentTrackingType = builder.objectRef<ShipmentSource>('ShipmentT
     shipmentEvents: t.field({
       type: [ShipmentEventType],
       description: 'One event per milestone, its best version (ACT over EST over PLN, then latest created).',
-      resolve: async (s) => bestVersionPerMilestone((await s.events()).shipment),
+      resolve: async (s) => (await s.snapshot.events()).shipmentEvents,
     }),
     transportEvents: t.field({
       type: [TransportEventType],
       description: 'One event per milestone, its best version (ACT over EST over PLN, then latest created).',
-      resolve: async (s) => bestVersionPerMilestone((await s.events()).transport),
+      resolve: async (s) => (await s.snapshot.events()).transportEvents,
     }),
-    containers: t.field({ type: [ContainerType], resolve: (s) => s.containers() }),
+    containers: t.field({ type: [ContainerType], resolve: (s) => s.snapshot.containers() }),
     exceptions: t.field({
       type: [ExceptionType],
       description: 'Always an array, empty when none; resolved exceptions stay so pollers see the resolution.',
-      resolve: (s) => s.exceptions(),
+      resolve: (s) => s.snapshot.exceptions(),
     }),
   }),
 });

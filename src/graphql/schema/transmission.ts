@@ -143,7 +143,7 @@ builder.queryField('shipment', (t) =>
           receiverID: principal.clientId,
           schemaVersion: SCHEMA_VERSION,
         },
-        shipmentTracking: new ShipmentSource(services.database.db, row),
+        shipmentTracking: new ShipmentSource(row, services.snapshots.snapshot(row)),
       };
     },
   }),

@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createConnection } from 'mysql2/promise';
+import { connectDatabase, migrateToLatest, type Database } from '../src/db/connect.js';
+
+/**
+ * Dedicated benchmark databases: a MariaDB/MySQL database dropped and
+ * recreated on every run, or a SQLite file in a temporary directory.
+ */
+
+/** Server the bench creates its databases on (`BENCH_MYSQL_URL`); any database in the path is ignored. */
+export const BENCH_MYSQL_URL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
+
+export interface BenchDatabase {
+  /** DATABASE_URL for the service and the baseline. */
+  url: string;
+  database: Database;
+  /** Closes the connection and drops the database (or deletes the file). */
+  destroy(): Promise<void>;
+}
+
+export async function createBenchDatabase(dialect: 'mysql' | 'sqlite', name: string): Promise<BenchDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), `${name}-`));
+    const url = `sqlite:${join(dir, 'bench.sqlite')}`;
+    const database = connectDatabase(url);
+    await migrateToLatest(database);
+    return {
+      url,
+      database,
+      async destroy() {
+        await database.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad database name ${name}`);
+  const admin = await createConnection(BENCH_MYSQL_URL);
+  await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+  // Binary collation, as the test suite uses: identifiers compare exactly.
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
+  await admin.end();
+  const base = new URL(BENCH_MYSQL_URL);
+  base.pathname = `/${name}`;
+  const url = base.toString();
+  const database = connectDatabase(url, { poolSize: 4 });
+  await migrateToLatest(database);
+  return {
+    url,
+    database,
+    async destroy() {
+      await database.close();
+      const conn = await createConnection(BENCH_MYSQL_URL);
+      await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await conn.end();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Command line of `npm run bench -- [flags]`:
+ *   --quick            1,000 shipments, a few seconds per scenario, smaller ingest bundle (< 2 min in all)
+ *   --sqlite           seed and serve SQLite (a temporary file) instead of MariaDB
+ *   --soak / --no-soak RSS before and after a 60 s load (default: on in full runs, off with --quick)
+ *   --soak-seconds N   length of the soak (default 60)
+ *   --no-ingest        skip the 100,000-event ingest benchmark
+ *   --ingest-events N  events in the ingest benchmark's bundle (default 100,000; --quick 10,000)
+ *   --shipments N      shipments to seed (default 10,000; --quick 1,000)
+ *   --seconds N        seconds per scenario (default 20; --quick 4)
+ *   --warmup N         seconds of warm-up load before each scenario (default 3; --quick 1)
+ *   --connections N    concurrent connections (default 64)
+ *   --pool N           TT_DB_POOL_SIZE of the service and pool size of the baseline (default 32)
+ *   --cpu-prof DIR     run the service under `node --cpu-prof` and write its profile to DIR
+ *   --node-arg ARG     an extra node flag for the service (repeatable), e.g. --node-arg --trace-gc
+ *   --server-log FILE  append the service's stdout to FILE
+ *   --only NAMES       comma-separated scenario name prefixes (profiling one scenario)
+ *   --keep             keep the bench database
+ * BENCH_MYSQL_URL names the MariaDB/MySQL server (default mysql://root@127.0.0.1:3306/test).
+ */
+export interface BenchOptions {
+  quick: boolean;
+  dialect: 'mysql' | 'sqlite';
+  soak: boolean;
+  soakSeconds: number;
+  ingest: boolean;
+  ingestEvents: number;
+  shipments: number;
+  seconds: number;
+  warmupSeconds: number;
+  connections: number;
+  pool: number;
+  cpuProf: string | undefined;
+  nodeArgs: string[];
+  serverLog: string | undefined;
+  only: string[] | undefined;
+  keep: boolean;
+  /** Sequential requests per size for the snapshot cost at 1, 10 and 100 containers. */
+  sizedRequests: number;
+  /** Shipments of each size looked up once each (twice this many are seeded). */
+  sizedShipments: number;
+}
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const flags = new Set(argv.filter((a) => a.startsWith('--')));
+  const value = (name: string): string | undefined => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const int = (name: string, fallback: number): number => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw)) throw new Error(`${name} needs a whole number, got ${raw}`);
+    return Number(raw);
+  };
+  const known = [
+    ...['--quick', '--sqlite', '--soak', '--no-soak', '--soak-seconds', '--no-ingest', '--ingest-events', '--shipments', '--seconds'],
+    ...['--warmup', '--connections', '--pool', '--cpu-prof', '--node-arg', '--server-log', '--only', '--keep'],
+  ];
+  const nodeArgs = argv.flatMap((a, i) => (argv[i - 1] === '--node-arg' ? [a] : []));
+  for (const flag of flags) {
+    if (!known.includes(flag) && !nodeArgs.includes(flag)) throw new Error(`unknown flag ${flag}; known: ${known.join(' ')}`);
+  }
+  const quick = flags.has('--quick');
+  return {
+    quick,
+    dialect: flags.has('--sqlite') ? 'sqlite' : 'mysql',
+    soak: flags.has('--soak') || (!quick && !flags.has('--no-soak')),
+    soakSeconds: int('--soak-seconds', 60),
+    ingest: !flags.has('--no-ingest'),
+    ingestEvents: int('--ingest-events', quick ? 10_000 : 100_000),
+    shipments: int('--shipments', quick ? 1_000 : 10_000),
+    seconds: int('--seconds', quick ? 4 : 20),
+    warmupSeconds: int('--warmup', quick ? 1 : 3),
+    connections: int('--connections', 64),
+    pool: int('--pool', 32),
+    cpuProf: value('--cpu-prof'),
+    nodeArgs,
+    serverLog: value('--server-log'),
+    only: value('--only')?.split(','),
+    keep: flags.has('--keep'),
+    sizedRequests: quick ? 20 : 100,
+    sizedShipments: quick ? 5 : 20,
+  };
+}

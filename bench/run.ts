@@ -1,0 +1,197 @@
+import { cpus, totalmem } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { SHIPMENT_DOCUMENT } from '../src/rest/shipment-document.js';
+import { createBenchDatabase } from './databases.js';
+import { eventsPerShipment, shipmentKey } from './generate.js';
+import { ingestBenchmark } from './ingest-bench.js';
+import { runLoad, type RequestSpec } from './load.js';
+import { counts, measure, type Measured } from './measure.js';
+import { parseOptions, type BenchOptions } from './options.js';
+import type { ServerProcess } from './processes.js';
+import { fixed, table, thousands } from './report.js';
+import { graphqlRequest, restPath, scenarios, type Scenario } from './scenarios.js';
+import { eventsPerSecond, type IngestTiming } from './seed.js';
+import { checkSameAnswers, seed, SIZES, startServers, type Seeded, type Servers } from './setup.js';
+
+/**
+ * `npm run bench`: seeds a database through the real ingest path, starts the
+ * service and the hand-written baseline as child processes, drives each
+ * scenario with autocannon, and prints the results. See bench/README.md.
+ */
+
+const print = (line = '') => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const started = performance.now();
+  const store = options.dialect === 'mysql' ? 'MariaDB/MySQL' : 'SQLite';
+  print(
+    `track-and-trace bench: ${store}, ${thousands(options.shipments)} shipments, ${options.connections} connections, ` +
+      `${options.seconds} s per scenario, pool ${options.pool}${options.quick ? ' (--quick)' : ''}`,
+  );
+  print(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${fixed(totalmem() / 2 ** 30, 0)} GiB, node ${process.version}`);
+
+  const bench = await createBenchDatabase(options.dialect, 'tt_bench');
+  const running: ServerProcess[] = [];
+  let ratios = { rest: NaN, graphqlFull: NaN };
+  try {
+    const seeded = await seed(bench, options);
+    print(ingestLine('seed', seeded.main));
+    const servers = await startServers(bench, options, (server) => running.push(server));
+    await checkSameAnswers(servers, [0, 1, 10]);
+    print(
+      `${thousands(options.shipments + seeded.sizedShipments)} shipments; the baseline's body equals the service's ` +
+        `for sampled keys; service RSS ${fixed(servers.service.rssMiB())} MiB`,
+    );
+
+    ratios = await runScenarios(servers, options);
+    if (!options.only) await costBySize(servers, seeded, options);
+    if (options.soak) await soak(servers, options);
+  } finally {
+    for (const server of running) await server.stop();
+    if (options.keep) await bench.database.close();
+    else await bench.destroy();
+  }
+
+  if (options.ingest) {
+    print();
+    for (const dialect of ['mysql', 'sqlite'] as const) {
+      const timing = await ingestBenchmark(dialect, options.ingestEvents);
+      print(ingestLine(`ingest one bundle, ${dialect === 'mysql' ? 'MariaDB' : 'SQLite'}`, timing));
+    }
+  }
+
+  print();
+  print(`bench done in ${fixed((performance.now() - started) / 1000, 0)} s`);
+  // The last line, for a quick check of a run: exactly this format.
+  print(`rest/baseline ${fixed(ratios.rest, 2)} graphql-full/baseline ${fixed(ratios.graphqlFull, 2)}`);
+}
+
+/** Each scenario at the configured connections; prints the table and returns the two headline ratios. */
+async function runScenarios(servers: Servers, options: BenchOptions): Promise<{ rest: number; graphqlFull: number }> {
+  const selected = scenarios(servers.credentials, options.shipments).filter(
+    (s) => !options.only || options.only.some((prefix) => s.name.toLowerCase().startsWith(prefix.toLowerCase())),
+  );
+  const rows: { scenario: Scenario; result: Measured }[] = [];
+  for (const scenario of selected) {
+    const server = scenario.target === 'service' ? servers.service : servers.baseline;
+    const connections = options.connections;
+    const result = await measure(
+      server,
+      scenario.next,
+      { connections, ...(scenario.amount !== undefined ? { amount: scenario.amount } : { seconds: options.seconds }) },
+      {
+        next: scenario.warmup ?? scenario.next,
+        run: { connections, ...(scenario.warmupAmount !== undefined ? { amount: scenario.warmupAmount } : { seconds: options.warmupSeconds }) },
+      },
+    );
+    rows.push({ scenario, result });
+    const { load } = result;
+    print(`  ${scenario.name}: ${fixed(load.requestsPerSecond, 0)} req/s, latency p50 ${load.p50} p90 ${load.p90} p99 ${load.p99} max ${load.max} ms`);
+  }
+
+  print();
+  print(
+    table(
+      ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'SQL/req', 'KB/resp'],
+      rows.map(({ scenario, result: { load, sqlPerRequest } }) => [
+        scenario.name,
+        fixed(load.requestsPerSecond, 0),
+        load.p50,
+        load.p99,
+        load.errors,
+        fixed(sqlPerRequest, 2),
+        fixed(load.meanBytes / 1024, 1),
+      ]),
+    ),
+  );
+  const rps = (name: string) => rows.find((r) => r.scenario.name.startsWith(name))?.result.load.requestsPerSecond ?? NaN;
+  const baseline = rps('baseline');
+  const ratios = { rest: rps('REST full snapshot') / baseline, graphqlFull: rps('GraphQL full') / baseline };
+  print(
+    `ratios to the baseline: REST ${fixed(ratios.rest, 2)} (first lookups ${fixed(rps('REST first') / baseline, 2)}), ` +
+      `GraphQL full ${fixed(ratios.graphqlFull, 2)}, GraphQL partial ${fixed(rps('GraphQL partial') / baseline, 2)}`,
+  );
+  return ratios;
+}
+
+/**
+ * Full snapshot cost by size, at one connection: first lookups (each request
+ * a shipment not looked up before: the lookup plus one statement for its
+ * parts) and repeated lookups of one shipment (answered from the cache).
+ */
+async function costBySize({ service, baseline, credentials }: Servers, seeded: Seeded, options: BenchOptions): Promise<void> {
+  const k = options.sizedShipments;
+  const rows: string[][] = [];
+  for (const containers of SIZES) {
+    const bl = (i: number) => shipmentKey(seeded.sizedIndexes[i] ?? 0, `C${containers}`).billOfLadingNumber;
+    const rest = (i: number): RequestSpec => ({ method: 'GET', path: restPath(bl(i)), headers: { Authorization: `Bearer ${credentials.token}` } });
+    const full = (i: number): RequestSpec => graphqlRequest(credentials.token, SHIPMENT_DOCUMENT, bl(i));
+    /** `distinct`: shipments first..first+k-1 once each; otherwise shipment `first` again and again. */
+    const cell = async (server: ServerProcess, request: (i: number) => RequestSpec, first: number, distinct: boolean) => {
+      let n = first;
+      const next = () => request(distinct ? n++ : first);
+      const warmup = distinct ? undefined : { next, run: { connections: 1, amount: 5 } };
+      const { load, sqlPerRequest } = await measure(server, next, { connections: 1, amount: distinct ? k : options.sizedRequests }, warmup);
+      if (load.errors > 0) throw new Error(`errors on the ${containers}-container shipments`);
+      return `${fixed(load.mean, 1)} ms / ${fixed(sqlPerRequest, 0)}`;
+    };
+    rows.push([
+      `${containers} (${eventsPerShipment(containers)} events)`,
+      await cell(baseline, rest, 0, false),
+      await cell(service, rest, 0, true),
+      await cell(service, rest, 0, false),
+      await cell(service, full, k, true),
+      await cell(service, full, k, false),
+    ]);
+  }
+  print();
+  print('full snapshot cost by size: mean latency at 1 connection / SQL statements per request');
+  print(`(first: each request a shipment not looked up before, ${k} of them; cached: one shipment again, ${options.sizedRequests} times)`);
+  print(table(['containers', 'baseline', 'REST first', 'REST cached', 'GraphQL full first', 'GraphQL full cached'], rows));
+}
+
+/**
+ * Service memory over a long REST load: RSS before, after and every 10 s, and
+ * the live heap (in use right after a full collection), which, unlike RSS,
+ * does not follow the garbage collector's sawtooth.
+ */
+async function soak({ service, credentials }: Servers, options: BenchOptions): Promise<void> {
+  const scenario = scenarios(credentials, options.shipments).find((s) => s.name === 'REST full snapshot');
+  if (!scenario) throw new Error('no REST scenario');
+  const mib = (bytes = 0) => fixed(bytes / 2 ** 20, 0);
+  const statsBefore = await counts(service);
+  const before = service.rssMiB();
+  const samples: string[] = [];
+  const timer = setInterval(() => samples.push(fixed(service.rssMiB(), 0)), 10_000);
+  const load = await runLoad(service.url, scenario.next, { connections: options.connections, seconds: options.soakSeconds });
+  clearInterval(timer);
+  const after = service.rssMiB();
+  const statsAfter = await counts(service);
+  print();
+  print(
+    `soak: REST full snapshot for ${options.soakSeconds} s at ${options.connections} connections: ` +
+      `${fixed(load.requestsPerSecond, 0)} req/s, p99 ${load.p99} ms, ${load.errors} errors`,
+  );
+  print(`  service RSS ${fixed(before, 0)} MiB before, ${fixed(after, 0)} MiB after (every 10 s: ${samples.join(', ')})`);
+  print(
+    `  live heap after the last full GC: ${mib(statsBefore.heap?.usedAfterLastMajor)} MiB before ` +
+      `(${statsBefore.heap?.majorCollections ?? 0} full GCs so far), ${mib(statsAfter.heap?.usedAfterLastMajor)} MiB after ` +
+      `(${statsAfter.heap?.majorCollections ?? 0}); snapshot cache ${thousands(statsAfter.snapshotCache?.entries ?? 0)} shipments, ` +
+      `${mib(statsAfter.snapshotCache?.bytes)} MiB of stored JSON`,
+  );
+}
+
+function ingestLine(label: string, t: IngestTiming): string {
+  const rate = eventsPerSecond(t);
+  return (
+    `${label}: ${thousands(t.events)} events, ${thousands(t.shipments)} shipments in ${fixed(t.parseSeconds + t.ingestSeconds)} s: ` +
+    `${thousands(rate.total)} events/s (validation ${fixed(t.parseSeconds)} s + storage ${fixed(t.ingestSeconds)} s; ` +
+    `storage alone ${thousands(rate.ingestOnly)} events/s)`
+  );
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,102 @@
+import { randomInt } from 'node:crypto';
+import { SHIPMENT_DOCUMENT } from '../src/rest/shipment-document.js';
+import { shipmentKey } from './generate.js';
+import type { RequestSpec } from './load.js';
+
+/**
+ * The requests of each scenario. Keys are drawn at random from the seeded
+ * shipments for every request, so no scenario hits one hot row.
+ */
+
+export const EXCEPTION_FIELDS = `exceptionID exceptionType exceptionCategory severity status detectedDateTime resolvedDateTime
+  resolutionType resolutionNote title description relatedEventID affectedContainers
+  impact { field previousValue revisedValue delayHours } recommendedAction`;
+
+/** GraphQL partial snapshot: `eta` and `exceptions` only (no event or container history). */
+export const PARTIAL_DOCUMENT = /* GraphQL */ `
+query BenchPartial($billOfLadingNumber: String) {
+  shipment(billOfLadingNumber: $billOfLadingNumber) {
+    shipmentTracking { eta exceptions { ${EXCEPTION_FIELDS} } }
+  }
+}`;
+
+export interface Credentials {
+  token: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export type Target = 'service' | 'baseline';
+
+export interface Scenario {
+  name: string;
+  target: Target;
+  next(): RequestSpec;
+  /** Requests for warm-up when they must differ from the measured ones; default `next`. */
+  warmup?(): RequestSpec;
+  /** A fixed number of warm-up requests instead of the warm-up duration. */
+  warmupAmount?: number;
+  /** A fixed number of requests instead of the scenario duration. */
+  amount?: number;
+}
+
+export function restPath(billOfLadingNumber: string): string {
+  return `/v2/shipments?billOfLadingNumber=${encodeURIComponent(billOfLadingNumber)}`;
+}
+
+export function graphqlRequest(token: string, query: string, billOfLadingNumber: string): RequestSpec {
+  return {
+    method: 'POST',
+    path: '/graphql',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ query, variables: { billOfLadingNumber } }),
+  };
+}
+
+/**
+ * The scenarios, in the order they run. `REST first lookups`
+ * runs before any other service scenario and asks for every shipment of the
+ * measured range exactly once, so each of its requests assembles a snapshot
+ * nobody has asked for yet (the snapshot cache misses); its warm-up does the
+ * same on the other shipments. The scenarios after it run in steady state:
+ * every shipment has been looked up before, as under clients that poll their
+ * shipments.
+ */
+export function scenarios(credentials: Credentials, shipments: number): Scenario[] {
+  const bl = () => shipmentKey(randomInt(shipments)).billOfLadingNumber;
+  const bearer = { Authorization: `Bearer ${credentials.token}` };
+  const rest = (billOfLadingNumber: string): RequestSpec => ({ method: 'GET', path: restPath(billOfLadingNumber), headers: bearer });
+  // First lookups: warm up on each of the last tenth of the shipments once, then measure each of the others once.
+  const coldRange = Math.floor(shipments * 0.9);
+  let cold = 0;
+  let coldWarmup = coldRange;
+  const tokenBody = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: credentials.clientId,
+    client_secret: credentials.clientSecret,
+  }).toString();
+  return [
+    { name: 'baseline (bare node:http + SQL)', target: 'baseline', next: () => rest(bl()) },
+    {
+      name: 'REST first lookups (full snapshot)',
+      target: 'service',
+      next: () => rest(shipmentKey(cold++ % coldRange).billOfLadingNumber),
+      warmup: () => rest(shipmentKey(coldWarmup++).billOfLadingNumber),
+      warmupAmount: shipments - coldRange,
+      amount: coldRange,
+    },
+    { name: 'REST full snapshot', target: 'service', next: () => rest(bl()) },
+    { name: 'GraphQL partial (eta, exceptions)', target: 'service', next: () => graphqlRequest(credentials.token, PARTIAL_DOCUMENT, bl()) },
+    { name: 'GraphQL full snapshot', target: 'service', next: () => graphqlRequest(credentials.token, SHIPMENT_DOCUMENT, bl()) },
+    {
+      name: 'token issuance',
+      target: 'service',
+      next: () => ({
+        method: 'POST',
+        path: '/oauth/token',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: tokenBody,
+      }),
+    },
+  ];
+}

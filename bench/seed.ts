@@ -1,0 +1,57 @@
+import { performance } from 'node:perf_hooks';
+import type { Database } from '../src/db/connect.js';
+import { ingestBundle } from '../src/ingest/ingest-bundle.js';
+import { parseBundle } from '../src/ingest/parse-bundle.js';
+import { bundleIndexes, bundleOf, type GenerateOptions } from './generate.js';
+
+/**
+ * Loads generated bundles through the real ingest path (parseBundle, then
+ * ingestBundle), timing validation and storage separately.
+ */
+
+export interface IngestTiming {
+  events: number;
+  shipments: number;
+  /** Seconds spent in parseBundle (validation and normalization). */
+  parseSeconds: number;
+  /** Seconds spent in ingestBundle (the database transaction, derived state, exceptions). */
+  ingestSeconds: number;
+}
+
+export function eventsPerSecond(t: IngestTiming): { total: number; ingestOnly: number } {
+  return { total: t.events / (t.parseSeconds + t.ingestSeconds), ingestOnly: t.events / t.ingestSeconds };
+}
+
+/** Validates and ingests one raw bundle; throws with the first issues when it is invalid. */
+export async function ingestRaw(database: Database, raw: unknown, timing: IngestTiming): Promise<void> {
+  const t0 = performance.now();
+  const parsed = parseBundle(raw);
+  const t1 = performance.now();
+  if (!parsed.ok) throw new Error(`generated bundle is invalid: ${JSON.stringify(parsed.issues.slice(0, 3))}`);
+  const summary = await ingestBundle(database, parsed.bundle, { now: () => new Date() });
+  const t2 = performance.now();
+  timing.parseSeconds += (t1 - t0) / 1000;
+  timing.ingestSeconds += (t2 - t1) / 1000;
+  timing.events += summary.eventsStored;
+  timing.shipments += summary.shipmentsCreated;
+}
+
+export function emptyTiming(): IngestTiming {
+  return { events: 0, shipments: 0, parseSeconds: 0, ingestSeconds: 0 };
+}
+
+/** Seeds shipments 0..count-1 in bundles of `perBundle` shipments; `progress` is called after each bundle. */
+export async function seedShipments(
+  database: Database,
+  count: number,
+  perBundle: number,
+  options: GenerateOptions = {},
+  progress?: (timing: IngestTiming) => void,
+): Promise<IngestTiming> {
+  const timing = emptyTiming();
+  for (const indexes of bundleIndexes(count, perBundle)) {
+    await ingestRaw(database, bundleOf(indexes, options), timing);
+    progress?.(timing);
+  }
+  return timing;
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHIPMENT_DOCUMENT } from '../src/rest/shipment-document.js';
+import { createTestApp, type TestApp } from './support/app-fixture.js';
+import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
+import { C1, C2, maeuBundle } from './support/fixture-bundle.js';
+
+/**
+ * The snapshot cache (src/store/snapshot-cache.ts) is exact: a lookup reads
+ * the shipment's version and uses a cached snapshot only of that version, so
+ * an ingest is visible on the very next lookup, on every instance, without
+ * any instance being told.
+ */
+describe.each(dialects)('snapshot cache on $name', ({ name, enabled }) => {
+  let t: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+  let token: string;
+  let queries = 0;
+
+  beforeAll(async () => {
+    if (!enabled) return;
+    t = await createTestDatabase(name, {
+      log: (event) => {
+        if (event.level === 'query') queries++;
+      },
+    });
+    // Two instances on one database, as behind a load balancer.
+    a = await createTestApp(name, { testDatabase: t, clientCacheTtlMs: 60_000 });
+    b = await createTestApp(name, { testDatabase: t, clientCacheTtlMs: 60_000 });
+    await a.ingest(maeuBundle());
+    ({ token } = await a.tokenFor('acct-a'));
+  });
+  afterAll(async () => {
+    await a?.destroy();
+    await b?.destroy();
+    await t?.destroy();
+  });
+
+  async function snapshot(app: TestApp, query = 'billOfLadingNumber=MAEU1001BL', bearer = token) {
+    const response = await app.get(`/v2/shipments?${query}`, bearer);
+    return { status: response.status, body: (await response.json()) as any };
+  }
+
+  async function count(run: () => Promise<unknown>): Promise<number> {
+    const before = queries;
+    await run();
+    return queries - before;
+  }
+
+  it.skipIf(!enabled)('answers a repeated lookup from the cache: the lookup statement alone, the same body', async () => {
+    const first = await snapshot(a);
+    let second: Awaited<ReturnType<typeof snapshot>> | undefined;
+    expect(await count(async () => (second = await snapshot(a)))).toBe(1);
+    expect(second?.body.shipmentTracking).toEqual(first.body.shipmentTracking);
+    expect(second?.body.transmissionHeader.transmissionID).not.toBe(first.body.transmissionHeader.transmissionID);
+    // GraphQL shares the cache: same snapshot, no further loads.
+    expect(await count(() => a.graphql(SHIPMENT_DOCUMENT, { billOfLadingNumber: 'MAEU1001BL' }, token))).toBe(1);
+  });
+
+  it.skipIf(!enabled)('shows an ingest on the next lookup, on every instance', async () => {
+    await snapshot(a);
+    await snapshot(b);
+    const events = (await snapshot(a)).body.shipmentTracking.containers.find((c: any) => c.containerNumber === C2).eventHistory;
+    expect(events).toHaveLength(1);
+
+    await a.ingest({
+      carrierCode: 'MAEU',
+      events: [
+        {
+          eventID: '00000000-0000-4000-8000-0000000000f1',
+          eventType: 'EQUIPMENT',
+          eventClassifierCode: 'ACT',
+          eventDateTime: '2026-12-02T08:00:00Z',
+          eventCreatedDateTime: '2026-12-02T08:01:00Z',
+          equipmentEventTypeCode: 'DISC',
+          equipmentReference: C2,
+          emptyIndicatorCode: 'LADEN',
+          eventLocation: { UNLocationCode: 'CNSHA' },
+          documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: 'MAEU-BKG-1001' }],
+        },
+      ],
+    });
+    for (const app of [a, b]) {
+      const c2 = (await snapshot(app)).body.shipmentTracking.containers.find((c: any) => c.containerNumber === C2);
+      expect(c2.eventHistory.map((e: any) => e.equipmentEventTypeCode)).toEqual(['LOAD', 'DISC']);
+      expect(c2.latestEvent.equipmentEventTypeCode).toBe('DISC');
+    }
+  });
+
+  it.skipIf(!enabled)('shows changed master data and containers on the next lookup', async () => {
+    await snapshot(a);
+    const bundle = maeuBundle();
+    const first = bundle.shipments[0]!;
+    await a.ingest({
+      carrierCode: 'MAEU',
+      shipments: [{ ...first, vesselName: 'MAERSK ESSEX', containers: [first.containers[0]!] }],
+    });
+    for (const app of [a, b]) {
+      const s = (await snapshot(app)).body.shipmentTracking;
+      expect(s.vesselName).toBe('MAERSK ESSEX');
+      expect(s.containers.map((c: any) => c.containerNumber)).toEqual([C1]);
+    }
+  });
+
+  it.skipIf(!enabled)('never lets a cached snapshot past the access check', async () => {
+    await snapshot(a);
+    const { token: other } = await a.tokenFor('acct-b');
+    expect((await snapshot(a, 'billOfLadingNumber=MAEU1001BL', other)).status).toBe(404);
+  });
+
+  it.skipIf(!enabled)('stays within its size budget, dropping the least recently used', async () => {
+    const probe = await createTestApp(name, { testDatabase: t });
+    await snapshot(probe);
+    const one = probe.app.services.snapshots.bytes;
+    expect(one).toBeGreaterThan(0);
+    const small = await createTestApp(name, { testDatabase: t, snapshotCacheBytes: one });
+    await snapshot(small);
+    expect(small.app.services.snapshots.size).toBe(1);
+    await snapshot(small, 'billOfLadingNumber=MAEU0999BL');
+    expect(small.app.services.snapshots.size).toBe(1);
+    expect(small.app.services.snapshots.bytes).toBeLessThanOrEqual(one);
+    // The evicted shipment is assembled again, correctly.
+    expect((await snapshot(small)).body.shipmentTracking.billOfLadingNumber).toBe('MAEU1001BL');
+  });
+});
