@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.js';
 import { skipDuplicateKeys, type SqlDialect } from '../db/dialect.js';
-import { chunks } from '../store/derived-state.js';
+import { chunks } from '../store/chunked-state.js';
 
 /**
  * Maintains shipment_event, the resolved links between shipments and events

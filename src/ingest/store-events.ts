@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect.js';
 import { rowsPerInsert } from '../db/dialect.js';
 import type { TrackingEvent } from '../domain/types.js';
-import { chunks } from '../store/derived-state.js';
+import { chunks } from '../store/chunked-state.js';
 import { eventReferences } from './event-references.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect.js';
 import { rowsPerInsert, skipDuplicateKeys, type SqlDialect } from '../db/dialect.js';
 import type { ShipmentMaster } from '../domain/types.js';
-import { chunks } from '../store/derived-state.js';
+import { chunks } from '../store/chunked-state.js';
 import type { ShipmentInput } from './bundle.js';
 
 /**

@@ -13,8 +13,6 @@ import { computeExceptions, loadExceptionInputs, writeExceptions } from './excep
  * the persisted exceptions, and the version that snapshot caches key on.
  */
 
-export { chunks } from './chunked-state.js';
-
 export interface RefreshOptions {
   /**
    * True when the caller changed the shipment's master data or events, so its
