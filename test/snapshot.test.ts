@@ -50,6 +50,35 @@ describe('best version per milestone (DESIGN section 5)', () => {
     expect(milestoneKey(pln)).not.toBe(milestoneKey(otherVessel));
   });
 
+  it('identifies a call by its DCSA transportCallID: an ACT adding the terminal and import voyage replaces the PLN', () => {
+    const withId = (e: ReturnType<typeof transportEvent>, extra: object) => ({
+      ...e,
+      transportCall: { ...e.transportCall, transportCallID: 'TC-NLRTM-610W', ...extra },
+    });
+    const planned = withId(pln, { importVoyageNumber: undefined, facilityCode: undefined });
+    const actual = withId(act, { importVoyageNumber: '610E', facilityCode: 'ECTDE', facilityCodeListProvider: 'SMDG' });
+    expect(milestoneKey(planned)).toBe(milestoneKey(actual));
+    expect(bestVersionPerMilestone([planned, actual])).toEqual([actual]);
+    // Another call ID is another call, even at the same port with the same vessel.
+    const otherCall = withId(estLate, { transportCallID: 'TC-NLRTM-612W' });
+    expect(milestoneKey(otherCall)).not.toBe(milestoneKey(planned));
+  });
+
+  it('without a transportCallID, identifies a call by port, sequence number and vessel, not by voyage or terminal', () => {
+    const actual = { ...act, transportCall: { ...act.transportCall, facilityCode: 'ECTDE', importVoyageNumber: '610E' } };
+    expect(milestoneKey(pln)).toBe(milestoneKey(actual));
+    const sequenced = (e: typeof pln, n: number) => ({ ...e, transportCall: { ...e.transportCall, transportCallSequenceNumber: n } });
+    expect(milestoneKey(sequenced(pln, 1))).toBe(milestoneKey(sequenced(act, 1)));
+    expect(milestoneKey(sequenced(pln, 1))).not.toBe(milestoneKey(sequenced(act, 2)));
+  });
+
+  it('does not split a milestone by the empty/laden flag', () => {
+    const plannedEmpty = equipmentEvent({ type: 'GTIN', container: BOX, port: 'NLRTM', classifier: 'PLN', empty: 'EMPTY', eventDateTime: at(1), created: at(0) });
+    const actualLaden = equipmentEvent({ type: 'GTIN', container: BOX, port: 'NLRTM', classifier: 'ACT', empty: 'LADEN', eventDateTime: at(2), created: at(2) });
+    expect(milestoneKey(plannedEmpty)).toBe(milestoneKey(actualLaden));
+    expect(bestVersionPerMilestone([plannedEmpty, actualLaden])).toEqual([actualLaden]);
+  });
+
   it('keys equipment milestones by container and by location when there is no transport call', () => {
     const gateOutA = equipmentEvent({ type: 'GTOT', container: BOX, port: 'NLRTM', classifier: 'PLN', eventDateTime: at(1), created: at(0) });
     const gateOutB = equipmentEvent({ type: 'GTOT', container: CONTAINERS[1], port: 'NLRTM', classifier: 'PLN', eventDateTime: at(1), created: at(0) });

@@ -16,20 +16,22 @@ import type {
 
 const CLASSIFIER_RANK: Record<EventClassifierCode, number> = { PLN: 0, EST: 1, ACT: 2 };
 
-/** Identity of a transport call across versions: the same port, terminal, vessel and voyage. */
+/**
+ * Identity of a transport call across versions (DESIGN section 5): the DCSA
+ * transportCallID when the carrier sends one; otherwise the port, the call's
+ * sequence number and the vessel (IMO number, or the mode of transport).
+ *
+ * @NOTE Nothing a carrier adds as a call becomes actual may be part of the
+ * identity: an ACT version typically adds the terminal (facilityCode) and the
+ * import voyage, and must still replace the PLN/EST version of the same call.
+ * The vessel is kept in the fallback because a call rebooked onto another
+ * vessel is another call, not a new version of the first one.
+ */
 export function transportCallKey(call: TransportCall | undefined): string {
   if (!call) return '';
-  // @NOTE transportCallID is deliberately not part of the key: carriers that
-  // publish the spec's spelling do not send it, and the key must be the same
-  // for both spellings of the same call.
-  return [
-    call.unLocationCode,
-    call.facilityCode ?? '',
-    call.modeOfTransport,
-    call.vessel?.vesselIMONumber ?? '',
-    call.exportVoyageNumber ?? '',
-    call.importVoyageNumber ?? '',
-  ].join('/');
+  if (call.transportCallID) return `id:${call.transportCallID}`;
+  const carriage = call.vessel?.vesselIMONumber || call.modeOfTransport;
+  return ['at', call.unLocationCode, call.transportCallSequenceNumber ?? '', carriage].join('/');
 }
 
 function locationKey(location: Location | undefined): string {
@@ -37,6 +39,10 @@ function locationKey(location: Location | undefined): string {
   return [location.unLocationCode ?? '', location.facilityCode ?? '', location.locationName ?? ''].join('/');
 }
 
+/**
+ * The milestone an event is a version of. The empty/laden flag is not part of
+ * it: a box planned to gate in empty and reported gated in laden is one gate-in.
+ */
 export function milestoneKey(event: TrackingEvent): string {
   switch (event.eventType) {
     case 'SHIPMENT':
@@ -47,7 +53,6 @@ export function milestoneKey(event: TrackingEvent): string {
       return [
         'EQUIPMENT',
         event.equipmentEventTypeCode,
-        event.emptyIndicatorCode,
         event.transportCall ? transportCallKey(event.transportCall) : locationKey(event.eventLocation),
         event.equipmentReference,
       ].join('|');
@@ -92,9 +97,25 @@ export function bestVersionPerMilestone<E extends TrackingEvent>(events: Iterabl
     .map(([, event]) => event);
 }
 
-/** Events ordered as they became known: eventCreatedDateTime, then eventID (ingestion-order independent). */
-export function byCreation<E extends TrackingEvent>(a: E, b: E): number {
-  if (a.eventCreatedDateTime !== b.eventCreatedDateTime) return a.eventCreatedDateTime < b.eventCreatedDateTime ? -1 : 1;
+/**
+ * When an event's fact became true in the world (DESIGN section 6: detection
+ * is based on event times, whatever order the events were reported in):
+ * - ACT: when the milestone happened, its eventDateTime; never later than
+ *   the carrier's own eventCreatedDateTime (an actual cannot be reported
+ *   before it happens; such a stamp is a carrier clock or data error);
+ * - PLN/EST: when the plan or estimate was made, its eventCreatedDateTime:
+ *   an estimate's eventDateTime is a forecast, not something that happened.
+ */
+export function factTime(event: TrackingEvent): string {
+  if (event.eventClassifierCode !== 'ACT') return event.eventCreatedDateTime;
+  return event.eventDateTime < event.eventCreatedDateTime ? event.eventDateTime : event.eventCreatedDateTime;
+}
+
+/** Events in the order their facts became true (`factTime`), then by eventID: independent of ingestion order. */
+export function byFactTime<E extends TrackingEvent>(a: E, b: E): number {
+  const fa = factTime(a);
+  const fb = factTime(b);
+  if (fa !== fb) return fa < fb ? -1 : 1;
   return a.eventID < b.eventID ? -1 : a.eventID > b.eventID ? 1 : 0;
 }
 
