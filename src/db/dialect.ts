@@ -1,4 +1,4 @@
-import { sql, type ColumnDataType, type Expression, type InsertQueryBuilder, type RawBuilder } from 'kysely';
+import { sql, type ColumnDataType, type Expression, type InsertQueryBuilder, type Kysely, type RawBuilder } from 'kysely';
 
 /**
  * The few places where SQLite and MySQL/MariaDB differ. Everything else in
@@ -14,6 +14,21 @@ export function jsonColumn(dialect: SqlDialect): ColumnDataType | Expression<unk
 /** Indexed string columns need a bounded length on MySQL. */
 export function keyColumn(length: number): ColumnDataType {
   return `varchar(${length})`;
+}
+
+/**
+ * The MySQL/MariaDB collation under which text compares byte for byte (DESIGN
+ * section 10), including trailing spaces: MariaDB's utf8mb4_nopad_bin, MySQL
+ * 8's utf8mb4_0900_bin. utf8mb4_bin, the fallback, is binary but pads (`'a'` =
+ * `'a '`); the edges refuse identifiers with surrounding whitespace, so that
+ * difference never reaches a comparison.
+ */
+export async function exactCollation(db: Kysely<any>): Promise<string> {
+  const preferred = ['utf8mb4_nopad_bin', 'utf8mb4_0900_bin'];
+  const { rows } = await sql<{ name: string }>`
+    select collation_name as name from information_schema.collations where collation_name in (${sql.join(preferred)})`.execute(db);
+  const available = new Set(rows.map((r) => r.name));
+  return preferred.find((c) => available.has(c)) ?? 'utf8mb4_bin';
 }
 
 /** Unique-constraint violation, for either driver. */

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
-import type { LogConfig } from 'kysely';
+import { Migrator, type LogConfig } from 'kysely';
+import { migrations } from '../../db/migrations/index.js';
 import { connectDatabase, migrateToLatest, type Database } from '../../src/db/connect.js';
 
 /**
@@ -31,16 +32,27 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
+/** Brings a database to the latest schema, or only up to `migrateTo` (a migration name) to test upgrades. */
+async function migrate(database: Database, migrateTo: string | undefined): Promise<void> {
+  if (!migrateTo) {
+    await migrateToLatest(database);
+    return;
+  }
+  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations(database.dialect) } });
+  const { error } = await migrator.migrateTo(migrateTo);
+  if (error) throw error;
+}
+
 /** A fresh, migrated database of the given dialect; each call gets its own. */
 export async function createTestDatabase(
   dialect: TestDialect['name'],
-  options: { log?: LogConfig } = {},
+  options: { log?: LogConfig; migrateTo?: string } = {},
 ): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'tt-test-'));
     const url = `sqlite:${join(dir, 'test.sqlite')}`;
     const database = connectDatabase(url, options);
-    await migrateToLatest(database);
+    await migrate(database, options.migrateTo);
     return {
       database,
       url,
@@ -53,13 +65,15 @@ export async function createTestDatabase(
   if (!TEST_MYSQL_URL) throw new Error('TEST_MYSQL_URL is not set');
   const name = `tt_test_${randomBytes(6).toString('hex')}`;
   const admin = await createConnection(TEST_MYSQL_URL);
-  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
+  // Deliberately the server's usual, forgiving default (case, accents and trailing
+  // spaces ignored): exact identity must come from the migrations (DESIGN section 10).
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci`);
   await admin.end();
   const base = new URL(TEST_MYSQL_URL);
   base.pathname = `/${name}`;
   const url = base.toString();
   const database = connectDatabase(url, { ...options, poolSize: 4 });
-  await migrateToLatest(database);
+  await migrate(database, options.migrateTo);
   return {
     database,
     url,

@@ -55,23 +55,30 @@ export const TransmissionType = builder.objectRef<Transmission>('Transmission').
   }),
 });
 
-/** Lengths follow the DCSA domain (carrierBookingReference 35, transportDocumentReference 20). */
+/**
+ * A lookup value compared exactly with stored identifiers (DESIGN section 10):
+ * no normalisation, so `maeu…` is not `MAEU…`. Surrounding whitespace can
+ * never match (ingest refuses it too), so it is a 400 rather than a silent 404.
+ * Lengths follow the DCSA domain (carrierBookingReference 35,
+ * transportDocumentReference 20).
+ */
+function exactReference(name: string, maxLength: number) {
+  return z
+    .string()
+    .min(1, `${name} must not be empty`)
+    .max(maxLength, `${name} must be at most ${maxLength} characters`)
+    .refine((v) => v.trim() === v, `${name} must not start or end with whitespace`)
+    .nullish();
+}
+
 const lookupArgs = z
   .object({
     carrierCode: z
       .string()
       .regex(/^[A-Z]{2,4}$/, 'carrierCode must be a carrier SCAC code of 2 to 4 upper-case letters')
       .nullish(),
-    carrierBookingReference: z
-      .string()
-      .min(1, 'carrierBookingReference must not be empty')
-      .max(35, 'carrierBookingReference must be at most 35 characters')
-      .nullish(),
-    billOfLadingNumber: z
-      .string()
-      .min(1, 'billOfLadingNumber must not be empty')
-      .max(20, 'billOfLadingNumber must be at most 20 characters')
-      .nullish(),
+    carrierBookingReference: exactReference('carrierBookingReference', 35),
+    billOfLadingNumber: exactReference('billOfLadingNumber', 20),
     equipmentReference: z
       .string()
       .superRefine((value, ctx) => {
