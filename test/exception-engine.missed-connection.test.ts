@@ -164,10 +164,14 @@ describe('MISSED_CONNECTION resolution', () => {
     });
   });
 
-  it('a new miss after recovery is a new episode of the same exception', () => {
+  it('a new miss after recovery is a new exception; the recovered one stays resolved', () => {
     const back = call('ARRI', INBOUND, 'EST', 220, 20);
     const again = call('ARRI', INBOUND, 'EST', 245, 30);
-    const e = single(run([...plan, lateIn, back, again]), 'MISSED_CONNECTION');
-    expect(e).toMatchObject({ exceptionID: connectionId, status: 'DETECTED', detectedDateTime: at(30) });
+    const list = ofType(run([...plan, lateIn, back, again]), 'MISSED_CONNECTION');
+    expect(list.map((e) => [e.exceptionID, e.status, e.resolutionType])).toEqual([
+      [connectionId, 'RESOLVED', 'SCHEDULE_RECOVERED'],
+      [exceptionIdFor(shipmentMaster(), 'MISSED_CONNECTION', 'SGSIN', 1), 'DETECTED', undefined],
+    ]);
+    expect(list[1]?.detectedDateTime).toBe(at(30));
   });
 });

@@ -110,7 +110,8 @@ describe('ROLLOVER left behind (the vessel departed without the container)', () 
       exceptionCategory: 'OPERATIONAL',
       severity: 'CRITICAL',
       status: 'DETECTED',
-      detectedDateTime: departure.eventCreatedDateTime,
+      // When the vessel actually left, not when the carrier reported it.
+      detectedDateTime: departure.eventDateTime,
       relatedEventID: departure.eventID,
       affectedContainers: [C1],
     });
@@ -130,7 +131,7 @@ describe('ROLLOVER left behind (the vessel departed without the container)', () 
       status: 'RESOLVED',
       resolutionType: 'REBOOKED',
       resolvedDateTime: rebook.eventCreatedDateTime,
-      detectedDateTime: departure.eventCreatedDateTime,
+      detectedDateTime: departure.eventDateTime,
       relatedEventID: rebook.eventID,
       impact: {
         field: 'vessel',
@@ -147,13 +148,13 @@ describe('ROLLOVER left behind (the vessel departed without the container)', () 
     expect(e).toMatchObject({
       status: 'RESOLVED',
       resolutionType: 'EVENT_ACTUALIZED',
-      resolvedDateTime: late.eventCreatedDateTime,
+      resolvedDateTime: late.eventDateTime,
       relatedEventID: late.eventID,
     });
   });
 
-  it('a new plan in the same batch as the departure is the roll, not a rebooking', () => {
-    const sameBatch = loadPlan(C1, Y, 50);
+  it('a new plan made at the instant of the departure is the roll, not a rebooking', () => {
+    const sameBatch = loadPlan(C1, Y, 49.5);
     const e = single(run([plan, departure, sameBatch]), 'ROLLOVER');
     expect(e).toMatchObject({ status: 'DETECTED', impact: { field: 'vessel' } });
     expect(e.description).toContain('re-planned on MAERSK CHARLIE');
@@ -223,17 +224,19 @@ describe('ROLLOVER re-planned (carrier moves the container before departure)', (
     expect(e.resolutionNote).toContain('MAERSK ALPHA (IMO 9321483) voyage 610W at Shanghai (CNSHA) again');
   });
 
-  it('a roll after being planned back is a new episode of the same exception', () => {
+  it('a roll after being planned back is a new exception; the first stays resolved', () => {
     const back = loadPlan(C1, X, 30, 'EST');
     const first = single(run([plan, replan, back]), 'ROLLOVER');
     const departure = departed(X, 50);
-    const e = single(run([plan, replan, back, departure]), 'ROLLOVER');
-    expect(e).toMatchObject({
-      exceptionID: first.exceptionID,
-      status: 'DETECTED',
-      detectedDateTime: departure.eventCreatedDateTime,
-    });
-    expect(e.episode).not.toBe(first.episode);
+    const list = rollovers([plan, replan, back, departure]);
+    expect(list).toEqual([
+      first,
+      expect.objectContaining({
+        exceptionID: exceptionIdFor(shipmentMaster(), 'ROLLOVER', `${C1}/CNSHA/${X.vessel.vesselIMONumber}/${X.voyage}`, 1),
+        status: 'DETECTED',
+        detectedDateTime: departure.eventDateTime,
+      }),
+    ]);
   });
 
   it('rolled twice: one exception per missed call, the first rebooked by the second plan', () => {

@@ -72,7 +72,7 @@ describe.each(dialects)('exception lifecycle through the CLI and REST on $name',
     return ((await response.json()) as any).shipmentTracking;
   }
 
-  it.skipIf(!enabled)('detects, worsens, recovers and clears an ETA delay with one exceptionID', async () => {
+  it.skipIf(!enabled)('detects, worsens and recovers an ETA delay with one exceptionID; a new delay is a new exception the operator clears', async () => {
     ingest({
       carrierCode: 'EGLV',
       shipments: [
@@ -134,28 +134,40 @@ describe.each(dialects)('exception lifecycle through the CLI and REST on $name',
     expect(s.exceptions[0].resolvedDateTime).toBeTruthy();
     expect(s.exceptions[0].resolutionNote).toBeTruthy();
 
-    // It slips again (a new episode, same ID), and the operator clears it.
+    // It slips again: a new exception (the recovered one stays RESOLVED), and the operator clears it.
     ingest({ carrierCode: 'EGLV', events: [arrival('EST', '2026-10-21T20:00:00Z', '2026-10-15T00:00:00Z')] });
     s = await poll();
-    expect(s.exceptions[0]).toMatchObject({ exceptionID: detected.exceptionID, status: 'DETECTED' });
-    const cleared = spawnSync(process.execPath, [BIN, 'exception', 'clear', detected.exceptionID, '--note', 'carrier confirmed berth'], {
+    expect(s.exceptions).toHaveLength(2);
+    expect(s.exceptions[0]).toMatchObject({ exceptionID: detected.exceptionID, status: 'RESOLVED', resolutionType: 'SCHEDULE_RECOVERED' });
+    const again = s.exceptions[1];
+    expect(again).toMatchObject({ exceptionType: 'ETA_DELAY', status: 'DETECTED', detectedDateTime: '2026-10-15T00:00:00.000Z' });
+    expect(again.exceptionID).not.toBe(detected.exceptionID);
+    const cleared = spawnSync(process.execPath, [BIN, 'exception', 'clear', again.exceptionID, '--note', 'carrier confirmed berth'], {
       env: { ...process.env, DATABASE_URL: t.url, TT_LOG_LEVEL: 'warn' },
       encoding: 'utf8',
     });
     expect(cleared.status).toBe(0);
     s = await poll();
-    expect(s.exceptions[0]).toMatchObject({
-      exceptionID: detected.exceptionID,
+    expect(s.exceptions[1]).toMatchObject({
+      exceptionID: again.exceptionID,
       status: 'RESOLVED',
       resolutionType: 'MANUAL_CLEAR',
       resolutionNote: 'carrier confirmed berth',
     });
 
-    // The vessel arrives: the milestone turns ACT and eta is the actual time.
+    // An older estimate of the same ongoing delay arrives late: the clear holds, nothing comes back.
+    ingest({ carrierCode: 'EGLV', events: [arrival('EST', '2026-10-21T12:00:00Z', '2026-10-14T12:00:00Z')] });
+    s = await poll();
+    expect(s.exceptions).toHaveLength(2);
+    expect(s.exceptions[1]).toMatchObject({ exceptionID: again.exceptionID, status: 'RESOLVED', resolutionType: 'MANUAL_CLEAR' });
+
+    // The vessel arrives: the milestone turns ACT and eta is the actual time; nothing is raised again.
     ingest({ carrierCode: 'EGLV', events: [arrival('ACT', '2026-10-21T22:00:00Z', '2026-10-21T22:05:00Z')] });
     s = await poll();
     expect(s.eta).toBe('2026-10-21T22:00:00.000Z');
-    expect(s.exceptions).toHaveLength(1);
-    expect(s.exceptions[0].status).toBe('RESOLVED');
+    expect(s.exceptions.map((e: any) => [e.exceptionID, e.status])).toEqual([
+      [detected.exceptionID, 'RESOLVED'],
+      [again.exceptionID, 'RESOLVED'],
+    ]);
   });
 });

@@ -1,6 +1,12 @@
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/connect.js';
+import { exactCollation } from '../src/db/dialect.js';
+import { exceptionIdFor } from '../src/domain/exception-engine.js';
+import { ingestBundle } from '../src/ingest/ingest-bundle.js';
+import { parseBundle } from '../src/ingest/parse-bundle.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
+import { at, shipmentMaster, transportEvent, VESSELS } from './support/event-builders.js';
 
 describe.each(dialects)('migrations on $name', ({ name, enabled }) => {
   let t: TestDatabase;
@@ -16,7 +22,6 @@ describe.each(dialects)('migrations on $name', ({ name, enabled }) => {
         'api_client',
         'event',
         'event_reference',
-        'exception_clear',
         'service_secret',
         'shipment',
         'shipment_account',
@@ -40,5 +45,91 @@ describe.each(dialects)('migrations on $name', ({ name, enabled }) => {
     await t.database.db.insertInto('shipment').values(row).execute();
     await expect(t.database.db.insertInto('shipment').values(row).execute()).rejects.toThrow();
     await t.database.db.insertInto('shipment').values({ ...row, carrier_code: 'CMDU' }).execute();
+  });
+});
+
+describe.each(dialects)('upgrading an existing database on $name', ({ name, enabled }) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    if (!enabled) return;
+    // A database as the first release left it: only 001 applied.
+    t = await createTestDatabase(name, { migrateTo: '001-initial' });
+  });
+  afterAll(async () => t?.destroy());
+
+  it.skipIf(!enabled)('sets exact collations on every text column, whatever the server default (MySQL/MariaDB)', async () => {
+    await migrateToLatest(t.database);
+    if (name !== 'mysql') return;
+    const { rows } = await sql<{ table_name: string; column_name: string; collation_name: string }>`
+      select table_name, column_name, collation_name from information_schema.columns
+      where table_schema = database() and collation_name is not null and table_name not like 'kysely%'`.execute(t.database.db);
+    expect(rows.length).toBeGreaterThan(20);
+    const collations = new Set(rows.map((r) => r.collation_name));
+    expect(collations).toEqual(new Set([await exactCollation(t.database.db)]));
+  });
+});
+
+describe.each(dialects)('exceptions stored before the lifecycle on $name', ({ name, enabled }) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    if (enabled) t = await createTestDatabase(name, { migrateTo: '001-initial' });
+  });
+  afterAll(async () => t?.destroy());
+
+  it.skipIf(!enabled)('are kept, adopted by their subject, and never deleted', async () => {
+    const db = t.database.db as Kysely<any>;
+    const now = '2026-03-05T00:00:00.000Z';
+    const master = shipmentMaster({ carrierBookingReference: 'OLD-1' });
+    await db
+      .insertInto('shipment')
+      .values({ carrier_code: 'MAEU', carrier_booking_reference: 'OLD-1', master_json: JSON.stringify(master), updated_at: now })
+      .execute();
+    const { id } = await db.selectFrom('shipment').select('id').executeTakeFirstOrThrow();
+    await db.insertInto('shipment_account').values({ shipment_id: id, account_id: 'acct-old' }).execute();
+    const oldBody = (exceptionID: string, status: string) => ({
+      exceptionID,
+      exceptionType: 'ETA_DELAY',
+      exceptionCategory: 'SCHEDULE',
+      severity: 'WARNING',
+      status,
+      detectedDateTime: '2026-03-03T00:00:00.000Z',
+      title: 'old',
+      description: 'old',
+      affectedContainers: [],
+      recommendedAction: 'old',
+    });
+    const adoptable = exceptionIdFor(master, 'ETA_DELAY', 'NLRTM');
+    const orphan = '11111111-2222-5333-8444-555555555555';
+    for (const exceptionID of [adoptable, orphan]) {
+      await db
+        .insertInto('tracking_exception')
+        .values({
+          exception_id: exceptionID,
+          shipment_id: id,
+          exception_type: 'ETA_DELAY',
+          status: 'DETECTED',
+          episode: 'x',
+          body_json: JSON.stringify(oldBody(exceptionID, 'DETECTED')),
+          updated_at: now,
+        })
+        .execute();
+    }
+    await migrateToLatest(t.database);
+
+    // The shipment's next refresh: a plan and a 20 h late estimate (the adopted row's condition).
+    const arrival = (classifier: 'PLN' | 'EST', delay: number, created: number) =>
+      transportEvent({ type: 'ARRI', classifier, port: 'NLRTM', vessel: VESSELS.BRAVO, voyage: '611W', eventDateTime: at(720 + delay), created: at(created), booking: 'OLD-1' });
+    const parsed = parseBundle({ carrierCode: 'MAEU', events: [arrival('PLN', 0, 0), arrival('EST', 20, 48)] });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    await ingestBundle(t.database, parsed.bundle, { now: () => new Date(now) });
+
+    const rows = await t.database.db.selectFrom('tracking_exception').select(['exception_id', 'subject', 'status', 'body_json']).execute();
+    const byId = new Map(rows.map((r) => [r.exception_id, r]));
+    expect(rows).toHaveLength(2);
+    expect(byId.get(adoptable)).toMatchObject({ subject: 'NLRTM', status: 'DETECTED' });
+    // What was served stays: the detection time of the old row is kept.
+    expect(JSON.parse(byId.get(adoptable)!.body_json)).toMatchObject({ detectedDateTime: '2026-03-03T00:00:00.000Z', impact: { delayHours: 20 } });
+    expect(byId.get(orphan)).toMatchObject({ status: 'RESOLVED' });
+    expect(JSON.parse(byId.get(orphan)!.body_json)).toMatchObject({ resolutionType: 'DATA_CORRECTED', resolvedDateTime: now });
   });
 });

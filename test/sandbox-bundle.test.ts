@@ -2,9 +2,9 @@ import { validate as isUuid } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { buildSandboxBundle, SANDBOX_ACCOUNT, SANDBOX_OTHER_ACCOUNT } from '../db/sandbox-bundle.js';
 import { isValidContainerNumber } from '../src/domain/container-number.js';
-import { evaluateExceptions, type EvaluatedException } from '../src/domain/exception-engine.js';
+import { exceptionsFromFacts } from '../src/domain/exception-lifecycle.js';
 import { explainInvalidImoNumber } from '../src/domain/imo-number.js';
-import type { TrackingEvent } from '../src/domain/types.js';
+import type { TrackingEvent, TrackingException } from '../src/domain/types.js';
 import type { IngestBundle, ShipmentInput } from '../src/ingest/bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
 import { DEFAULT_THRESHOLDS } from './support/exception-engine-fixtures.js';
@@ -44,26 +44,25 @@ function linkedEvents(shipment: ShipmentInput, bundles: IngestBundle[]): Trackin
     );
 }
 
-function evaluateAll(now: Date): Map<string, EvaluatedException[]> {
+function evaluateAll(now: Date): Map<string, TrackingException[]> {
   const bundles = parsed(now);
-  const out = new Map<string, EvaluatedException[]>();
+  const out = new Map<string, TrackingException[]>();
   for (const shipment of bundles.flatMap((b) => b.shipments)) {
     out.set(
       `${shipment.carrierCode} ${shipment.carrierBookingReference}`,
-      evaluateExceptions({
+      exceptionsFromFacts({
         shipment,
         containers: shipment.containers,
         events: linkedEvents(shipment, bundles),
         now: now.toISOString(),
         thresholds: DEFAULT_THRESHOLDS,
-        manualClears: [],
       }),
     );
   }
   return out;
 }
 
-const summary = (list: EvaluatedException[]) =>
+const summary = (list: TrackingException[]) =>
   list.map((e) => `${e.exceptionType} ${e.status}${e.resolutionType ? ` ${e.resolutionType}` : ''} ${e.severity}`).sort();
 
 /** What each story of db/sandbox-bundle.ts must show. */

@@ -2,11 +2,13 @@ import type { Migration } from 'kysely';
 import type { SqlDialect } from '../../src/db/dialect.js';
 import initial from './001-initial.js';
 import exactIdentifiers from './002-exact-identifiers.js';
+import exceptionLifecycle from './003-exception-lifecycle.js';
 
 /** Static, ordered migration map (atproto style): names sort in the order they apply. */
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
   return {
     '001-initial': initial(dialect),
     '002-exact-identifiers': exactIdentifiers(dialect),
+    '003-exception-lifecycle': exceptionLifecycle(dialect),
   };
 }

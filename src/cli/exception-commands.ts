@@ -47,7 +47,7 @@ export async function runExceptionCommand(
     io.stderr.write('--note must be at most 1000 characters\n');
     return EXIT_USAGE;
   }
-  const outcome = await clearException(database, exceptionId, note, io.now(), config.thresholds);
+  const outcome = await clearException(database, exceptionId, note, io.now());
   switch (outcome.status) {
     case 'not_found':
       io.stderr.write(`no exception ${exceptionId}\n`);

@@ -1,6 +1,6 @@
 import type { ApiClientTable, ServiceSecretTable, SigningKeyTable } from './tables/auth.js';
 import type { EventReferenceTable, EventTable, ShipmentEventTable } from './tables/event.js';
-import type { ExceptionClearTable, TrackingExceptionTable } from './tables/exception.js';
+import type { TrackingExceptionTable } from './tables/exception.js';
 import type { ShipmentAccountTable, ShipmentContainerTable, ShipmentTable } from './tables/shipment.js';
 import type { TransmissionBlockTable } from './tables/transmission.js';
 
@@ -12,7 +12,6 @@ export interface DatabaseSchema {
   event_reference: EventReferenceTable;
   shipment_event: ShipmentEventTable;
   tracking_exception: TrackingExceptionTable;
-  exception_clear: ExceptionClearTable;
   api_client: ApiClientTable;
   signing_key: SigningKeyTable;
   service_secret: ServiceSecretTable;

@@ -2,46 +2,33 @@ import { v5 as uuidv5 } from 'uuid';
 import type { ExceptionThresholds } from '../config/config.js';
 import { EXCEPTION_RULES } from './exceptions/index.js';
 import { KnownHistory, type ActiveCondition, type ExceptionRule, type RuleResolution } from './exceptions/rule.js';
-import { byCreation } from './milestones.js';
+import { byFactTime, factTime } from './milestones.js';
 import { toUtcIso } from './timestamps.js';
-import type {
-  ContainerMaster,
-  ExceptionType,
-  ShipmentMaster,
-  TrackingEvent,
-  TrackingException,
-} from './types.js';
+import type { ContainerMaster, ExceptionCategory, ExceptionType, ShipmentMaster, TrackingEvent } from './types.js';
 
 /**
- * The exception engine (DESIGN section 6): exceptions as a deterministic
- * function of the shipment, its full event history, the clock and the
- * operator's clears. No stored state goes in: the lifecycle of every
- * exception (detected, updated, resolved, detected again) is reconstructed
- * by replaying the history in the order it became known.
+ * The exception engine (DESIGN section 6), first half: what happened. It
+ * replays a shipment's facts in the order they happened in the world
+ * (`factTime`: an actual's eventDateTime, a plan's or estimate's creation)
+ * and cuts what the rules say into episodes: each time a condition starts
+ * holding for a subject, until it stops. The same facts give the same
+ * episodes whatever order they were reported in.
+ *
+ * What the service knew and when (exception IDs, DETECTED/RESOLVED, what a
+ * client has already seen, operator clears) is the second half, the pure
+ * lifecycle of exception-lifecycle.ts, which reconciles stored exceptions
+ * with these episodes.
  *
  * Replay:
- * - events are sorted by eventCreatedDateTime then eventID (`byCreation`);
- *   events sharing an eventCreatedDateTime became known together and are
- *   applied as one step (a carrier publishing a departure and the matching
- *   loads at once must not raise and clear a rollover in between);
+ * - events sharing a fact time are applied as one step (a carrier publishing
+ *   a departure and the matching loads at once must not raise and clear a
+ *   rollover in between);
  * - after each step every rule is evaluated; between steps the time-based
  *   rules' threshold crossings (`nextChange`) up to `now` are extra steps;
- * - the clock a step judges time-based rules by is the step's time, capped
- *   at `now` (an event created after `now` is known, but the clock does not
- *   run ahead of `now`);
- * - detectedDateTime / resolvedDateTime are the time of the step that
- *   raised / resolved the episode: an event's eventCreatedDateTime or the
- *   instant of a threshold crossing.
+ * - the clock never runs ahead of `now`: an event whose fact time lies after
+ *   `now` (a carrier clock running fast) is applied at `now`, so no episode
+ *   starts or ends later than the moment the service evaluates.
  */
-
-/** An operator clear (`tracking exception clear`), pinned to one detection episode. */
-export interface ManualClear {
-  exceptionID: string;
-  /** The `episode` of the EvaluatedException that was cleared. */
-  episode: string;
-  note: string;
-  clearedAt: string;
-}
 
 export interface ExceptionEngineInput {
   shipment: ShipmentMaster;
@@ -49,20 +36,25 @@ export interface ExceptionEngineInput {
   containers: ContainerMaster[];
   /** Every stored version of every event linked to the shipment, in any order. */
   events: TrackingEvent[];
-  /** Canonical UTC ISO; the injected clock. */
+  /** The injected clock: the time the service evaluates at. */
   now: string;
   thresholds: ExceptionThresholds;
-  manualClears: ManualClear[];
 }
 
-/** An exception plus the identity of its current detection episode (what a manual clear names). */
-export interface EvaluatedException extends TrackingException {
-  /**
-   * `DETECTED_AT/EVENT_ID`: when the episode was first raised and the event
-   * that raised it (for a threshold crossing, the event that started the
-   * clock). At most 61 characters for UUID event IDs.
-   */
-  episode: string;
+/** One stretch of time during which a rule's condition held for one subject. */
+export interface Episode {
+  type: ExceptionType;
+  category: ExceptionCategory;
+  /** What the exception ID is derived from (port, container/call, ...): see each rule. */
+  subject: string;
+  /** Fact time the condition started holding. */
+  start: string;
+  /** The event that raised it (relatedEventID at detection). */
+  raisedBy: string | undefined;
+  /** The latest content while it held. */
+  condition: ActiveCondition;
+  /** When and why it stopped holding, when it did by `now`. */
+  end?: { at: string; resolution: RuleResolution };
 }
 
 /**
@@ -72,144 +64,24 @@ export interface EvaluatedException extends TrackingException {
 export const EXCEPTION_ID_NAMESPACE = '5037ebd3-b3de-4933-a3b9-69291b8ef0a4';
 
 /**
- * The exception ID: UUID v5 of the shipment key, the type and the subject
+ * The exception ID: UUID v5 of the shipment key, the type, the subject
  * (ETA_DELAY: port of discharge; ROLLOVER: container/POL/vessel/voyage;
- * MISSED_CONNECTION: transshipment port; DEMURRAGE/DETENTION: container),
- * so that updates, resolutions and later episodes keep one ID.
+ * MISSED_CONNECTION: transshipment port; DEMURRAGE/DETENTION: container) and,
+ * from the second exception of one subject on, its occurrence number. An
+ * exception keeps its ID through updates and resolution; a condition that
+ * newly arises after a resolution is a new exception with the next occurrence.
  */
 export function exceptionIdFor(
   shipment: { carrierCode: string; carrierBookingReference: string },
   type: ExceptionType,
   subject: string,
+  occurrence = 0,
 ): string {
-  // JSON of the parts: unambiguous whatever characters the parts contain.
-  const name = JSON.stringify([shipment.carrierCode, shipment.carrierBookingReference, type, subject]);
-  return uuidv5(name, EXCEPTION_ID_NAMESPACE);
-}
-
-type Phase =
-  | { kind: 'open' }
-  | { kind: 'resolved'; at: string; resolution: RuleResolution }
-  /** `conditionEnded`: the rules stopped holding since; the next detection is a new episode. */
-  | { kind: 'cleared'; clear: ManualClear; conditionEnded: boolean };
-
-interface Tracked {
-  exceptionID: string;
-  rule: ExceptionRule;
-  episode: string;
-  detectedDateTime: string;
-  /** Latest content while open; frozen once cleared or resolved. */
-  condition: ActiveCondition;
-  phase: Phase;
-}
-
-const MANUAL_CLEAR_ACTION = 'No action needed: cleared by an operator. Raised again only if the problem newly arises.';
-
-class Lifecycles {
-  private readonly tracked = new Map<string, Tracked>();
-  private pendingClears: ManualClear[];
-
-  constructor(
-    private readonly shipment: ShipmentMaster,
-    clears: readonly ManualClear[],
-  ) {
-    this.pendingClears = clears
-      .map((c) => ({ ...c, clearedAt: toUtcIso(c.clearedAt) ?? c.clearedAt }))
-      .sort((a, b) => compareStrings(a.clearedAt, b.clearedAt) || compareStrings(a.exceptionID, b.exceptionID));
-  }
-
-  /** Folds one rule's verdict at step time `at` into the lifecycles of its exceptions. */
-  observe(rule: ExceptionRule, active: readonly ActiveCondition[], at: string, k: KnownHistory, clock: string): void {
-    const seen = new Set<string>();
-    for (const condition of active) {
-      const exceptionID = exceptionIdFor(this.shipment, rule.type, condition.subject);
-      if (seen.has(exceptionID)) continue;
-      seen.add(exceptionID);
-      const current = this.tracked.get(exceptionID);
-      if (current && isOngoing(current)) {
-        // Same episode: an open exception follows the latest content (worse or better);
-        // a cleared one stays cleared and frozen.
-        if (current.phase.kind === 'open') current.condition = condition;
-        continue;
-      }
-      this.tracked.set(exceptionID, {
-        exceptionID,
-        rule,
-        episode: `${at}/${condition.relatedEventID ?? 'clock'}`,
-        detectedDateTime: at,
-        condition,
-        phase: { kind: 'open' },
-      });
-    }
-    for (const t of this.tracked.values()) {
-      if (t.rule !== rule || seen.has(t.exceptionID) || !isOngoing(t)) continue;
-      if (t.phase.kind === 'cleared') t.phase = { ...t.phase, conditionEnded: true };
-      else t.phase = { kind: 'resolved', at, resolution: rule.resolve(k, clock, t.condition) };
-    }
-  }
-
-  /** Applies the pending clears that `due` accepts and whose episode is open right now. */
-  applyClears(due: (clear: ManualClear) => boolean): void {
-    this.pendingClears = this.pendingClears.filter((clear) => {
-      if (!due(clear)) return true;
-      const t = this.tracked.get(clear.exceptionID);
-      if (!t || t.phase.kind !== 'open' || t.episode !== clear.episode) return true;
-      t.phase = { kind: 'cleared', clear, conditionEnded: false };
-      return false;
-    });
-  }
-
-  results(): EvaluatedException[] {
-    return [...this.tracked.values()]
-      .map(toEvaluated)
-      .sort(
-        (a, b) => compareStrings(a.detectedDateTime, b.detectedDateTime) || compareStrings(a.exceptionID, b.exceptionID),
-      );
-  }
-}
-
-function isOngoing(t: Tracked): boolean {
-  return t.phase.kind === 'open' || (t.phase.kind === 'cleared' && !t.phase.conditionEnded);
-}
-
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** The served shape: RESOLVED-only fields present exactly when RESOLVED, no undefined keys. */
-function toEvaluated(t: Tracked): EvaluatedException {
-  const c = t.condition;
-  let resolved: Pick<TrackingException, 'resolvedDateTime' | 'resolutionType' | 'resolutionNote'> | null = null;
-  let recommendedAction = c.recommendedAction;
-  let relatedEventID = c.relatedEventID;
-  let impact = c.impact;
-  if (t.phase.kind === 'resolved') {
-    const r = t.phase.resolution;
-    resolved = { resolvedDateTime: t.phase.at, resolutionType: r.resolutionType, resolutionNote: r.resolutionNote };
-    recommendedAction = r.recommendedAction;
-    relatedEventID = r.relatedEventID ?? relatedEventID;
-    impact = r.impact ?? impact;
-  } else if (t.phase.kind === 'cleared') {
-    const clear = t.phase.clear;
-    resolved = { resolvedDateTime: clear.clearedAt, resolutionType: 'MANUAL_CLEAR', resolutionNote: clear.note };
-    recommendedAction = MANUAL_CLEAR_ACTION;
-  }
-  return {
-    exceptionID: t.exceptionID,
-    exceptionType: t.rule.type,
-    exceptionCategory: t.rule.category,
-    severity: c.severity,
-    status: resolved ? 'RESOLVED' : 'DETECTED',
-    detectedDateTime: t.detectedDateTime,
-    ...resolved,
-    title: c.title,
-    description: c.description,
-    ...(relatedEventID !== undefined ? { relatedEventID } : {}),
-    affectedContainers: [...c.affectedContainers],
-    ...(impact !== undefined ? { impact: { ...impact } } : {}),
-    recommendedAction,
-    episode: t.episode,
-  };
+  // JSON of the parts: unambiguous whatever characters the parts contain. The
+  // first occurrence keeps the four-part name IDs were first derived from.
+  const parts: (string | number)[] = [shipment.carrierCode, shipment.carrierBookingReference, type, subject];
+  if (occurrence > 0) parts.push(occurrence);
+  return uuidv5(JSON.stringify(parts), EXCEPTION_ID_NAMESPACE);
 }
 
 /**
@@ -234,33 +106,87 @@ function belongsTo(event: TrackingEvent, shipment: ShipmentMaster): boolean {
 
 /**
  * This shipment's events, one version per eventID (a re-sent event must not
- * count twice) chosen without regard to input order, sorted as the events
- * became known.
+ * count twice) chosen without regard to input order, in fact-time order.
  */
-function knownOrder(events: readonly TrackingEvent[], shipment: ShipmentMaster): TrackingEvent[] {
+function factOrder(events: readonly TrackingEvent[], shipment: ShipmentMaster): TrackingEvent[] {
   const byId = new Map<string, { event: TrackingEvent; json: string }>();
   for (const event of events) {
     if (!belongsTo(event, shipment)) continue;
     const json = JSON.stringify(event);
     const kept = byId.get(event.eventID);
-    if (!kept || byCreation(event, kept.event) < 0 || (byCreation(event, kept.event) === 0 && json < kept.json)) {
-      byId.set(event.eventID, { event, json });
-    }
+    if (!kept || json < kept.json) byId.set(event.eventID, { event, json });
   }
-  return [...byId.values()].map((v) => v.event).sort(byCreation);
+  return [...byId.values()].map((v) => v.event).sort(byFactTime);
 }
 
-export function evaluateExceptions(input: ExceptionEngineInput): EvaluatedException[] {
-  const now = toUtcIso(input.now);
-  if (now === null) throw new RangeError(`now must be an ISO 8601 timestamp with offset, got "${input.now}"`);
-  const events = knownOrder(input.events, input.shipment);
+function canonicalNow(now: string): string {
+  const utc = toUtcIso(now);
+  if (utc === null) throw new RangeError(`now must be an ISO 8601 timestamp with offset, got "${now}"`);
+  return utc;
+}
+
+/** Open episodes by `type/subject` while the replay runs, and the ones that ended. */
+class EpisodeCutter {
+  private readonly open = new Map<string, Episode>();
+  private readonly ended: Episode[] = [];
+
+  /** Folds one rule's verdict at step time `at` into its episodes. */
+  observe(rule: ExceptionRule, active: readonly ActiveCondition[], at: string, k: KnownHistory, clock: string): void {
+    const seen = new Set<string>();
+    for (const condition of active) {
+      const key = `${rule.type}/${condition.subject}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const current = this.open.get(key);
+      if (current) {
+        // Same episode: it follows the latest content, worse or better.
+        current.condition = condition;
+        continue;
+      }
+      this.open.set(key, {
+        type: rule.type,
+        category: rule.category,
+        subject: condition.subject,
+        start: at,
+        raisedBy: condition.relatedEventID,
+        condition,
+      });
+    }
+    for (const [key, episode] of this.open) {
+      if (episode.type !== rule.type || seen.has(key)) continue;
+      episode.end = { at, resolution: rule.resolve(k, clock, episode.condition) };
+      this.open.delete(key);
+      this.ended.push(episode);
+    }
+  }
+
+  results(): Episode[] {
+    return [...this.ended, ...this.open.values()].sort(
+      (a, b) => compareStrings(a.type, b.type) || compareStrings(a.subject, b.subject) || compareStrings(a.start, b.start),
+    );
+  }
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Every episode of every rule, from the shipment's facts up to `now`. */
+export function detectEpisodes(input: ExceptionEngineInput): Episode[] {
+  const now = canonicalNow(input.now);
+  const events = factOrder(input.events, input.shipment);
+  const stepOf = (event: TrackingEvent) => {
+    const t = factTime(event);
+    return t < now ? t : now;
+  };
   const k = new KnownHistory(input.shipment, input.containers, input.thresholds);
-  const lifecycles = new Lifecycles(input.shipment, input.manualClears);
+  const cutter = new EpisodeCutter();
 
   let index = 0;
   let last = '';
   for (;;) {
-    const nextEventAt = events[index]?.eventCreatedDateTime ?? null;
+    const next = events[index];
+    const nextEventAt = next ? stepOf(next) : null;
     let nextCrossing: string | null = null;
     for (const rule of EXCEPTION_RULES) {
       const t = rule.nextChange?.(k, last) ?? null;
@@ -270,24 +196,29 @@ export function evaluateExceptions(input: ExceptionEngineInput): EvaluatedExcept
       nextEventAt === null ? nextCrossing : nextCrossing === null || nextEventAt <= nextCrossing ? nextEventAt : nextCrossing;
     if (at === null) break;
 
-    // Clears issued before this step act on the state the step finds.
-    lifecycles.applyClears((c) => c.clearedAt < at);
-    const known = index;
-    while (index < events.length && events[index]?.eventCreatedDateTime === at) {
-      const event = events[index++];
-      if (event) k.add(event);
-    }
-    const clock = at < now ? at : now;
+    const before = index;
+    for (let event = events[index]; event && stepOf(event) === at; event = events[++index]) k.add(event);
     for (const rule of EXCEPTION_RULES) {
       // A pure clock crossing cannot change what a rule without a clock says.
-      if (index === known && !rule.nextChange) continue;
-      lifecycles.observe(rule, rule.evaluate(k, clock), at, k, clock);
+      if (index === before && !rule.nextChange) continue;
+      cutter.observe(rule, rule.evaluate(k, at), at, k, at);
     }
-    // A clear stamped at (or, by clock skew, before) the step that opened its episode.
-    lifecycles.applyClears((c) => c.clearedAt <= at);
     last = at;
   }
-  // Clears stamped after the last step (or after `now`) still name an open episode.
-  lifecycles.applyClears(() => true);
-  return lifecycles.results();
+  return cutter.results();
+}
+
+/**
+ * Why a condition that was reported no longer holds on the facts known at
+ * `now` (a late event, corrected data): the rule's own resolution, asked of
+ * all the facts. For exceptions whose condition vanished without an episode
+ * of the facts to end it (see exception-lifecycle).
+ */
+export function explainLapse(input: ExceptionEngineInput, type: ExceptionType, condition: ActiveCondition): RuleResolution {
+  const now = canonicalNow(input.now);
+  const rule = EXCEPTION_RULES.find((r) => r.type === type);
+  if (!rule) throw new RangeError(`unknown exception type ${type}`);
+  const k = new KnownHistory(input.shipment, input.containers, input.thresholds);
+  for (const event of factOrder(input.events, input.shipment)) k.add(event);
+  return rule.resolve(k, now, condition);
 }

@@ -139,7 +139,13 @@ export type ExceptionType =
 export type ExceptionCategory = 'SCHEDULE' | 'OPERATIONAL';
 export type Severity = 'WARNING' | 'CRITICAL';
 export type ExceptionStatus = 'DETECTED' | 'RESOLVED';
-export type ResolutionType = 'SCHEDULE_RECOVERED' | 'REBOOKED' | 'EVENT_ACTUALIZED' | 'MANUAL_CLEAR';
+/**
+ * How an exception was resolved (spec: examples SCHEDULE_RECOVERED, REBOOKED,
+ * MANUAL_CLEAR, EVENT_ACTUALIZED). DATA_CORRECTED is ours: the shipment's data
+ * changed (e.g. a later free time, another port) and the condition no longer
+ * holds, with no event to say so.
+ */
+export type ResolutionType = 'SCHEDULE_RECOVERED' | 'REBOOKED' | 'EVENT_ACTUALIZED' | 'MANUAL_CLEAR' | 'DATA_CORRECTED';
 
 export interface Impact {
   field: string;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SqlDialect } from '../db/dialect.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { ContainerMaster, ShipmentMaster, TrackingEvent } from '../domain/types.js';
 import { parseContainerMaster, parseEvent, parseShipmentMaster } from './json-columns.js';
@@ -29,17 +30,24 @@ export interface ShipmentState {
   events: TrackingEvent[];
 }
 
+/**
+ * The state of the given shipments. On MySQL/MariaDB their rows are locked
+ * (`FOR UPDATE`, in id order, so concurrent refreshes cannot deadlock on
+ * each other) until the caller's transaction ends; SQLite has one writer.
+ */
 export async function loadShipmentStates(
   db: Kysely<DatabaseSchema>,
+  dialect: SqlDialect,
   shipmentIds: readonly number[],
 ): Promise<Map<number, ShipmentState>> {
   const states = new Map<number, ShipmentState>();
-  for (const ids of chunks([...new Set(shipmentIds)])) {
-    const shipments = await db
+  for (const ids of chunks([...new Set(shipmentIds)].sort((a, b) => a - b))) {
+    const query = db
       .selectFrom('shipment')
       .select(['id', 'master_json', 'etd', 'eta', 'clock_sensitive'])
       .where('id', 'in', ids)
-      .execute();
+      .orderBy('id');
+    const shipments = await (dialect === 'mysql' ? query.forUpdate() : query).execute();
     for (const s of shipments) {
       states.set(s.id, {
         id: s.id,

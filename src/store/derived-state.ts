@@ -2,15 +2,17 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_THRESHOLDS, type ExceptionThresholds } from '../config/config.js';
 import type { SqlDialect } from '../db/dialect.js';
 import type { DatabaseSchema } from '../db/schema.js';
+import type { ExceptionTransition } from '../domain/exception-lifecycle.js';
 import { computeSchedule, splitByType } from '../domain/snapshot.js';
 import { containerLastEventTimes, loadShipmentStates, type ShipmentState } from './chunked-state.js';
-import { computeExceptions, loadExceptionInputs, writeExceptions } from './exception-state.js';
+import { loadLifecycleRows, reconcileShipment, writeReconciled } from './exception-state.js';
 
 /**
  * Derived state per shipment, recomputed from the append-only event store
  * whenever ingest (or the clock) touches a shipment, so that reads never
  * recompute: etd/eta on the shipment row, each container's last event time,
- * the persisted exceptions, and the version that snapshot caches key on.
+ * the stored exceptions (reconciled, never replaced: see exception-state),
+ * and the version that snapshot caches key on.
  */
 
 export interface RefreshOptions {
@@ -23,23 +25,32 @@ export interface RefreshOptions {
   thresholds?: ExceptionThresholds;
 }
 
+export interface RefreshResult {
+  /** Shipments whose version was bumped. */
+  bumped: number[];
+  /** Exception transitions, per shipment, in the order they happened. */
+  transitions: { shipmentId: number; transition: ExceptionTransition }[];
+}
+
 /**
  * Recomputes the derived state of the given shipments inside the caller's
- * transaction. Returns the ids whose version was bumped.
+ * transaction. On MySQL/MariaDB the shipment rows are locked first (in id
+ * order), so two transactions refreshing one shipment take turns instead of
+ * reconciling its exceptions from the same stale state.
  */
 export async function refreshShipments(
   db: Kysely<DatabaseSchema>,
-  _dialect: SqlDialect,
+  dialect: SqlDialect,
   shipmentIds: readonly number[],
   now: Date,
   options: RefreshOptions = {},
-): Promise<number[]> {
+): Promise<RefreshResult> {
   const contentChanged = options.contentChanged ?? true;
   const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;
-  const states = await loadShipmentStates(db, shipmentIds);
-  const exceptionInputs = await loadExceptionInputs(db, [...states.keys()]);
+  const states = await loadShipmentStates(db, dialect, shipmentIds);
+  const storedExceptions = await loadLifecycleRows(db, [...states.keys()]);
   const updatedAt = now.toISOString();
-  const bumped: number[] = [];
+  const result: RefreshResult = { bumped: [], transitions: [] };
   for (const state of states.values()) {
     const schedule = computeSchedule(state.master, splitByType(state.events).transport);
     const scheduleChanged = schedule.etd !== state.etd || schedule.eta !== state.eta;
@@ -52,30 +63,32 @@ export async function refreshShipments(
         .where('container_number', '=', containerNumber)
         .execute();
     }
-    const exceptions = computeExceptions(state, exceptionInputs, now, thresholds);
-    const exceptionsChanged = await writeExceptions(
-      db,
-      state.id,
-      exceptionInputs.stored.get(state.id) ?? [],
-      exceptions,
-      now,
-    );
+    const stored = storedExceptions.get(state.id) ?? [];
+    const reconciled = reconcileShipment(state, stored, now, thresholds);
+    await writeReconciled(db, state.id, stored, reconciled, now);
+    for (const transition of reconciled.transitions) result.transitions.push({ shipmentId: state.id, transition });
+
     const clockSensitive = isClockSensitive(state) ? 1 : 0;
+    const exceptionsChanged = reconciled.servedChanged.size > 0;
     if (!contentChanged && !scheduleChanged && !exceptionsChanged && clockSensitive === state.clockSensitive) continue;
-    await db
-      .updateTable('shipment')
-      .set((eb) => ({
-        etd: schedule.etd,
-        eta: schedule.eta,
-        clock_sensitive: clockSensitive,
-        version: eb('version', '+', 1),
-        updated_at: updatedAt,
-      }))
-      .where('id', '=', state.id)
-      .execute();
-    bumped.push(state.id);
+    await bumpVersion(db, state.id, updatedAt, { ...schedule, clock_sensitive: clockSensitive });
+    result.bumped.push(state.id);
   }
-  return bumped;
+  return result;
+}
+
+/** Moves a shipment's version (what snapshot caches key on), with any derived columns that changed. */
+export async function bumpVersion(
+  db: Kysely<DatabaseSchema>,
+  shipmentId: number,
+  updatedAt: string,
+  derived: { etd?: string | null; eta?: string | null; clock_sensitive?: number } = {},
+): Promise<void> {
+  await db
+    .updateTable('shipment')
+    .set((eb) => ({ ...derived, version: eb('version', '+', 1), updated_at: updatedAt }))
+    .where('id', '=', shipmentId)
+    .execute();
 }
 
 /**

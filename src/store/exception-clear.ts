@@ -1,39 +1,55 @@
-import type { ExceptionThresholds } from '../config/config.js';
 import type { Database } from '../db/connect.js';
-import { refreshShipments } from './derived-state.js';
+import { clearRow, type ExceptionTransition } from '../domain/exception-lifecycle.js';
+import { bumpVersion } from './derived-state.js';
+import { toLifecycleRow } from './exception-state.js';
 
 export type ClearOutcome =
-  | { status: 'cleared' }
+  | { status: 'cleared'; shipmentId: number; transition: ExceptionTransition }
   | { status: 'not_found' }
   | { status: 'not_open'; exceptionStatus: string };
 
 /**
- * Operator clear (MANUAL_CLEAR): records the clear against the exception's
- * current detection episode and recomputes the shipment, so the engine
- * returns it RESOLVED. The clear holds until the condition newly arises (a
- * new episode); a mere worsening of the same episode stays cleared.
+ * Operator clear (MANUAL_CLEAR): the DETECTED exception turns RESOLVED with
+ * the operator's note, dated `now`, and stays resolved: the facts' ongoing
+ * episode it stood for raises nothing new; a condition that newly arises
+ * later is a new exception (see exception-lifecycle).
  */
-export async function clearException(
-  database: Database,
-  exceptionId: string,
-  note: string,
-  now: Date,
-  thresholds: ExceptionThresholds,
-): Promise<ClearOutcome> {
+export async function clearException(database: Database, exceptionId: string, note: string, now: Date): Promise<ClearOutcome> {
   return database.db.transaction().execute(async (trx) => {
-    const row = await trx
+    const select = trx
       .selectFrom('tracking_exception')
-      .select(['shipment_id', 'episode', 'status'])
-      .where('exception_id', '=', exceptionId)
-      .executeTakeFirst();
+      .select([
+        'exception_id',
+        'shipment_id',
+        'exception_type',
+        'status',
+        'subject',
+        'occurrence',
+        'fact_start',
+        'fact_end',
+        'refuted',
+        'raised_by',
+        'condition_json',
+        'body_json',
+      ])
+      .where('exception_id', '=', exceptionId);
+    const row = await (database.dialect === 'mysql' ? select.forUpdate() : select).executeTakeFirst();
     if (!row) return { status: 'not_found' } as const;
     if (row.status !== 'DETECTED') return { status: 'not_open', exceptionStatus: row.status } as const;
-    await trx.deleteFrom('exception_clear').where('exception_id', '=', exceptionId).execute();
+    const at = now.toISOString();
+    const { row: cleared, transition } = clearRow(toLifecycleRow(row), note, at);
     await trx
-      .insertInto('exception_clear')
-      .values({ exception_id: exceptionId, episode: row.episode, note, cleared_at: now.toISOString() })
+      .updateTable('tracking_exception')
+      .set({
+        status: cleared.body.status,
+        fact_end: cleared.factEnd,
+        body_json: JSON.stringify(cleared.body),
+        resolved_at: at,
+        updated_at: at,
+      })
+      .where('exception_id', '=', exceptionId)
       .execute();
-    await refreshShipments(trx, database.dialect, [row.shipment_id], now, { contentChanged: false, thresholds });
-    return { status: 'cleared' } as const;
+    await bumpVersion(trx, row.shipment_id, at);
+    return { status: 'cleared', shipmentId: row.shipment_id, transition } as const;
   });
 }

@@ -1,114 +1,153 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ExceptionThresholds } from '../config/config.js';
 import type { DatabaseSchema } from '../db/schema.js';
-import { evaluateExceptions, type EvaluatedException, type ManualClear } from '../domain/exception-engine.js';
-import type { TrackingException } from '../domain/types.js';
+import type { TrackingExceptionTable } from '../db/tables/exception.js';
+import { detectEpisodes, explainLapse, type ExceptionEngineInput } from '../domain/exception-engine.js';
+import { reconcileExceptions, type LifecycleRow, type ReconcileResult } from '../domain/exception-lifecycle.js';
+import type { ActiveCondition } from '../domain/exceptions/rule.js';
+import type { ExceptionType, TrackingException } from '../domain/types.js';
 import { chunks, type ShipmentState } from './chunked-state.js';
 
 /**
- * Persistence of the exception engine's results. The engine is a pure
- * function of the shipment, its event history and the clock; this module
- * loads what it needs, keeps the first detection time of an episode across
- * recomputations, and writes only what changed.
+ * Persistence of the exception lifecycle (src/domain/exception-lifecycle.ts):
+ * loads a shipment's stored exceptions, reconciles them with the episodes of
+ * its facts, and writes back the rows that changed. Rows are inserted and
+ * updated, never deleted: an exception once served stays served.
  */
 
-export interface StoredException {
-  exceptionID: string;
-  episode: string;
-  body: TrackingException;
+type Row = Pick<
+  Selectable<TrackingExceptionTable>,
+  | 'exception_id'
+  | 'shipment_id'
+  | 'exception_type'
+  | 'subject'
+  | 'occurrence'
+  | 'fact_start'
+  | 'fact_end'
+  | 'refuted'
+  | 'raised_by'
+  | 'condition_json'
+  | 'body_json'
+>;
+
+const COLUMNS = [
+  'exception_id',
+  'shipment_id',
+  'exception_type',
+  'subject',
+  'occurrence',
+  'fact_start',
+  'fact_end',
+  'refuted',
+  'raised_by',
+  'condition_json',
+  'body_json',
+] as const;
+
+export function toLifecycleRow(row: Row): LifecycleRow {
+  const body = JSON.parse(row.body_json) as TrackingException;
+  return {
+    exceptionID: row.exception_id,
+    type: row.exception_type as ExceptionType,
+    subject: row.subject,
+    occurrence: Number(row.occurrence),
+    // Rows stored before these columns existed: their served times are the best anchor there is.
+    factStart: row.fact_start ?? body.detectedDateTime,
+    factEnd: row.fact_end ?? (body.status === 'RESOLVED' ? (body.resolvedDateTime ?? body.detectedDateTime) : null),
+    refuted: Number(row.refuted) === 1,
+    raisedBy: row.raised_by,
+    condition: row.condition_json ? (JSON.parse(row.condition_json) as ActiveCondition) : null,
+    body,
+  };
 }
 
-export interface ExceptionInputs {
-  stored: Map<number, StoredException[]>;
-  clears: Map<string, ManualClear>;
-}
-
-/** Stored exceptions and operator clears of the given shipments: two queries per chunk. */
-export async function loadExceptionInputs(
+/** The stored exception rows of the given shipments, by shipment id: one query per chunk. */
+export async function loadLifecycleRows(
   db: Kysely<DatabaseSchema>,
   shipmentIds: readonly number[],
-): Promise<ExceptionInputs> {
-  const stored = new Map<number, StoredException[]>();
-  const clears = new Map<string, ManualClear>();
+): Promise<Map<number, LifecycleRow[]>> {
+  const out = new Map<number, LifecycleRow[]>();
   for (const ids of chunks([...new Set(shipmentIds)])) {
-    const rows = await db
-      .selectFrom('tracking_exception')
-      .select(['exception_id', 'shipment_id', 'episode', 'body_json'])
-      .where('shipment_id', 'in', ids)
-      .execute();
+    const rows = await db.selectFrom('tracking_exception').select(COLUMNS).where('shipment_id', 'in', ids).execute();
     for (const row of rows) {
-      const list = stored.get(row.shipment_id) ?? [];
-      list.push({ exceptionID: row.exception_id, episode: row.episode, body: JSON.parse(row.body_json) as TrackingException });
-      stored.set(row.shipment_id, list);
-    }
-    const clearRows = await db
-      .selectFrom('exception_clear')
-      .innerJoin('tracking_exception', 'tracking_exception.exception_id', 'exception_clear.exception_id')
-      .select(['exception_clear.exception_id', 'exception_clear.episode', 'exception_clear.note', 'exception_clear.cleared_at'])
-      .where('tracking_exception.shipment_id', 'in', ids)
-      .execute();
-    for (const c of clearRows) {
-      clears.set(c.exception_id, { exceptionID: c.exception_id, episode: c.episode, note: c.note, clearedAt: c.cleared_at });
+      const list = out.get(row.shipment_id) ?? [];
+      list.push(toLifecycleRow(row));
+      out.set(row.shipment_id, list);
     }
   }
-  return { stored, clears };
+  return out;
 }
 
-/**
- * The engine's view of a shipment now. detectedDateTime needs no stored
- * state to stay "when first raised": the engine derives it from the history
- * (the step that opened the episode), so recomputation gives the same value.
- */
-export function computeExceptions(
+/** Reconciles a shipment's stored exceptions with the episodes of its facts at `now` (pure). */
+export function reconcileShipment(
   state: ShipmentState,
-  inputs: ExceptionInputs,
+  stored: readonly LifecycleRow[],
   now: Date,
   thresholds: ExceptionThresholds,
-): EvaluatedException[] {
-  const previous = new Set((inputs.stored.get(state.id) ?? []).map((e) => e.exceptionID));
-  return evaluateExceptions({
+): ReconcileResult {
+  const facts: ExceptionEngineInput = {
     shipment: state.master,
     containers: state.containers,
     events: state.events,
     now: now.toISOString(),
     thresholds,
-    manualClears: [...inputs.clears.values()].filter((c) => previous.has(c.exceptionID)),
+  };
+  return reconcileExceptions({
+    shipment: state.master,
+    stored,
+    episodes: detectEpisodes(facts),
+    now: facts.now,
+    explainLapse: (type, condition) => explainLapse(facts, type, condition),
   });
 }
 
-function served(e: EvaluatedException): TrackingException {
-  const { episode: _episode, ...body } = e;
-  return body;
-}
-
-/** Writes the shipment's exceptions when they differ from the stored ones; returns whether anything changed. */
-export async function writeExceptions(
+/**
+ * Writes what a reconciliation changed: updates the stored rows, inserts the
+ * new ones. `detected_at` / `resolved_at` record when the service stored the
+ * detection / resolution (knowledge time).
+ */
+export async function writeReconciled(
   db: Kysely<DatabaseSchema>,
   shipmentId: number,
-  stored: readonly StoredException[],
-  next: readonly EvaluatedException[],
+  stored: readonly LifecycleRow[],
+  result: ReconcileResult,
   now: Date,
-): Promise<boolean> {
-  const fingerprint = (list: readonly { exceptionID: string; episode: string; body: TrackingException }[]) =>
-    JSON.stringify([...list].sort((a, b) => (a.exceptionID < b.exceptionID ? -1 : 1)).map((e) => [e.exceptionID, e.episode, e.body]));
-  const nextStored = next.map((e) => ({ exceptionID: e.exceptionID, episode: e.episode, body: served(e) }));
-  if (fingerprint(stored) === fingerprint(nextStored)) return false;
-  await db.deleteFrom('tracking_exception').where('shipment_id', '=', shipmentId).execute();
-  if (nextStored.length > 0) {
-    await db
-      .insertInto('tracking_exception')
-      .values(
-        nextStored.map((e) => ({
-          exception_id: e.exceptionID,
-          shipment_id: shipmentId,
-          exception_type: e.body.exceptionType,
-          status: e.body.status,
-          episode: e.episode,
-          body_json: JSON.stringify(e.body),
-          updated_at: now.toISOString(),
-        })),
-      )
-      .execute();
+): Promise<void> {
+  const at = now.toISOString();
+  const previousStatus = new Map(stored.map((r) => [r.exceptionID, r.body.status]));
+  const inserts = [];
+  for (const row of result.rows) {
+    if (!result.changed.has(row.exceptionID)) continue;
+    const values = {
+      exception_type: row.type,
+      status: row.body.status,
+      subject: row.subject,
+      occurrence: row.occurrence,
+      fact_start: row.factStart,
+      fact_end: row.factEnd,
+      refuted: row.refuted ? 1 : 0,
+      raised_by: row.raisedBy,
+      condition_json: row.condition ? JSON.stringify(row.condition) : null,
+      body_json: JSON.stringify(row.body),
+      updated_at: at,
+    };
+    const before = previousStatus.get(row.exceptionID);
+    const resolvedNow = row.body.status === 'RESOLVED' && before !== 'RESOLVED';
+    if (before !== undefined) {
+      await db
+        .updateTable('tracking_exception')
+        .set({ ...values, ...(resolvedNow ? { resolved_at: at } : {}) })
+        .where('exception_id', '=', row.exceptionID)
+        .execute();
+    } else {
+      inserts.push({
+        ...values,
+        exception_id: row.exceptionID,
+        shipment_id: shipmentId,
+        detected_at: at,
+        resolved_at: resolvedNow ? at : null,
+      });
+    }
   }
-  return true;
+  for (const batch of chunks(inserts, 200)) await db.insertInto('tracking_exception').values(batch).execute();
 }

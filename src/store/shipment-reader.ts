@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { ContainerMaster, TrackingEvent, TrackingException } from '../domain/types.js';
+import { byDetection } from '../domain/exception-lifecycle.js';
 import { parseContainerMaster, parseEvent, parseException } from './json-columns.js';
 
 /**
@@ -82,9 +83,4 @@ export async function loadParts(
   }
   out.exceptions?.sort(byDetection);
   return out;
-}
-
-function byDetection(a: TrackingException, b: TrackingException): number {
-  if (a.detectedDateTime !== b.detectedDateTime) return a.detectedDateTime < b.detectedDateTime ? -1 : 1;
-  return a.exceptionID < b.exceptionID ? -1 : a.exceptionID > b.exceptionID ? 1 : 0;
 }

@@ -29,7 +29,7 @@ export async function evaluateTimeRules(
     ).map((r) => r.id);
     if (ids.length === 0) break;
     afterId = ids[ids.length - 1] ?? afterId;
-    const bumped = await database.db
+    const { bumped } = await database.db
       .transaction()
       .execute((trx) => refreshShipments(trx, database.dialect, ids, now, { contentChanged: false, thresholds }));
     evaluated += ids.length;

@@ -1,11 +1,13 @@
 import { expect } from 'vitest';
 import type { ExceptionThresholds } from '../../src/config/config.js';
-import {
-  evaluateExceptions,
-  type EvaluatedException,
-  type ManualClear,
-} from '../../src/domain/exception-engine.js';
-import type { ContainerMaster, ExceptionType, ShipmentMaster, TrackingEvent } from '../../src/domain/types.js';
+import { exceptionsFromFacts } from '../../src/domain/exception-lifecycle.js';
+import type {
+  ContainerMaster,
+  ExceptionType,
+  ShipmentMaster,
+  TrackingEvent,
+  TrackingException,
+} from '../../src/domain/types.js';
 import { CONTAINERS, containerMaster, shipmentMaster, T0 } from './event-builders.js';
 
 /** The defaults of `loadConfig` (DESIGN section 6). */
@@ -21,35 +23,37 @@ export interface RunOptions {
   shipment?: ShipmentMaster;
   containers?: ContainerMaster[];
   thresholds?: Partial<ExceptionThresholds>;
-  clears?: ManualClear[];
 }
 
-/** Runs the engine over `events` with the default shipment, two containers and a clock far in the future. */
-export function run(events: TrackingEvent[], options: RunOptions = {}): EvaluatedException[] {
-  return evaluateExceptions({
+/**
+ * The exceptions a service shows that learned `events` all at once (engine
+ * and lifecycle), with the default shipment, two containers and a clock far
+ * in the future.
+ */
+export function run(events: TrackingEvent[], options: RunOptions = {}): TrackingException[] {
+  return exceptionsFromFacts({
     shipment: options.shipment ?? shipmentMaster(),
     containers: options.containers ?? [containerMaster(CONTAINERS[0]), containerMaster(CONTAINERS[1])],
     events,
     now: options.now ?? '2027-01-01T00:00:00.000Z',
     thresholds: { ...DEFAULT_THRESHOLDS, ...options.thresholds },
-    manualClears: options.clears ?? [],
   });
 }
 
 /** The exceptions of one type. */
-export function ofType(list: EvaluatedException[], type: ExceptionType): EvaluatedException[] {
+export function ofType(list: TrackingException[], type: ExceptionType): TrackingException[] {
   return list.filter((e) => e.exceptionType === type);
 }
 
 /** The single exception of one type (fails the test when there are none or several). */
-export function single(list: EvaluatedException[], type: ExceptionType): EvaluatedException {
+export function single(list: TrackingException[], type: ExceptionType): TrackingException {
   const found = ofType(list, type);
   expect(found, `exactly one ${type} in ${JSON.stringify(list.map((e) => e.exceptionType))}`).toHaveLength(1);
-  return found[0] as EvaluatedException;
+  return found[0] as TrackingException;
 }
 
 /** Asserts the RESOLVED-only fields are present exactly when RESOLVED (spec section 2). */
-export function expectWellFormed(e: EvaluatedException): void {
+export function expectWellFormed(e: TrackingException): void {
   const resolvedKeys = ['resolvedDateTime', 'resolutionType', 'resolutionNote'] as const;
   for (const key of resolvedKeys) {
     if (e.status === 'RESOLVED') expect(e[key], key).toBeTruthy();

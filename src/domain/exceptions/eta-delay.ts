@@ -19,7 +19,7 @@ import {
  * - current arrival: the best arrival version at the port of discharge (ACT
  *   over EST over PLN, then latest created: the snapshot's `eta`);
  * - baseline: the earliest-created PLN arrival there, or, with no PLN, the
- *   earliest-created arrival version of any classifier;
+ *   first arrival version of any classifier in fact-time order;
  * - holds while the current arrival is not ACT and lies at least
  *   `delayThresholdHours` (and more than zero hours) after the baseline;
  *   WARNING under `criticalDelayHours`, CRITICAL from it;
@@ -41,7 +41,7 @@ function arrivalAtDischarge(k: Knowledge): Arrival | null {
     (e) => e.transportEventTypeCode === 'ARRI' && e.transportCall.unLocationCode === pod,
   );
   const current = bestVersion(arrivals);
-  // `transport` is in creation order, so the first match is the earliest created.
+  // `transport` is in fact-time order, and a plan's fact time is its creation: the first PLN is the earliest created.
   const baseline = arrivals.find((e) => e.eventClassifierCode === 'PLN') ?? arrivals[0];
   if (!current || !baseline) return null;
   return { baseline, current, delayHours: hoursBetween(baseline.eventDateTime, current.eventDateTime) };
@@ -102,11 +102,11 @@ export const etaDelayRule: ExceptionRule<null> = {
     const lastDelayed = last.impact?.revisedValue ?? '';
     const arrival = arrivalAtDischarge(k);
     if (!arrival) {
-      // Unreachable while events are only ever added; kept total for safety.
+      // Events are only ever added, so only changed master data (another port of discharge) gets here.
       return {
-        resolutionType: 'SCHEDULE_RECOVERED',
-        resolutionNote: `No arrival at ${port} is scheduled any more.`,
-        recommendedAction: 'No action needed.',
+        resolutionType: 'DATA_CORRECTED',
+        resolutionNote: `The shipment's data changed: no arrival at ${portLabel(k, last.subject)} is tracked any more.`,
+        recommendedAction: 'No action needed; check the corrected port of discharge.',
       };
     }
     const { baseline, current, delayHours } = arrival;

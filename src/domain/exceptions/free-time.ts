@@ -2,7 +2,7 @@ import { eventUnLocationCode } from '../milestones.js';
 import { addHours, hoursBetween, toUtcIso } from '../timestamps.js';
 import type { EquipmentEvent } from '../types.js';
 import type { ActiveCondition, ExceptionRule, Knowledge, RuleResolution } from './rule.js';
-import { carrierLabel, formatDelay, formatTime, portLabel } from './wording.js';
+import { carrierLabel, formatDelay, formatHours, formatTime, portLabel } from './wording.js';
 
 /**
  * DEMURRAGE_RISK and DETENTION_RISK (OPERATIONAL). Subject: the container
@@ -73,7 +73,7 @@ function clocks(kind: Kind, k: Knowledge): Clock[] {
     const events = k.equipmentOf(master.containerNumber);
     let start: EquipmentEvent | undefined;
     for (const e of events) {
-      // Latest by eventDateTime; on a tie the later-created (events are in creation order).
+      // Latest by eventDateTime; on a tie the later one in fact-time order.
       if (kind.starts(k, e) && (start === undefined || e.eventDateTime >= start.eventDateTime)) start = e;
     }
     if (!start) continue;
@@ -143,11 +143,16 @@ function freeTimeRule(kind: Kind): ExceptionRule<FreeTimeMemo> {
       const c = clocks(kind, k).find((x) => x.container === last.memo.container);
       const stop = c?.stop;
       if (!stop) {
-        // Unreachable while events are only ever added and the clock only moves forward.
+        // Events are only ever added and the clock only moves forward, so only changed
+        // master data gets here: a later free time, or the container left the shipment.
+        const freeTime = c?.freeTime;
         return {
-          resolutionType: 'EVENT_ACTUALIZED',
-          resolutionNote: `Container ${last.memo.container} is no longer at risk.`,
-          recommendedAction: 'No action needed.',
+          resolutionType: 'DATA_CORRECTED',
+          resolutionNote: freeTime
+            ? `The free time of container ${last.memo.container} was changed from ${formatTime(last.memo.freeTime)} to ` +
+              `${formatTime(freeTime)}; it is no longer within the ${formatHours(k.thresholds.freeTimeWarningHours)} warning window.`
+            : `The shipment's data changed: container ${last.memo.container} no longer has a free time on this shipment.`,
+          recommendedAction: 'No action needed now; keep the new free time in view.',
         };
       }
       const where = portLabel(k, eventUnLocationCode(stop));

@@ -2,6 +2,7 @@ import { etaDelayRule } from './eta-delay.js';
 import { demurrageRiskRule, detentionRiskRule } from './free-time.js';
 import { missedConnectionRule } from './missed-connection.js';
 import { rolloverRule } from './rollover.js';
+import type { ExceptionCategory, ExceptionType } from '../types.js';
 import { anyRule, type ExceptionRule } from './rule.js';
 
 /** Every exception rule the engine evaluates (DESIGN section 6), in a fixed order. */
@@ -12,3 +13,10 @@ export const EXCEPTION_RULES: readonly ExceptionRule[] = [
   anyRule(demurrageRiskRule),
   anyRule(detentionRiskRule),
 ];
+
+/** The exceptionCategory of each exception type (spec section 2: SCHEDULE or OPERATIONAL). */
+export function categoryOf(type: ExceptionType): ExceptionCategory {
+  const rule = EXCEPTION_RULES.find((r) => r.type === type);
+  if (!rule) throw new RangeError(`unknown exception type ${type}`);
+  return rule.category;
+}

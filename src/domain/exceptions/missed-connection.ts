@@ -1,4 +1,4 @@
-import { bestVersion, byCreation, eventUnLocationCode } from '../milestones.js';
+import { bestVersion, byFactTime, eventUnLocationCode } from '../milestones.js';
 import { hoursBetween } from '../timestamps.js';
 import type { TransportCall, TransportEvent } from '../types.js';
 import type { ActiveCondition, ExceptionRule, Knowledge, RuleResolution } from './rule.js';
@@ -64,7 +64,7 @@ function currentCarriage(
   let chosen: { carriage: string; rank: TransportEvent; versions: TransportEvent[] } | null = null;
   for (const [carriage, versions] of byCarriage) {
     const plans = versions.filter((e) => e.eventClassifierCode !== 'ACT');
-    // Versions are in creation order: the last one is the newest.
+    // Versions are in fact-time order; for plans that is creation order, so the last plan is the newest.
     const rank = plans.at(-1) ?? versions.at(-1);
     if (!rank) continue;
     const rankIsPlan = rank.eventClassifierCode !== 'ACT';
@@ -73,7 +73,7 @@ function currentCarriage(
     if (
       chosen === null ||
       (rankIsPlan && !chosenIsPlan) ||
-      (rankIsPlan === chosenIsPlan && byCreation(rank, chosen.rank) > 0)
+      (rankIsPlan === chosenIsPlan && byFactTime(rank, chosen.rank) > 0)
     ) {
       chosen = { carriage, rank, versions };
     }
@@ -164,7 +164,7 @@ export const missedConnectionRule: ExceptionRule<ConnectionMemo> = {
             ? `${formatHours(gap)} after ${outVessel} departs at ${formatTime(c.outbound.eventDateTime)}`
             : `only ${formatHours(-gap)} before ${outVessel} departs at ${formatTime(c.outbound.eventDateTime)}`;
         const latest = new Date(Date.parse(c.outbound.eventDateTime) - minHours * 3_600_000).toISOString();
-        const related = byCreation(c.inbound, c.outbound) > 0 ? c.inbound : c.outbound;
+        const related = byFactTime(c.inbound, c.outbound) > 0 ? c.inbound : c.outbound;
         return {
           subject: c.port,
           severity: 'CRITICAL' as const,
@@ -198,11 +198,11 @@ export const missedConnectionRule: ExceptionRule<ConnectionMemo> = {
     const port = portLabel(k, last.subject);
     const now = connections(k).find((c) => c.port === last.subject);
     if (!now) {
-      // Unreachable while events are only ever added; kept total for safety.
+      // Events are only ever added, so only changed master data (the port became the port of loading or discharge) gets here.
       return {
-        resolutionType: 'SCHEDULE_RECOVERED',
-        resolutionNote: `No transshipment at ${port} is planned any more.`,
-        recommendedAction: 'No action needed.',
+        resolutionType: 'DATA_CORRECTED',
+        resolutionNote: `The shipment's data changed: ${port} is no longer a transshipment port of this shipment.`,
+        recommendedAction: 'No action needed; check the corrected route.',
       };
     }
     const memo = last.memo;
@@ -223,7 +223,7 @@ export const missedConnectionRule: ExceptionRule<ConnectionMemo> = {
           delayHours,
         }
       : { field: 'inboundArrival', previousValue: memo.inboundArrival, revisedValue: now.inbound.eventDateTime, delayHours };
-    const related = byCreation(now.inbound, now.outbound) > 0 ? now.inbound : now.outbound;
+    const related = byFactTime(now.inbound, now.outbound) > 0 ? now.inbound : now.outbound;
     return rebooked
       ? {
           resolutionType: 'REBOOKED',

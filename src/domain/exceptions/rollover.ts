@@ -1,4 +1,4 @@
-import { eventUnLocationCode } from '../milestones.js';
+import { byFactTime, eventUnLocationCode, factTime } from '../milestones.js';
 import type { EquipmentEvent, TransportCall, TransportEvent } from '../types.js';
 import type { ActiveCondition, ExceptionRule, Knowledge, RuleResolution } from './rule.js';
 import { carrierLabel, formatTime, portLabel, vesselLabel } from './wording.js';
@@ -14,22 +14,26 @@ import { carrierLabel, formatTime, portLabel, vesselLabel } from './wording.js';
  * voyage of that vessel):
  *
  * 1. C is planned on X: a PLN or EST LOAD of C at POL on X is known.
- * 2. C is rolled from X when C has no ACT LOAD at POL (on any call) and one
- *    of these is known, whichever was created first (the roll moment):
- *    a. left behind: an ACT DEPA of X at POL while X was C's current plan
- *       (C's newest plan created up to the departure's creation);
- *    b. re-planned: a PLN/EST LOAD of C at POL on another call, created
- *       after C's newest plan on X and planned to load later than it (a
- *       move to an earlier or same-time loading is an advance or a vessel
- *       swap, not a roll; a plan back onto X undoes the roll).
+ * 2. C is rolled from X when C has not been loaded at POL (no ACT LOAD, on
+ *    any call) and one of these has happened, whichever came first in fact
+ *    time (`factTime`: an actual's eventDateTime, a plan's creation), the
+ *    roll moment:
+ *    a. left behind: X actually departed POL while X was C's current plan
+ *       (C's newest plan made up to the departure);
+ *    b. re-planned: a PLN/EST LOAD of C at POL on another call, made after
+ *       C's newest plan on X and planned to load later than it (a move to
+ *       an earlier or same-time loading is an advance or a vessel swap, not
+ *       a roll; a plan back onto X undoes the roll).
  * 3. The exception holds while C is rolled from X and not rebooked, where
- *    rebooked means a PLN/EST LOAD of C at POL on another call Y, created
+ *    rebooked means a PLN/EST LOAD of C at POL on another call Y, made
  *    strictly after the roll moment, at a time when Y had not departed POL
  *    (a plan on a later departure that exists after the rollover).
  *
- * It resolves with EVENT_ACTUALIZED when C is loaded at POL (late report of
- * the load on X, or the load on another vessel), with REBOOKED when the rule
- * 3 plan appears or when C is re-planned back onto X before X departs.
+ * It resolves with EVENT_ACTUALIZED when C is loaded at POL (on another
+ * vessel, or a late report of the load on X), with REBOOKED when the rule 3
+ * plan appears or when C is re-planned back onto X before X departs, and
+ * with DATA_CORRECTED when the shipment's data no longer supports it (e.g.
+ * another port of loading).
  *
  * @NOTE Consequence of 2b and 3: a carrier that announces a roll by
  * re-planning C on Y raises the exception at once (the customer must hear
@@ -70,9 +74,9 @@ interface Plan {
 
 interface ContainerAtLoading {
   container: string;
-  /** PLN/EST LOADs at POL that name a vessel, in creation order. */
+  /** PLN/EST LOADs at POL that name a vessel, in fact-time (= creation) order. */
   plans: Plan[];
-  /** ACT LOADs at POL, in creation order. */
+  /** ACT LOADs at POL, in fact-time order. */
   loads: EquipmentEvent[];
   /** Distinct calls C was planned on, keyed by their first-created plan. */
   calls: Map<string, LoadingCall>;
@@ -98,7 +102,7 @@ function containerAtLoading(k: Knowledge, container: string): ContainerAtLoading
   return plans.length > 0 ? { container, plans, loads, calls } : null;
 }
 
-/** ACT departures from POL, in creation order. */
+/** ACT departures from POL, in fact-time order. */
 function departuresFromLoading(k: Knowledge): { event: TransportEvent; call: LoadingCall }[] {
   const out: { event: TransportEvent; call: LoadingCall }[] = [];
   for (const event of k.transport) {
@@ -138,36 +142,30 @@ function rollState(
   const onX = c.plans.filter((p) => sameCall(p.call, x));
   const newestOnX = onX[onX.length - 1];
   if (!newestOnX) return { kind: 'not-rolled' };
-  const isAfter = (a: { eventCreatedDateTime: string; eventID: string }, b: typeof a) =>
-    a.eventCreatedDateTime > b.eventCreatedDateTime ||
-    (a.eventCreatedDateTime === b.eventCreatedDateTime && a.eventID > b.eventID);
+  const isAfter = (a: EquipmentEvent | TransportEvent, b: EquipmentEvent | TransportEvent) => byFactTime(a, b) > 0;
   const replanAway = c.plans.find(
     (p) =>
       !sameCall(p.call, x) &&
       isAfter(p.event, newestOnX.event) &&
       p.event.eventDateTime > newestOnX.event.eventDateTime,
   );
-  const currentPlanAt = (e: TransportEvent) =>
-    c.plans.filter((p) => p.event.eventCreatedDateTime <= e.eventCreatedDateTime).pop();
+  const currentPlanAt = (e: TransportEvent) => c.plans.filter((p) => factTime(p.event) <= factTime(e)).pop();
   const leftBehind = departures.find((d) => {
     if (!sameCall(d.call, x)) return false;
     const current = currentPlanAt(d.event);
     return current === undefined || sameCall(current.call, x);
   })?.event;
   const candidates = [replanAway?.event, leftBehind].filter((e) => e !== undefined);
-  // Both lists are in creation order, so the earlier of the two first matches is the roll moment.
+  // Both lists are in fact-time order, so the earlier of the two first matches is the roll moment.
   const trigger = candidates.reduce<EquipmentEvent | TransportEvent | undefined>(
     (first, e) => (first === undefined || isAfter(first, e) ? e : first),
     undefined,
   );
   if (!trigger) return { kind: 'not-rolled' };
   const departedBy = (call: LoadingCall, at: string) =>
-    departures.some((d) => sameCall(d.call, call) && d.event.eventCreatedDateTime <= at);
+    departures.some((d) => sameCall(d.call, call) && factTime(d.event) <= at);
   const rebook = c.plans.find(
-    (p) =>
-      !sameCall(p.call, x) &&
-      p.event.eventCreatedDateTime > trigger.eventCreatedDateTime &&
-      !departedBy(p.call, p.event.eventCreatedDateTime),
+    (p) => !sameCall(p.call, x) && factTime(p.event) > factTime(trigger) && !departedBy(p.call, factTime(p.event)),
   );
   if (rebook) return { kind: 'rebooked', rebook };
   const newest = c.plans[c.plans.length - 1];
@@ -178,6 +176,8 @@ function rollState(
 
 interface RolloverMemo {
   container: string;
+  /** UN/LOCODE of the port of loading the roll happened at. */
+  port: string;
   callKey: string;
   call: TransportCall;
 }
@@ -235,7 +235,7 @@ export const rolloverRule: ExceptionRule<RolloverMemo> = {
                 },
               }
             : {}),
-          memo: { container, callKey: key, call: x.call },
+          memo: { container, port: pol, callKey: key, call: x.call },
         });
       }
     }
@@ -272,14 +272,24 @@ export const rolloverRule: ExceptionRule<RolloverMemo> = {
         };
       }
       default: {
-        // Re-planned back onto the call it was rolled from, before that call departed.
         const back = c?.plans[c.plans.length - 1];
+        if (back && x && sameCall(back.call, x)) {
+          // Re-planned back onto the call it was rolled from, before that call departed.
+          return {
+            resolutionType: 'REBOOKED',
+            resolutionNote: `Container ${container} is planned on ${planned} at ${port} again.`,
+            recommendedAction: 'No action needed.',
+            relatedEventID: back.event.eventID,
+            impact: { field: 'vessel', previousValue: last.impact?.revisedValue ?? planned, revisedValue: planned },
+          };
+        }
+        // No event explains it: the shipment's data changed (e.g. another port of loading).
         return {
-          resolutionType: 'REBOOKED',
-          resolutionNote: `Container ${container} is planned on ${planned} at ${port} again.`,
-          recommendedAction: 'No action needed.',
-          ...(back ? { relatedEventID: back.event.eventID } : {}),
-          impact: { field: 'vessel', previousValue: last.impact?.revisedValue ?? planned, revisedValue: planned },
+          resolutionType: 'DATA_CORRECTED',
+          resolutionNote:
+            `The shipment's data no longer shows container ${container} as left behind by ${planned} ` +
+            `at ${portLabel(k, last.memo.port)}.`,
+          recommendedAction: 'No action needed; check the corrected booking data.',
         };
       }
     }

@@ -15,14 +15,14 @@ import type {
 } from '../types.js';
 
 /**
- * The contract between the exception engine (which replays the history and
- * keeps the lifecycle of each exception) and the rules (which only say what
- * is wrong right now). A rule is a pure function of what is known at one
- * moment of the replay; it keeps no state of its own, so "detected then
- * resolved" comes out of the history and nothing else.
+ * The contract between the exception engine (which replays the facts in the
+ * order they happened and cuts them into episodes) and the rules (which only
+ * say what is wrong at one moment). A rule is a pure function of the facts up
+ * to that moment; it keeps no state of its own, so "raised then resolved"
+ * comes out of the facts and nothing else.
  */
 
-/** What is known at one moment of the replay: the master data and the events created so far. */
+/** The facts at one moment of the replay: the master data and the events whose fact time has come (`factTime`). */
 export interface Knowledge {
   readonly shipment: ShipmentMaster;
   readonly containers: readonly ContainerMaster[];
@@ -31,9 +31,9 @@ export interface Knowledge {
   readonly portOfLoading: string | undefined;
   /** UN/LOCODE of the port of discharge, when the master data names one. */
   readonly portOfDischarge: string | undefined;
-  /** Transport events known so far, in creation order (`byCreation`). */
+  /** Transport events so far, in fact-time order (`byFactTime`). */
   readonly transport: readonly TransportEvent[];
-  /** Equipment events of one container known so far, in creation order. */
+  /** Equipment events of one container so far, in fact-time order. */
   equipmentOf(containerNumber: string): readonly EquipmentEvent[];
   /** Container numbers seen in known equipment events, sorted. */
   equipmentReferences(): string[];
@@ -55,7 +55,11 @@ export interface ActiveCondition<M = unknown> {
   memo: M;
 }
 
-/** How an open problem went away; only asked of the rule when its condition stops holding. */
+/**
+ * How an open problem went away; asked of the rule when its condition stops
+ * holding, and of the facts known now when a condition that was reported no
+ * longer holds at all (a late event, corrected data: see exception-lifecycle).
+ */
 export interface RuleResolution {
   resolutionType: Exclude<ResolutionType, 'MANUAL_CLEAR'>;
   resolutionNote: string;
@@ -69,7 +73,12 @@ export interface ExceptionRule<M = unknown> {
   category: ExceptionCategory;
   /** Every condition of this rule that holds given `k`, with time-based ones judged at `clock`. */
   evaluate(k: Knowledge, clock: string): ActiveCondition<M>[];
-  /** Called once when the condition `last` (the latest content of an open exception) no longer holds. */
+  /**
+   * Why the condition `last` (the latest content of an open exception) no
+   * longer holds given `k`. EVENT_ACTUALIZED, REBOOKED or SCHEDULE_RECOVERED
+   * when a fact explains it; DATA_CORRECTED when none does (the shipment's
+   * data changed, e.g. a new free time or port of discharge).
+   */
   resolve(k: Knowledge, clock: string, last: ActiveCondition<M>): RuleResolution;
   /**
    * For time-based rules: the earliest instant strictly after `after` at
@@ -84,7 +93,7 @@ export function anyRule<M>(rule: ExceptionRule<M>): ExceptionRule {
   return rule as unknown as ExceptionRule;
 }
 
-/** `Knowledge` grown event by event during the replay. Callers must add events in creation order. */
+/** `Knowledge` grown event by event during the replay. Callers must add events in fact-time order. */
 export class KnownHistory implements Knowledge {
   readonly portOfLoading: string | undefined;
   readonly portOfDischarge: string | undefined;

@@ -32,7 +32,7 @@ export const ExceptionType = builder.objectRef<TrackingException>('Exception').i
     resolvedDateTime: t.exposeString('resolvedDateTime', { nullable: true, description: 'Only when RESOLVED.' }),
     resolutionType: t.exposeString('resolutionType', {
       nullable: true,
-      description: 'Only when RESOLVED: SCHEDULE_RECOVERED, REBOOKED, EVENT_ACTUALIZED or MANUAL_CLEAR.',
+      description: 'Only when RESOLVED: SCHEDULE_RECOVERED, REBOOKED, EVENT_ACTUALIZED, MANUAL_CLEAR or DATA_CORRECTED.',
     }),
     resolutionNote: t.exposeString('resolutionNote', { nullable: true, description: 'Only when RESOLVED.' }),
     title: t.exposeString('title'),
