@@ -8,6 +8,5 @@ import './shipment-tracking.js';
 import './transmission.js';
 import './token.js';
 import './error.js';
-import './subscription.js';
 
 export const schema = builder.toSchema();
