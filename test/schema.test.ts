@@ -1,5 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { getIntrospectionQuery, graphqlSync, type IntrospectionQuery } from 'graphql';
+import {
+  buildSchema,
+  getIntrospectionQuery,
+  graphqlSync,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  isSpecifiedScalarType,
+  type GraphQLScalarType,
+  type GraphQLSchema,
+  type IntrospectionQuery,
+} from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { renderSchema } from '../src/graphql/print-schema.js';
 import { schema } from '../src/graphql/schema/index.js';
@@ -33,5 +45,58 @@ describe('root operation types', () => {
   it('has no subscription root until push delivery is served (a type named Subscription would become one)', () => {
     expect(introspection.__schema.subscriptionType).toBeNull();
     expect(introspection.__schema.types.map((t) => t.name)).not.toContain('Subscription');
+  });
+});
+
+/** Every type, field, argument and enum value of `s` without a description (built-in scalars and introspection aside). */
+function undocumented(s: GraphQLSchema): string[] {
+  const missing: string[] = [];
+  const check = (path: string, description: string | null | undefined) => {
+    if (!description?.trim()) missing.push(path);
+  };
+  for (const type of Object.values(s.getTypeMap())) {
+    if (type.name.startsWith('__') || isSpecifiedScalarType(type)) continue;
+    check(type.name, type.description);
+    if (isObjectType(type) || isInterfaceType(type)) {
+      for (const field of Object.values(type.getFields())) {
+        check(`${type.name}.${field.name}`, field.description);
+        for (const arg of field.args) check(`${type.name}.${field.name}(${arg.name})`, arg.description);
+      }
+    } else if (isInputObjectType(type)) {
+      for (const field of Object.values(type.getFields())) check(`${type.name}.${field.name}`, field.description);
+    } else if (isEnumType(type)) {
+      for (const value of type.getValues()) check(`${type.name}.${value.name}`, value.description);
+    }
+  }
+  return missing;
+}
+
+describe('documentation in the schema (what GraphiQL and other explorers show)', () => {
+  it('describes every type, field, argument and enum value', () => {
+    expect(undocumented(schema)).toEqual([]);
+  });
+
+  it('the check finds what is missing', () => {
+    const sample = buildSchema(`
+      "Reads." type Query { "A." a(x: Int): E  b: String }
+      enum E { "One." ONE TWO }
+      input I { c: Int }
+    `);
+    expect(undocumented(sample)).toEqual(['Query.a(x)', 'Query.b', 'E', 'E.TWO', 'I', 'I.c']);
+  });
+});
+
+describe('DateTime', () => {
+  const dateTime = schema.getType('DateTime') as GraphQLScalarType;
+
+  it('serializes the stored canonical UTC string unchanged, and nothing else', () => {
+    expect(dateTime.serialize('2026-11-20T12:00:00.000Z')).toBe('2026-11-20T12:00:00.000Z');
+    expect(() => dateTime.serialize('2026-11-20T13:00:00+01:00')).toThrow(/canonical UTC/);
+    expect(() => dateTime.serialize(new Date())).toThrow(/canonical UTC/);
+  });
+
+  it('parses an input with any offset to UTC and refuses one without an offset', () => {
+    expect(dateTime.parseValue('2026-11-20T13:00:00+01:00')).toBe('2026-11-20T12:00:00.000Z');
+    expect(() => dateTime.parseValue('2026-11-20T12:00:00')).toThrow(/with a UTC offset/);
   });
 });

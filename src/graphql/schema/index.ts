@@ -1,4 +1,5 @@
 import { builder } from '../builder.js';
+import './date-time.js';
 import './location.js';
 import './events.js';
 import './references.js';
