@@ -105,5 +105,22 @@ describe.skipIf(!hasChromium)(
       expect(outsideRequests).toEqual([]);
       await page.close();
     }, 90_000);
+
+    it('/docs renders the OpenAPI reference offline, with the sandbox example of a lookup', async () => {
+      const { page, errors } = await openPage();
+      await page.goto(`${origin}/docs`);
+      const lookup = page.locator('#operations-Shipments-lookUpShipment');
+      await lookup.waitFor({ timeout: 30_000 });
+      for (const path of ['/oauth/token', '/v2/shipments', '/.well-known/jwks.json', '/health', '/ready']) {
+        await expect(page.getByText(path, { exact: true }).count()).resolves.toBeGreaterThan(0);
+      }
+      await lookup.locator('.opblock-summary').click();
+      await lookup.getByText('"billOfLadingNumber": "MAEU262150002"').first().waitFor({ timeout: 30_000 });
+
+      await screenshot(page, 'docs.png');
+      expect(errors).toEqual([]);
+      expect(outsideRequests).toEqual([]);
+      await page.close();
+    }, 90_000);
   },
 );

@@ -20,6 +20,7 @@ import { useCompiledExecution } from './use-compiled-execution.js';
 import { useGraphiQLAssets } from './use-graphiql-assets.js';
 import { cacheVerifiedTokens } from './verified-token-cache.js';
 import { useInternalStats } from './use-internal-stats.js';
+import { useOpenApi } from './use-openapi.js';
 import { useReadiness } from './use-readiness.js';
 
 export interface AppOptions {
@@ -46,7 +47,10 @@ export interface App {
   tokens: TokenService;
 }
 
-/** Assembles the fetch-style app (DESIGN section 1): /graphql, REST routes, health and readiness. */
+/**
+ * Assembles the fetch-style app (DESIGN section 1): /graphql, REST routes,
+ * health and readiness, the OpenAPI document and its /docs page.
+ */
 export async function createApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const now = options.now ?? (() => new Date());
@@ -91,6 +95,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     plugins: [
       useReadiness(database),
       ...(config.graphiql ? [useGraphiQLAssets(graphqlEndpoint)] : []),
+      useOpenApi(config),
       ...useInternalStats(services.snapshots),
       useRestApi(services, () => tokens.publicJwks()),
       useAuthentication(),
