@@ -8,15 +8,19 @@ import { TokenService } from '../auth/tokens.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import type { AppContext, AppServices, GraphQLContext, Principal } from '../graphql/context.js';
+import { renderGraphiQLPage } from '../graphiql/page.js';
 import { schema } from '../graphql/schema/index.js';
 import { SnapshotCache } from '../store/snapshot-cache.js';
 import { createTransmissionIds } from '../store/transmission-ids.js';
+import { graphiqlOptions } from './graphiql-options.js';
 import { createLogger, type Logger } from './logger.js';
 import { remoteAddress, useRestApi } from './use-rest-api.js';
 import { useAuthentication } from './use-authentication.js';
 import { useCompiledExecution } from './use-compiled-execution.js';
+import { useGraphiQLAssets } from './use-graphiql-assets.js';
 import { cacheVerifiedTokens } from './verified-token-cache.js';
 import { useInternalStats } from './use-internal-stats.js';
+import { useOpenApi } from './use-openapi.js';
 import { useReadiness } from './use-readiness.js';
 
 export interface AppOptions {
@@ -43,7 +47,10 @@ export interface App {
   tokens: TokenService;
 }
 
-/** Assembles the fetch-style app (DESIGN section 1): /graphql, REST routes, health and readiness. */
+/**
+ * Assembles the fetch-style app (DESIGN section 1): /graphql, REST routes,
+ * health and readiness, the OpenAPI document and its /docs page.
+ */
 export async function createApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const now = options.now ?? (() => new Date());
@@ -66,17 +73,14 @@ export async function createApp(options: AppOptions): Promise<App> {
     log: logger.log,
   };
 
+  const graphqlEndpoint = '/graphql';
   const yoga = createYoga<Record<string, unknown>, AppContext>({
     schema,
-    graphqlEndpoint: '/graphql',
+    graphqlEndpoint,
     healthCheckEndpoint: '/health',
     landingPage: false,
-    graphiql: config.graphiql
-      ? {
-          title: 'Track & Trace GraphQL',
-          defaultQuery: GRAPHIQL_DEFAULT_QUERY,
-        }
-      : false,
+    graphiql: graphiqlOptions({ config, database, clients, tokens }),
+    renderGraphiQL: renderGraphiQLPage,
     logging: logger.yogaLogger,
     context: (initial): AppContext => {
       let principal: Promise<Principal> | undefined;
@@ -90,6 +94,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
     plugins: [
       useReadiness(database),
+      ...(config.graphiql ? [useGraphiQLAssets(graphqlEndpoint)] : []),
+      useOpenApi(config),
       ...useInternalStats(services.snapshots),
       useRestApi(services, () => tokens.publicJwks()),
       useAuthentication(),
@@ -106,21 +112,3 @@ export async function createApp(options: AppOptions): Promise<App> {
     tokens,
   };
 }
-
-const GRAPHIQL_DEFAULT_QUERY = /* GraphQL */ `# 1. Get a token: run the issueToken mutation below with the sandbox demo
-#    client printed by \`tracking serve\`, then put
-#    {"Authorization": "Bearer <access_token>"} in the Headers tab.
-# 2. Run ShipmentEta or ShipmentSnapshot.
-
-mutation Token {
-  issueToken(grant_type: "client_credentials", client_id: "CLIENT_ID", client_secret: "CLIENT_SECRET") {
-    access_token expires_in
-  }
-}
-
-query ShipmentEta {
-  shipment(billOfLadingNumber: "MAEU262150002") {
-    shipmentTracking { carrierBookingReference etd eta exceptions { exceptionType severity status title } }
-  }
-}
-`;

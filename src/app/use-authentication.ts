@@ -17,8 +17,15 @@ export function useAuthentication(): Plugin<GraphQLContext> {
       try {
         await (args.contextValue as GraphQLContext).principal();
       } catch (err) {
-        if (err instanceof GraphQLError) setResultAndStopExecution({ errors: [err] });
-        else throw err;
+        // An unexpected failure (the database, say) ends the operation like a
+        // resolver's would: as an error of the result, which REST answers with
+        // its own 500 body and the correlation id, instead of an exception
+        // escaping the route.
+        const error =
+          err instanceof GraphQLError
+            ? err
+            : new GraphQLError('Unexpected error.', { originalError: err instanceof Error ? err : new Error(String(err)) });
+        setResultAndStopExecution({ errors: [error] });
       }
     },
   };

@@ -36,6 +36,12 @@ export async function seedSandboxIfEmpty(
   return { shipments, events };
 }
 
+/** The sandbox demo client's id, or null when serve has not created one in this database. */
+export async function readSandboxDemoClientId(database: Database): Promise<string | null> {
+  const stored = await readServiceSecret(database.db, DEMO_CLIENT_SECRET_NAME);
+  return stored ? (JSON.parse(stored) as { client_id: string }).client_id : null;
+}
+
 /**
  * The sandbox demo client. Its secret is kept in clear in service_secret so
  * that serve can print it at every start: acceptable for a sandbox demo

@@ -43,6 +43,7 @@ export async function runServe(config: Config): Promise<number> {
     `  REST      ${local}/v2/shipments   token: POST ${local}/oauth/token`,
     config.graphiql ? `  GraphiQL  ${local}/graphql` : `  GraphQL   ${local}/graphql`,
     `  health    ${local}/health   readiness: ${local}/ready`,
+    `  API docs  ${local}/docs   OpenAPI: ${local}/openapi.json`,
   ];
   if (demo) lines.push(`  sandbox demo client (account demo-account): client_id=${demo.client_id} client_secret=${demo.client_secret}`);
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -4,12 +4,16 @@ import type { GraphQLContext } from './context.js';
 import { DCSA, lookupError, type DetailedError } from './errors.js';
 
 /**
- * The Pothos builder: context type and plugins only; types live in
- * `schema/`, one file per type family (Pothos app layout).
+ * The Pothos builder: context type, scalar shapes and plugins only; types
+ * live in `schema/`, one file per type family (Pothos app layout).
  */
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   DefaultFieldNullability: false;
+  Scalars: {
+    /** Canonical UTC timestamps, `YYYY-MM-DDTHH:mm:ss.sssZ` (see `toUtcIso`), in and out. */
+    DateTime: { Input: string; Output: string };
+  };
 }>({
   plugins: [ValidationPlugin],
   defaultFieldNullability: false,

@@ -5,7 +5,8 @@
  * without events' latestEvent, and the date keys of `references`.
  */
 
-const ALWAYS_CARRIED = new Set([
+/** Keys whose null is kept wherever they occur (the OpenAPI document describes them as required and nullable). */
+export const ALWAYS_CARRIED: ReadonlySet<string> = new Set([
   'bookingReference',
   'carrierBookingReference',
   'billOfLadingNumber',
@@ -17,6 +18,9 @@ const ALWAYS_CARRIED = new Set([
   'triggeredByEvent',
   'latestEvent',
 ]);
+
+/** Every key of an object under this key is carried: its nulls are kept (the date keys of `references`). */
+export const NULLS_KEPT_UNDER = 'references';
 
 /**
  * A copy of a GraphQL result without the nulls REST omits. Runs on every
@@ -36,8 +40,7 @@ export function omitAbsent(value: unknown, keepNulls = false): unknown {
     if (v === null) {
       if (keepNulls || ALWAYS_CARRIED.has(key)) out[key] = null;
     } else {
-      // Every key of a `references` object is carried: date keys are null when absent.
-      out[key] = typeof v === 'object' ? omitAbsent(v, key === 'references') : v;
+      out[key] = typeof v === 'object' ? omitAbsent(v, key === NULLS_KEPT_UNDER) : v;
     }
   }
   return out;

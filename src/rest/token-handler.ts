@@ -3,19 +3,13 @@ import type { YogaServerInstance } from 'graphql-yoga';
 import type { GrantContext, OAuthErrorBody } from '../auth/token-grant.js';
 import type { AppServices } from '../graphql/context.js';
 import { jsonResponse } from './json-response.js';
+import { ISSUE_TOKEN } from './token-document.js';
 
 type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
 
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 /** Client credentials requests are tiny; anything larger is refused unread. */
 const MAX_BODY_BYTES = 8 * 1024;
-
-const ISSUE_TOKEN = /* GraphQL */ `
-mutation RestIssueToken($grant_type: String!, $client_id: String!, $client_secret: String!, $scope: String) {
-  issueToken(grant_type: $grant_type, client_id: $client_id, client_secret: $client_secret, scope: $scope) {
-    access_token token_type expires_in scope
-  }
-}`;
 
 function oauthFailure(status: number, error: OAuthErrorBody['error'], description: string, headers: Record<string, string> = {}) {
   return jsonResponse({ error, error_description: description }, status, { ...NO_STORE, ...headers });

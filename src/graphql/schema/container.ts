@@ -4,14 +4,16 @@ import { EquipmentEventType } from './events.js';
 import { ContainerReferencesType } from './references.js';
 
 export const ContainerType = builder.objectRef<ContainerSnapshot>('Container').implement({
+  description: 'A container of the shipment, with its movements.',
   fields: (t) => ({
-    containerNumber: t.exposeString('containerNumber'),
-    isoType: t.exposeString('isoType', { nullable: true, description: 'ISO 6346 size and type code.' }),
-    references: t.expose('references', { type: ContainerReferencesType }),
+    containerNumber: t.exposeString('containerNumber', { description: 'Container number (ISO 6346), e.g. MSKU1234565.' }),
+    isoType: t.exposeString('isoType', { nullable: true, description: 'ISO 6346 size and type code, e.g. 45G1.' }),
+    references: t.expose('references', { type: ContainerReferencesType, description: 'Container-level reference fields.' }),
     latestEvent: t.expose('latestEvent', {
       type: EquipmentEventType,
       nullable: true,
-      description: 'The most recent actual event; before any, the next estimated or planned one.',
+      description:
+        'The most recent actual event; before any, the next estimated or planned one; null while the container has no event.',
     }),
     eventHistory: t.expose('eventHistory', {
       type: [EquipmentEventType],

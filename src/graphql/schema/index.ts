@@ -1,4 +1,5 @@
 import { builder } from '../builder.js';
+import './date-time.js';
 import './location.js';
 import './events.js';
 import './references.js';
@@ -8,6 +9,5 @@ import './shipment-tracking.js';
 import './transmission.js';
 import './token.js';
 import './error.js';
-import './subscription.js';
 
 export const schema = builder.toSchema();

@@ -1,22 +1,16 @@
 import { z } from 'zod';
 import { explainInvalidContainerNumber } from '../../domain/container-number.js';
+import { TRIGGER_TYPE_LIST } from '../../domain/enumerations.js';
 import { findShipment } from '../../store/shipment-lookup.js';
 import { builder } from '../builder.js';
+import { codeListEnum } from '../code-list-enum.js';
 import { DCSA, lookupError } from '../errors.js';
 import { ShipmentSource } from '../shipment-source.js';
 import { ShipmentTrackingType } from './shipment-tracking.js';
 
 export const SCHEMA_VERSION = '1.2';
 
-export const TriggerTypeEnum = builder.enumType('TriggerType', {
-  values: {
-    MANUAL_TRIGGER: { description: 'Full current snapshot; the only value returned by the lookup in v1.' },
-    SCHEDULED_TRIGGER: { description: 'Periodic refresh (push, roadmap only).' },
-    EVENT_TRIGGER: { description: 'New milestone (push, roadmap only).' },
-    EXCEPTION_DETECTED: { description: 'New exception raised (push, roadmap only).' },
-    EXCEPTION_RESOLVED: { description: 'Exception cleared (push, roadmap only).' },
-  },
-});
+export const TriggerTypeEnum = codeListEnum('TriggerType', 'Why a transmission was sent.', TRIGGER_TYPE_LIST);
 
 export interface TransmissionHeader {
   transmissionID: string;
@@ -34,12 +28,18 @@ export const TransmissionHeaderType = builder.objectRef<TransmissionHeader>('Tra
     transmissionID: t.exposeString('transmissionID', {
       description: 'TXN- followed by digits; unique per transmission, for de-duplication.',
     }),
-    transmissionDateTime: t.exposeString('transmissionDateTime'),
-    triggerType: t.expose('triggerType', { type: TriggerTypeEnum }),
-    triggeredByEvent: t.exposeString('triggeredByEvent', { nullable: true, description: 'Null for manual snapshots.' }),
-    senderID: t.exposeString('senderID'),
-    receiverID: t.exposeString('receiverID', { description: 'The client identifier.' }),
-    schemaVersion: t.exposeString('schemaVersion'),
+    transmissionDateTime: t.expose('transmissionDateTime', { type: 'DateTime', description: 'When the transmission was sent.' }),
+    triggerType: t.expose('triggerType', {
+      type: TriggerTypeEnum,
+      description: 'Why it was sent: MANUAL_TRIGGER for every lookup in v1.',
+    }),
+    triggeredByEvent: t.exposeString('triggeredByEvent', {
+      nullable: true,
+      description: 'eventID that caused the transmission; null for manual snapshots.',
+    }),
+    senderID: t.exposeString('senderID', { description: 'Constant that always identifies the service.' }),
+    receiverID: t.exposeString('receiverID', { description: 'The client identifier (client_id).' }),
+    schemaVersion: t.exposeString('schemaVersion', { description: `Payload schema version; currently ${SCHEMA_VERSION}.` }),
   }),
 });
 
@@ -49,9 +49,13 @@ export interface Transmission {
 }
 
 export const TransmissionType = builder.objectRef<Transmission>('Transmission').implement({
+  description: 'One delivery: a header and the shipment. Every lookup returns the full current snapshot.',
   fields: (t) => ({
-    transmissionHeader: t.expose('transmissionHeader', { type: TransmissionHeaderType }),
-    shipmentTracking: t.expose('shipmentTracking', { type: ShipmentTrackingType }),
+    transmissionHeader: t.expose('transmissionHeader', {
+      type: TransmissionHeaderType,
+      description: 'Metadata about this delivery.',
+    }),
+    shipmentTracking: t.expose('shipmentTracking', { type: ShipmentTrackingType, description: 'The shipment.' }),
   }),
 });
 
@@ -104,7 +108,7 @@ const lookupArgs = z
     }
   });
 
-builder.queryType({});
+builder.queryType({ description: 'Reads: the shipment lookup.' });
 
 builder.queryField('shipment', (t) =>
   t.field({
@@ -116,8 +120,11 @@ builder.queryField('shipment', (t) =>
       'Requires a bearer token with scope track-and-trace.read.',
     args: {
       carrierCode: t.arg.string({ required: false, description: 'Carrier SCAC code; required with carrierBookingReference.' }),
-      carrierBookingReference: t.arg.string({ required: false }),
-      billOfLadingNumber: t.arg.string({ required: false }),
+      carrierBookingReference: t.arg.string({
+        required: false,
+        description: 'Carrier booking number, at most 35 characters; requires carrierCode.',
+      }),
+      billOfLadingNumber: t.arg.string({ required: false, description: 'Bill of lading number, at most 20 characters.' }),
       equipmentReference: t.arg.string({ required: false, description: 'Container number (ISO 6346).' }),
     },
     validate: lookupArgs,

@@ -1,0 +1,144 @@
+import { READ_SCOPE } from '../auth/scopes.js';
+import { TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
+import { schema } from '../graphql/schema/index.js';
+import { SCHEMA_VERSION } from '../graphql/schema/transmission.js';
+import { SHIPMENT_DOCUMENT } from '../rest/shipment-document.js';
+import { ISSUE_TOKEN } from '../rest/token-document.js';
+import { componentRef, RestSchemas, type Annotations, type JsonSchema } from './rest-schemas.js';
+
+const UN_LOCATION_CODE = { pattern: '^[A-Z]{2}[A-Z2-9]{3}$' };
+const UUID = { format: 'uuid' };
+const CONTAINER_NUMBER = { pattern: '^[A-Z]{3}[UJZ][0-9]{7}$' };
+
+/** What ingest and the services guarantee beyond the GraphQL types. */
+const ANNOTATIONS: Annotations = {
+  'TransmissionHeader.transmissionID': { pattern: '^TXN-[0-9]+$' },
+  'TransmissionHeader.schemaVersion': { const: SCHEMA_VERSION },
+  'ShipmentTracking.carrierCode': { pattern: '^[A-Z]{2,4}$' },
+  'Location.unLocationCode': UN_LOCATION_CODE,
+  'TransportCall.unLocationCode': UN_LOCATION_CODE,
+  'Vessel.vesselIMONumber': { pattern: '^[0-9]{7}$' },
+  'Container.containerNumber': CONTAINER_NUMBER,
+  'EquipmentEvent.equipmentReference': CONTAINER_NUMBER,
+  'ShipmentEvent.eventID': UUID,
+  'TransportEvent.eventID': UUID,
+  'EquipmentEvent.eventID': UUID,
+  'Exception.exceptionID': UUID,
+  'Exception.relatedEventID': UUID,
+  // The resolution fields come exactly with status RESOLVED.
+  Exception: {
+    if: { properties: { status: { const: 'RESOLVED' } } },
+    then: { required: ['resolvedDateTime', 'resolutionType', 'resolutionNote'] },
+    else: {
+      not: { anyOf: [{ required: ['resolvedDateTime'] }, { required: ['resolutionType'] }, { required: ['resolutionNote'] }] },
+    },
+  },
+  'TokenResponse.token_type': { const: 'Bearer' },
+  'TokenResponse.expires_in': { const: TOKEN_LIFETIME_SECONDS },
+  'TokenResponse.scope': { const: READ_SCOPE },
+  'DetailedError.errorCode': { minimum: 7000, maximum: 9999 },
+  'Error.providerCorrelationReference': UUID,
+  'Error.errors': { minItems: 1 },
+};
+
+/** Bodies that are not GraphQL results: the OAuth error, the key set, readiness. */
+const OTHER_SCHEMAS: Record<string, JsonSchema> = {
+  OAuthError: {
+    type: 'object',
+    description: 'Error body of the token endpoint (RFC 6749 section 5.2).',
+    properties: {
+      error: {
+        type: 'string',
+        enum: ['invalid_request', 'invalid_client', 'unsupported_grant_type', 'invalid_scope', 'temporarily_unavailable', 'server_error'],
+        description: 'The RFC 6749 error code; the responses below say which status carries which.',
+      },
+      error_description: { type: 'string', description: 'What went wrong, for the developer.' },
+    },
+    required: ['error', 'error_description'],
+    additionalProperties: false,
+  },
+  JsonWebKeySet: {
+    type: 'object',
+    description: 'The public keys that verify access tokens (RFC 7517).',
+    properties: { keys: { type: 'array', items: componentRef('JsonWebKey'), minItems: 1 } },
+    required: ['keys'],
+    additionalProperties: false,
+  },
+  JsonWebKey: {
+    type: 'object',
+    description: 'An EC P-256 public key for ES256 signatures; `kid` matches the `kid` header of the tokens it signed.',
+    properties: {
+      kty: { const: 'EC' },
+      crv: { const: 'P-256' },
+      x: { type: 'string', description: 'x coordinate, base64url.' },
+      y: { type: 'string', description: 'y coordinate, base64url.' },
+      kid: { type: 'string', description: 'Key id (RFC 7638 thumbprint unless configured).' },
+      alg: { const: 'ES256' },
+      use: { const: 'sig' },
+    },
+    required: ['kty', 'crv', 'x', 'y', 'kid', 'alg', 'use'],
+    additionalProperties: false,
+  },
+  Readiness: {
+    type: 'object',
+    description: 'Whether the service can answer: its database responds.',
+    properties: {
+      status: { type: 'string', enum: ['ready', 'unavailable'] },
+      database: { type: 'string', enum: ['sqlite', 'mysql'], description: 'The store in use.' },
+    },
+    required: ['status', 'database'],
+    additionalProperties: false,
+  },
+};
+
+/** `components.schemas`: REST bodies derived from the GraphQL schema and documents, then the others. */
+export function buildSchemas(): Record<string, JsonSchema> {
+  const rest = new RestSchemas(schema, ANNOTATIONS);
+  rest.ofDocumentResult(SHIPMENT_DOCUMENT, 'shipment');
+  rest.ofDocumentResult(ISSUE_TOKEN, 'issueToken');
+  rest.ofType('Error');
+  return { ...rest.components, ...OTHER_SCHEMAS };
+}
+
+/** Response headers: the HTTP name, and the `components.headers` object under the key. */
+export const HEADERS = {
+  CorrelationId: {
+    name: 'X-Correlation-ID',
+    object: {
+      description: "The request's id, also in the service's logs (and providerCorrelationReference of a DCSA error body).",
+      required: true,
+      schema: { type: 'string', format: 'uuid' },
+    },
+  },
+  NoStore: { name: 'Cache-Control', object: { description: 'Never cache.', required: true, schema: { const: 'no-store' } } },
+  PragmaNoCache: { name: 'Pragma', object: { description: 'Never cache (HTTP/1.0).', required: true, schema: { const: 'no-cache' } } },
+  PublicCache: {
+    name: 'Cache-Control',
+    object: { description: 'May be cached for five minutes.', required: true, schema: { const: 'public, max-age=300' } },
+  },
+  BearerChallenge: {
+    name: 'WWW-Authenticate',
+    object: {
+      description: 'RFC 6750 challenge: `error="invalid_token"` (401) or `error="insufficient_scope"` (403).',
+      required: true,
+      schema: { type: 'string', pattern: '^Bearer ' },
+    },
+  },
+  BasicChallenge: {
+    name: 'WWW-Authenticate',
+    object: { description: 'Present when the client authenticated with HTTP Basic.', schema: { type: 'string', pattern: '^Basic ' } },
+  },
+  RetryAfter: {
+    name: 'Retry-After',
+    object: { description: 'Seconds to wait before trying again.', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } },
+  },
+  AllowGet: { name: 'Allow', object: { description: 'The allowed method.', required: true, schema: { const: 'GET' } } },
+  AllowPost: { name: 'Allow', object: { description: 'The allowed method.', required: true, schema: { const: 'POST' } } },
+} as const satisfies Record<string, { name: string; object: JsonSchema }>;
+
+export type HeaderName = keyof typeof HEADERS;
+
+/** A response's `headers`: HTTP name → reference to the component. */
+export function headersOf(names: readonly HeaderName[]): Record<string, JsonSchema> {
+  return Object.fromEntries(names.map((key) => [HEADERS[key].name, { $ref: `#/components/headers/${key}` }]));
+}

@@ -1,0 +1,65 @@
+import { READ_SCOPE } from '../auth/scopes.js';
+import type { Config } from '../config/config.js';
+import { buildSchemas, HEADERS } from './components.js';
+import type { JsonSchema } from './rest-schemas.js';
+import { servicePaths } from './service-paths.js';
+import { shipmentsPath } from './shipments-path.js';
+import { tokenPath } from './token-path.js';
+
+/**
+ * The OpenAPI 3.1 document of the REST contract, served at /openapi.json and
+ * rendered at /docs. Add a path here with each new REST route:
+ * test/openapi-responses.test.ts checks real responses of every documented
+ * status against it, and that every documented status was provoked.
+ */
+export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environment'>): JsonSchema {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Track & Trace API',
+      version: '1.2',
+      summary: 'The current state of ocean shipments, from carrier events in the DCSA Track & Trace 2.2 model.',
+      description:
+        'Read-only v1: one operation issues a token, one looks up a shipment and returns a Transmission, the full current ' +
+        'snapshot (identifiers, route, schedule, milestones, container movements, schedule and operational exceptions). ' +
+        'Clients poll; there is no push in v1.\n\n' +
+        'The same data is served as GraphQL at `/graphql` (GraphiQL in the browser, in the sandbox). The sandbox and ' +
+        'production behave identically; they differ in base address, keys and credentials, and a token of one is ' +
+        'refused by the other.',
+    },
+    servers: [{ url: config.baseUrl, description: `This ${config.environment} environment.` }],
+    tags: [
+      { name: 'Authentication', description: 'OAuth 2.0 client credentials.' },
+      { name: 'Shipments', description: 'The lookup.' },
+      { name: 'Operations', description: 'Liveness and readiness.' },
+    ],
+    paths: {
+      '/oauth/token': tokenPath(),
+      '/v2/shipments': shipmentsPath(),
+      ...servicePaths(),
+    },
+    components: {
+      schemas: buildSchemas(),
+      headers: Object.fromEntries(Object.entries(HEADERS).map(([key, header]) => [key, header.object])),
+      securitySchemes: {
+        clientCredentials: {
+          type: 'oauth2',
+          description: 'A token from POST /oauth/token, sent as `Authorization: Bearer TOKEN`.',
+          flows: {
+            clientCredentials: {
+              tokenUrl: `${config.baseUrl}/oauth/token`,
+              scopes: { [READ_SCOPE]: 'Look up the shipments of the client’s account.' },
+            },
+          },
+        },
+        bearerToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: `An access token with the ${READ_SCOPE} scope, obtained elsewhere.`,
+        },
+        clientBasic: { type: 'http', scheme: 'basic', description: 'client_id and client_secret as HTTP Basic (RFC 6749 2.3.1).' },
+      },
+    },
+  };
+}

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../src/app/create-app.js';
+import { createLogger } from '../src/app/logger.js';
+import { connectDatabase } from '../src/db/connect.js';
+import { buildOpenApiDocument } from '../src/openapi/openapi-document.js';
+import { BASE } from './support/app-fixture.js';
+import { dialects } from './support/databases.js';
+import { OpenApiResponseValidator } from './support/openapi-validator.js';
+import { createSandboxApp, SANDBOX_LOOKUPS, SANDBOX_SEEDED_AT, type SandboxApp } from './support/sandbox-app.js';
+
+type Recorded = Record<string, Record<string, Record<string, unknown>>>;
+
+/** Per-request values of a recorded example, replaced so that the examples are the same on every run and store. */
+const MASKED: Record<string, string> = {
+  providerCorrelationReference: '0d5b8f5e-6c1a-4c3e-9b7a-2f4e8d1c6a90',
+  access_token: 'eyJhbGciOiJFUzI1NiIsInR5cCI6ImF0K2p3dCIsImtpZCI6Ii4uLiJ9.eyJpc3MiOiIuLi4ifQ.c2lnbmF0dXJl',
+  transmissionID: 'TXN-000000004097',
+  receiverID: 'tt_0123456789abcdef0123456789abcdef',
+  kid: 'hK2vZ8qU3nYx0fJ4sW7cT1mR6pL9dA5eB2gN8oI0uQk',
+  x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU',
+  y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0',
+  // The store differs between runs of this test; the example shows the production one.
+  database: 'mysql',
+};
+
+function mask(body: unknown): unknown {
+  return JSON.parse(JSON.stringify(body), (key, value: unknown) => (key in MASKED ? MASKED[key] : value));
+}
+
+/**
+ * Real responses of every status the REST routes answer, on both stores,
+ * checked against the OpenAPI document served at /openapi.json: so the
+ * document cannot drift from the code. Named responses are recorded as the
+ * document's examples (src/openapi/examples/sandbox-responses.json).
+ */
+describe.each(dialects)('REST responses against the OpenAPI document on $name', ({ name, enabled }) => {
+  let f: SandboxApp;
+  let validator: OpenApiResponseValidator;
+  /** The app over a closed database connection: 500 and 503. */
+  let broken: App;
+  /** The app with a rate limit of one failed authentication. */
+  let limited: App;
+  const recorded: Recorded = {};
+
+  beforeAll(async () => {
+    if (!enabled) return;
+    f = await createSandboxApp(name);
+    validator = new OpenApiResponseValidator(buildOpenApiDocument(f.config));
+    const common = { config: f.config, now: () => SANDBOX_SEEDED_AT, logger: createLogger('silent'), clientCacheTtlMs: 0 };
+    const connection = connectDatabase(f.t.url, { poolSize: 1 });
+    broken = await createApp({ ...common, database: connection });
+    await connection.close();
+    limited = await createApp({ ...common, database: f.t.database, rateLimit: { maxFailuresPerClient: 1 } });
+  });
+  afterAll(async () => f?.destroy());
+
+  /** Asserts that the response is documented; records its body as the example `example` when named. */
+  async function documented(method: string, path: string, response: Response, example?: string): Promise<unknown> {
+    const { problems, body } = await validator.check(method, path, response);
+    expect(problems, `${method} ${path} ${response.status}`).toEqual([]);
+    if (example) {
+      const byStatus = (recorded[`${method} ${path}`] ??= {});
+      (byStatus[String(response.status)] ??= {})[example] = mask(body);
+    }
+    return body;
+  }
+
+  function token(body: Record<string, string>, headers: Record<string, string> = {}, app: App = f.app) {
+    return app.fetch(`${BASE}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(body).toString(),
+    });
+  }
+
+  const basic = (id: string, secret: string) => ({ Authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` });
+
+  describe.skipIf(!enabled)('POST /oauth/token', () => {
+    const op = (response: Response, example?: string) => documented('POST', '/oauth/token', response, example);
+    const grant = () => ({ grant_type: 'client_credentials', client_id: f.demo.client_id, client_secret: f.demo.client_secret });
+
+    it('200 with credentials in the body or in HTTP Basic', async () => {
+      await op(await token({ ...grant(), scope: 'track-and-trace.read' }), 'client credentials');
+      await op(await token({ grant_type: 'client_credentials' }, basic(f.demo.client_id, f.demo.client_secret)));
+    });
+
+    it('400 invalid_request, unsupported_grant_type, invalid_scope', async () => {
+      await op(await token({ client_id: f.demo.client_id, client_secret: f.demo.client_secret }), 'invalid_request');
+      await op(await token(grant(), basic(f.demo.client_id, f.demo.client_secret)));
+      await op(await f.app.fetch(`${BASE}/oauth/token`, { method: 'POST', body: JSON.stringify(grant()), headers: { 'Content-Type': 'application/json' } }));
+      await op(await token({ ...grant(), grant_type: 'password' }), 'unsupported_grant_type');
+      await op(await token({ ...grant(), scope: 'track-and-trace.write' }), 'invalid_scope');
+    });
+
+    it('401 invalid_client, with a Basic challenge when Basic was used', async () => {
+      await op(await token({ ...grant(), client_secret: 'wrong' }), 'invalid_client');
+      await op(await token({ grant_type: 'client_credentials' }));
+      const response = await token({ grant_type: 'client_credentials' }, basic(f.demo.client_id, 'wrong'));
+      expect(response.headers.get('www-authenticate')).toMatch(/^Basic /);
+      await op(response);
+    });
+
+    it('405 for another method', async () => {
+      await op(await f.app.fetch(`${BASE}/oauth/token`), 'method not allowed');
+    });
+
+    it('429 after too many failed authentications', async () => {
+      const attempt = () => token({ ...grant(), client_id: 'tt_unknown', client_secret: 'wrong' }, {}, limited);
+      expect((await attempt()).status).toBe(401);
+      await op(await attempt(), 'temporarily_unavailable');
+    });
+
+    it('500 when the database fails', async () => {
+      await op(await token(grant(), {}, broken), 'server_error');
+    });
+  });
+
+  describe.skipIf(!enabled)('GET /v2/shipments', () => {
+    const op = (response: Response, example?: string) => documented('GET', '/v2/shipments', response, example);
+    const lookup = (query: string, bearer: string | null = f.token, app: App = f.app) =>
+      app.fetch(`${BASE}/v2/shipments${query ? `?${query}` : ''}`, { headers: bearer ? { Authorization: `Bearer ${bearer}` } : {} });
+
+    it('200 for every sandbox lookup', async () => {
+      for (const query of Object.values(SANDBOX_LOOKUPS)) {
+        const response = await lookup(query);
+        expect(response.status).toBe(200);
+        await op(response, query === SANDBOX_LOOKUPS['bl-MAEU262150002'] ? query : undefined);
+      }
+    });
+
+    it('400 for missing, unknown, repeated and malformed parameters', async () => {
+      await op(await lookup(''), 'no lookup parameter');
+      await op(await lookup('carrierBookingReference=262150001'), 'carrierBookingReference without carrierCode');
+      await op(await lookup('billOfLadingNumber=MAEU262150002&foo=bar'), 'unknown parameter');
+      await op(await lookup('billOfLadingNumber=A&billOfLadingNumber=B'));
+      await op(await lookup('equipmentReference=MSKU1357909'), 'wrong check digit');
+    });
+
+    it('401 without a token, with a malformed one, or with a tampered one', async () => {
+      await op(await lookup('billOfLadingNumber=MAEU262150002', null), 'no token');
+      await op(await lookup('billOfLadingNumber=MAEU262150002', 'not-a-jwt'));
+      const [h, p] = f.token.split('.');
+      await op(await lookup('billOfLadingNumber=MAEU262150002', `${h}.${p}.AAAA`), 'tampered token');
+    });
+
+    it('403 for a token without the read scope', async () => {
+      const { access_token } = await f.app.tokens.issueToken({ clientId: f.demo.client_id, scope: 'track-and-trace.write' });
+      await op(await lookup('billOfLadingNumber=MAEU262150002', access_token), 'insufficient scope');
+    });
+
+    it("404 for an unknown shipment and for another account's", async () => {
+      await op(await lookup('billOfLadingNumber=CMDUPUS2600087'), 'not found');
+      await op(await lookup('billOfLadingNumber=NOPE0001'));
+    });
+
+    it('405 for another method', async () => {
+      const response = await f.app.fetch(`${BASE}/v2/shipments?billOfLadingNumber=MAEU262150002`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${f.token}` },
+      });
+      await op(response, 'method not allowed');
+    });
+
+    it('500 when the database fails', async () => {
+      await op(await lookup('billOfLadingNumber=MAEU262150002', f.token, broken), 'internal error');
+    });
+  });
+
+  describe.skipIf(!enabled)('keys, health and readiness', () => {
+    it('GET /.well-known/jwks.json', async () => {
+      await documented('GET', '/.well-known/jwks.json', await f.app.fetch(`${BASE}/.well-known/jwks.json`), 'signing keys');
+    });
+
+    it('GET /health', async () => {
+      await documented('GET', '/health', await f.app.fetch(`${BASE}/health`));
+      await documented('GET', '/health', await broken.fetch(`${BASE}/health`));
+    });
+
+    it('GET /ready: 200, and 503 when the database fails', async () => {
+      await documented('GET', '/ready', await f.app.fetch(`${BASE}/ready`), 'ready');
+      await documented('GET', '/ready', await broken.fetch(`${BASE}/ready`), 'unavailable');
+    });
+  });
+
+  it.skipIf(!enabled)('every documented response was provoked, and the recorded examples are current', async () => {
+    expect(validator.unseen()).toEqual([]);
+    await expect(`${JSON.stringify(recorded, null, 2)}\n`).toMatchFileSnapshot('../src/openapi/examples/sandbox-responses.json');
+  });
+});
