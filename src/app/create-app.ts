@@ -12,6 +12,9 @@ import { schema } from '../graphql/schema/index.js';
 import { SnapshotCache } from '../store/snapshot-cache.js';
 import { createTransmissionIds } from '../store/transmission-ids.js';
 import { createLogger, type Logger } from './logger.js';
+import { currentRequest } from './request-context.js';
+import { useAccessLog } from './use-access-log.js';
+import { useCorrelationId } from './use-correlation-id.js';
 import { remoteAddress, useRestApi } from './use-rest-api.js';
 import { useAuthentication } from './use-authentication.js';
 import { useCompiledExecution } from './use-compiled-execution.js';
@@ -30,7 +33,7 @@ export interface AppOptions {
   rateLimit?: AuthRateLimiterOptions;
   /** Size budget of the snapshot cache (see SnapshotCache); 0 disables it. Default a quarter of the heap limit. */
   snapshotCacheBytes?: number;
-  /** Extra Yoga/envelop plugins (tests observe executions with one). */
+  /** Extra Yoga/envelop plugins (tests observe executions with one; serve adds tracing). */
   plugins?: Parameters<typeof createYoga>[0]['plugins'];
 }
 
@@ -47,7 +50,7 @@ export interface App {
 export async function createApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const now = options.now ?? (() => new Date());
-  const logger = options.logger ?? createLogger();
+  const logger = options.logger ?? createLogger(config.logLevel);
   const clients = await ClientStore.open(database.db, config, { now });
   const tokens = await TokenService.create(database.db, config, { now });
   const authenticator = createAuthenticator(cacheVerifiedTokens(tokens, { now }), clients, {
@@ -83,12 +86,14 @@ export async function createApp(options: AppOptions): Promise<App> {
       const request = initial.request as Request;
       return {
         services,
-        correlationId: (initial as { correlationId?: string }).correlationId ?? randomUUID(),
-        principal: () => (principal ??= services.authenticate(request)),
+        correlationId: (initial as { correlationId?: string }).correlationId ?? currentRequest()?.correlationId ?? randomUUID(),
+        principal: () => (principal ??= services.authenticate(request).then(identify)),
         grant: (initial as { grant?: GraphQLContext['grant'] }).grant ?? { remoteAddress: remoteAddress(initial) },
       };
     },
     plugins: [
+      useCorrelationId(),
+      useAccessLog(logger),
       useReadiness(database),
       ...useInternalStats(services.snapshots),
       useRestApi(services, () => tokens.publicJwks()),
@@ -105,6 +110,13 @@ export async function createApp(options: AppOptions): Promise<App> {
     clients,
     tokens,
   };
+}
+
+/** Names the verified client in the request's access-log line. */
+function identify(principal: Principal): Principal {
+  const info = currentRequest();
+  if (info) info.clientId = principal.clientId;
+  return principal;
 }
 
 const GRAPHIQL_DEFAULT_QUERY = /* GraphQL */ `# 1. Get a token: run the issueToken mutation below with the sandbox demo

@@ -12,7 +12,7 @@ import { ensureSandboxDemoClient, seedSandboxIfEmpty } from './sandbox-seed.js';
  * -1 (keep running); SIGINT/SIGTERM close the server and the pool.
  */
 export async function runServe(config: Config): Promise<number> {
-  const logger = createLogger();
+  const logger = createLogger(config.logLevel);
   const database = connectDatabase(config.databaseUrl, { poolSize: config.dbPoolSize });
   await migrateToLatest(database);
   const app = await createApp({

@@ -90,7 +90,7 @@ export async function handleTokenRequest(
     services.log('error', 'token request failed', { correlationId, error: error.originalError?.stack ?? error.message });
     return jsonResponse({ error: 'server_error', error_description: 'unexpected error' }, 500, NO_STORE);
   }
-  services.log('info', 'token refused', { correlationId, error: oauth.error, clientId: clientId.slice(0, 64) });
+  services.log('debug', 'token refused', { correlationId, error: oauth.error, clientId: clientId.slice(0, 64) });
   return oauthFailure(http?.status ?? 400, oauth.error, oauth.error_description, http?.headers ?? {});
 }
 
