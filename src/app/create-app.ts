@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import type { Registry } from 'prom-client';
 import { AuthRateLimiter, type AuthRateLimiterOptions } from '../auth/auth-rate-limiter.js';
 import { ClientStore } from '../auth/client-store.js';
 import { createAuthenticator } from '../auth/request-auth.js';
@@ -12,9 +13,12 @@ import { schema } from '../graphql/schema/index.js';
 import { SnapshotCache } from '../store/snapshot-cache.js';
 import { createTransmissionIds } from '../store/transmission-ids.js';
 import { createLogger, type Logger } from './logger.js';
+import { createDatabaseMetrics } from './metrics.js';
+import { observeTokenGrant } from './observed-token-grant.js';
 import { currentRequest } from './request-context.js';
 import { useAccessLog } from './use-access-log.js';
 import { useCorrelationId } from './use-correlation-id.js';
+import { useMetrics } from './use-metrics.js';
 import { remoteAddress, useRestApi } from './use-rest-api.js';
 import { useAuthentication } from './use-authentication.js';
 import { useCompiledExecution } from './use-compiled-execution.js';
@@ -33,6 +37,11 @@ export interface AppOptions {
   rateLimit?: AuthRateLimiterOptions;
   /** Size budget of the snapshot cache (see SnapshotCache); 0 disables it. Default a quarter of the heap limit. */
   snapshotCacheBytes?: number;
+  /**
+   * Serve `GET /metrics` on this app when metrics are on (config.metrics).
+   * Default: unless TT_METRICS_PORT moves it to serve's separate listener.
+   */
+  metricsEndpoint?: boolean;
   /** Extra Yoga/envelop plugins (tests observe executions with one; serve adds tracing). */
   plugins?: Parameters<typeof createYoga>[0]['plugins'];
 }
@@ -44,6 +53,8 @@ export interface App {
   services: AppServices;
   clients: ClientStore;
   tokens: TokenService;
+  /** The metrics read from this app's database (createDatabaseMetrics); undefined when metrics are off. */
+  metricsRegistry?: Registry;
 }
 
 /** Assembles the fetch-style app (DESIGN section 1): /graphql, REST routes, health and readiness. */
@@ -64,10 +75,15 @@ export async function createApp(options: AppOptions): Promise<App> {
     transmissionIds: createTransmissionIds(database.db, now),
     snapshots: new SnapshotCache(database.db, options.snapshotCacheBytes),
     authenticate: (request) => authenticator.authenticate(request),
-    issueToken: (request, grantContext) => grant(request, grantContext),
+    issueToken: observeTokenGrant((request, grantContext) => grant(request, grantContext)),
     now,
     log: logger.log,
   };
+  const metricsRegistry = config.metrics.enabled
+    ? createDatabaseMetrics(database, {
+        onError: (err) => logger.log('warn', 'exception counts for /metrics failed', { error: String(err) }),
+      })
+    : undefined;
 
   const yoga = createYoga<Record<string, unknown>, AppContext>({
     schema,
@@ -94,6 +110,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     plugins: [
       useCorrelationId(),
       useAccessLog(logger),
+      ...(metricsRegistry
+        ? [useMetrics({ appRegistry: metricsRegistry, serveEndpoint: options.metricsEndpoint ?? config.metrics.port === undefined, token: config.metrics.token })]
+        : []),
       useReadiness(database),
       ...useInternalStats(services.snapshots),
       useRestApi(services, () => tokens.publicJwks()),
@@ -109,6 +128,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     services,
     clients,
     tokens,
+    metricsRegistry,
   };
 }
 
