@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,37 +102,69 @@ describe.each(dialects)('tracking CLI on $name', ({ name, enabled }) => {
   });
 });
 
-describe('tracking serve (README first command) over a real socket', () => {
-  it('starts on the embedded store with sandbox data and answers with the printed demo client', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tt-serve-'));
-    const child = spawn(process.execPath, [BIN, 'serve'], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'tracking.sqlite')}`, TT_LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+interface Banner {
+  message: string;
+  environment: string;
+  urls: Record<string, string>;
+  graphiql: boolean;
+  tracing: string | false;
+  sandboxDemoClient?: { account: string; client_id: string; client_secret: string };
+}
+
+/** Starts `tracking serve` and resolves with its JSON banner line (stdout is a pipe: no human banner). */
+async function startServe(env: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'tt-serve-'));
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'tracking.sqlite')}`, TT_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const banner = await new Promise<Banner>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => l.includes('listening on'));
+      if (line) resolve(JSON.parse(line) as Banner);
     });
+    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
+  });
+  const base = banner.urls.rest!.replace('/v2/shipments', '').replace('localhost', '127.0.0.1');
+  return {
+    banner,
+    base,
+    output: () => out,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function tokenFrom(base: string, clientId: string, clientSecret: string): Promise<string> {
+  const response = await fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+describe('tracking serve (README first command) over a real socket', () => {
+  it('starts on the embedded store with sandbox data and answers with the demo client of its JSON banner', async () => {
+    const serve = await startServe({});
     try {
-      let out = '';
-      const ready = new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (/client_secret=\S+/.test(out)) resolve(out);
-        });
-        child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
-      });
-      const banner = await ready;
-      const base = /listening on (http:\/\/localhost:\d+)/.exec(banner)![1]!.replace('localhost', '127.0.0.1');
-      const clientId = /client_id=(\S+)/.exec(banner)![1]!;
-      const clientSecret = /client_secret=(\S+)/.exec(banner)![1]!;
-      expect(banner).toMatch(/GraphiQL\s+http:\/\/localhost:\d+\/graphql/);
+      const { banner, base } = serve;
+      // A JSON log line, written even at TT_LOG_LEVEL=warn; stdout is no TTY, so no human banner.
+      expect(banner).toMatchObject({ environment: 'sandbox', graphiql: true, tracing: false });
+      expect(banner.message).toMatch(/^track-and-trace sandbox listening on http:\/\/localhost:\d+$/);
+      expect(serve.output().trim().split('\n').every((l) => l.startsWith('{'))).toBe(true);
+      const demo = banner.sandboxDemoClient!;
+      expect(demo.account).toBe('demo-account');
 
       expect((await fetch(`${base}/health`)).status).toBe(200);
       expect((await fetch(`${base}/ready`)).status).toBe(200);
-      const tokenResponse = await fetch(`${base}/oauth/token`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
-      });
-      expect(tokenResponse.status).toBe(200);
-      const { access_token } = (await tokenResponse.json()) as { access_token: string };
+      const access_token = await tokenFrom(base, demo.client_id, demo.client_secret);
       const graphql = await fetch(`${base}/graphql`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${access_token}` },
@@ -146,10 +180,73 @@ describe('tracking serve (README first command) over a real socket', () => {
       expect(new Set(snapshot.exceptions.map((e: any) => e.status))).toEqual(new Set(['DETECTED', 'RESOLVED']));
       const graphiql = await fetch(`${base}/graphql`, { headers: { Accept: 'text/html' } });
       expect(await graphiql.text()).toMatch(/GraphiQL/i);
+
+      const metrics = await (await fetch(banner.urls.metrics!.replace('localhost', '127.0.0.1'))).text();
+      // The seed ran in this process; the statement hook is installed by serve.
+      expect(metrics).toMatch(/^tt_ingest_bundles_total\{outcome="ingested"\} [1-9]/m);
+      expect(metrics).toMatch(/^tt_db_statement_duration_seconds_count\{statement="select",outcome="ok"\} [1-9]/m);
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dir, { recursive: true, force: true });
+      await serve.stop();
+    }
+  });
+
+  it('serves /metrics only on TT_METRICS_PORT when it is set', async () => {
+    const port = await freePort();
+    const serve = await startServe({ TT_METRICS_PORT: String(port), TT_SEED_SANDBOX: 'false' });
+    try {
+      expect(serve.banner.urls.metrics).toBe(`http://localhost:${port}/metrics`);
+      expect((await fetch(`${serve.base}/metrics`)).status).toBe(404);
+      const scraped = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toContain('tt_http_requests_total');
+      expect((await fetch(`http://127.0.0.1:${port}/graphql`)).status).toBe(404);
+    } finally {
+      await serve.stop();
+    }
+  });
+
+  it('exports OpenTelemetry spans over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set, continuing the caller trace', async () => {
+    const received: unknown[] = [];
+    const collector = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        if (req.url === '/v1/traces') received.push(JSON.parse(body));
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    const collectorPort = (collector.address() as AddressInfo).port;
+    const serve = await startServe({
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collectorPort}`,
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+      TT_SEED_SANDBOX: 'false',
+    });
+    try {
+      expect(serve.banner.tracing).toBe(`http://127.0.0.1:${collectorPort}`);
+      const traceId = '0af7651916cd43dd8448eb211c80319c';
+      const response = await fetch(`${serve.base}/graphql`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', traceparent: `00-${traceId}-b7ad6b7169203331-01` },
+        body: JSON.stringify({ query: 'query Probe { __typename }' }),
+      });
+      expect(response.headers.get('x-request-id')).toBe(traceId);
+      await expect.poll(() => JSON.stringify(received), { timeout: 10_000 }).toContain('query.Probe');
+      const spans = JSON.stringify(received);
+      expect(spans).toContain('POST /graphql');
+      // OTLP/JSON carries ids as hex: the server span continues the caller's trace.
+      expect(spans).toContain(traceId);
+    } finally {
+      await serve.stop();
+      collector.close();
     }
   });
 });
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}

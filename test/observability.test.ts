@@ -168,7 +168,7 @@ describe.each(dialects)('SQL statement metrics on $name', ({ name, enabled }) =>
     try {
       const count = async (statement: string) => {
         const metric = await processRegistry.getSingleMetric('tt_db_statement_duration_seconds')!.get();
-        return metric.values.find((v) => v.metricName?.endsWith('_count') && v.labels.statement === statement && v.labels.outcome === 'ok')
+        return metric.values.find((v) => (v as { metricName?: string }).metricName?.endsWith('_count') && v.labels.statement === statement && v.labels.outcome === 'ok')
           ?.value ?? 0;
       };
       const before = await count('select');

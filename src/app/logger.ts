@@ -1,4 +1,4 @@
-import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
+import { pino, type DestinationStream, type LoggerOptions, type Logger as PinoLogger } from 'pino';
 import type { LogLevel } from '../config/config.js';
 import { currentRequest } from './request-context.js';
 
@@ -43,30 +43,29 @@ const REDACTED = [
 
 /** `level`: TT_LOG_LEVEL (config.logLevel). `destination`: default stdout, warn and error to stderr. */
 export function createLogger(level: LogLevel = 'info', destination?: DestinationStream): Logger {
-  const base = pino(
-    {
-      level,
-      messageKey: 'message',
-      timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-      redact: { paths: REDACTED, censor: '[redacted]' },
-      mixin() {
-        const request = currentRequest();
-        return request ? { correlationId: request.correlationId } : {};
-      },
+  const options: LoggerOptions = {
+    messageKey: 'message',
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    mixin() {
+      const request = currentRequest();
+      return request ? { correlationId: request.correlationId } : {};
     },
+  };
+  const output =
     destination ??
-      pino.multistream(
-        [
-          { level: 'debug', stream: pino.destination({ dest: 1, sync: true }) },
-          { level: 'warn', stream: pino.destination({ dest: 2, sync: true }) },
-        ],
-        // Each line goes only to the stream with the highest level it reaches.
-        { dedupe: true },
-      ),
-  );
-  // A child keeps the parent's destination but may have its own level.
-  const announcer = level === 'silent' ? base : base.child({}, { level: 'info' });
+    pino.multistream(
+      [
+        { level: 'debug', stream: pino.destination({ dest: 1, sync: true }) },
+        { level: 'warn', stream: pino.destination({ dest: 2, sync: true }) },
+      ],
+      // Each line goes only to the stream with the highest level it reaches.
+      { dedupe: true },
+    );
+  const base = pino({ ...options, level, redact: { paths: REDACTED, censor: '[redacted]' } }, output);
+  // The banner is the one line that carries a secret on purpose (the sandbox demo
+  // client's, never a production one), so it is written without the redaction net.
+  const announcer = pino({ ...options, level: level === 'silent' ? 'silent' : 'info' }, output);
 
   const write = (logger: PinoLogger, lvl: WrittenLevel, message: string, fields?: Record<string, unknown>) => {
     if (fields) logger[lvl](fields, message);
