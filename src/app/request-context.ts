@@ -13,6 +13,8 @@ export interface RequestInfo {
   correlationId: string;
   /** performance.now() when the request arrived. */
   startedAt: number;
+  /** The URL path, without query string (set when the request's hooks start). */
+  path?: string;
   /** The API client, once a bearer token or client credentials were verified (access log). */
   clientId?: string;
 }

@@ -24,11 +24,11 @@ export function useAccessLog(logger: Logger): Plugin {
   return {
     onResponse({ request, response }) {
       const status = response.status;
-      const path = new URL(request.url).pathname;
+      const info = currentRequest();
+      const path = info?.path ?? new URL(request.url).pathname;
       const level: WrittenLevel =
         status >= 500 ? 'warn' : status >= 400 ? 'debug' : PROBES.has(path) ? 'debug' : 'info';
       if (!logger.isEnabled(level)) return;
-      const info = currentRequest();
       logger.log(level, 'request', {
         method: request.method,
         route: path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path,

@@ -19,6 +19,11 @@ export function useCorrelationId(): Plugin {
         return runInRequest({ correlationId: correlationIdFor(request.headers), startedAt: performance.now() }, handle);
       },
     },
+    onRequest({ url }) {
+      const request = currentRequest();
+      // Parsed once here for the access log (the URL parsed for routing is handed to every hook).
+      if (request) request.path = url.pathname;
+    },
     onResponse({ response }) {
       const request = currentRequest();
       if (!request) return;

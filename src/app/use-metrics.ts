@@ -31,7 +31,7 @@ export interface UseMetricsOptions {
 export function useMetrics(options: UseMetricsOptions): Plugin {
   startProcessMetrics();
   const scrape = metricsEndpoint(options.appRegistry, options.token);
-  const started = new WeakMap<Request, number>();
+  const started = new WeakMap<Request, { at: number; route: string }>();
   const operationLabels = boundedOperationLabels();
   const labels = (params: FillLabelsFnParams) => operationLabels(params.operationType, params.operationName);
 
@@ -88,20 +88,19 @@ export function useMetrics(options: UseMetricsOptions): Plugin {
         }),
       );
     },
-    async onRequest({ request, url, endResponse }) {
-      started.set(request, performance.now());
-      if (options.serveEndpoint && url.pathname === '/metrics') endResponse(await scrape(request));
+    onRequest({ request, url, endResponse }) {
+      const path = url.pathname;
+      started.set(request, { at: performance.now(), route: routeLabel(path) });
+      // Returning the promise only for /metrics keeps every other request on the synchronous path.
+      if (options.serveEndpoint && path === '/metrics') return scrape(request).then(endResponse);
+      return undefined;
     },
     onResponse({ request, response }) {
       const start = started.get(request);
       if (start === undefined) return;
-      const labelValues = {
-        method: methodLabel(request.method),
-        route: routeLabel(new URL(request.url).pathname),
-        status: String(response.status),
-      };
+      const labelValues = { method: methodLabel(request.method), route: start.route, status: String(response.status) };
       httpRequests.inc(labelValues);
-      httpRequestDuration.observe(labelValues, (performance.now() - start) / 1000);
+      httpRequestDuration.observe(labelValues, (performance.now() - start.at) / 1000);
     },
   };
 }

@@ -66,7 +66,7 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     database: database.description,
     urls,
     graphiql: config.graphiql,
-    tracing: tracing ? config.tracing.otlpEndpoint : false,
+    tracing: tracing ? withoutCredentials(config.tracing.otlpEndpoint ?? '') : false,
     ...(demo ? { sandboxDemoClient: { account: SANDBOX_DEMO_ACCOUNT, ...demo } } : {}),
   });
   if (stdout.isTTY) stdout.write(humanBanner(config, database.description, urls, demo));
@@ -137,6 +137,14 @@ function createMetricsServer(scrape: (request: Request) => Promise<Response>, lo
         res.writeHead(500).end();
       });
   });
+}
+
+/** A collector URL may carry user:password; the banner shows where spans go, not how to log in there. */
+function withoutCredentials(endpoint: string): string {
+  const url = new URL(endpoint);
+  url.username = '';
+  url.password = '';
+  return url.toString().replace(/\/$/, '');
 }
 
 function humanBanner(
