@@ -1,5 +1,8 @@
 # syntax=docker/dockerfile:1
 
+# Node 22, the current LTS line; package.json engines (>=20.10) and README "Requirements" say the same:
+# Node 20 works and is what CI runs, but is past its end of life.
+
 # ---- build: compile TypeScript and the native SQLite driver ----
 FROM node:22-bookworm-slim AS build
 WORKDIR /app

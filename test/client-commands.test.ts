@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientStore } from '../src/auth/client-store.js';
-import { runClientCommand } from '../src/cli/client-commands.js';
+import { runCli } from '../src/cli/program.js';
 import { loadConfig, type Config } from '../src/config/config.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 
@@ -16,8 +16,14 @@ describe.each(dialects)('tracking client commands on $name', ({ name, enabled })
   const run = async (...args: string[]): Promise<Run> => {
     let stdout = '';
     let stderr = '';
-    const io = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } };
-    const code = await runClientCommand(t.database, config, args, io);
+    const code = await runCli(['client', ...args], {
+      stdin: process.stdin,
+      stdout: { write: (s: string) => (stdout += s) },
+      stderr: { write: (s: string) => (stderr += s) },
+      env: { DATABASE_URL: t.url },
+      now: () => new Date(),
+      database: t.database,
+    });
     return { code, stdout, stderr };
   };
   beforeAll(async () => {
@@ -111,7 +117,7 @@ describe.each(dialects)('tracking client commands on $name', ({ name, enabled })
     for (const args of bad) {
       const r = await run(...args);
       expect(r.code, args.join(' ')).toBe(2);
-      expect(r.stderr).toMatch(/^tracking client: .+\n\nUsage:/);
+      expect(r.stderr).toMatch(/^tracking client( [a-z-]+)?: .+\n\nUsage: tracking client/);
       expect(r.stdout).toBe('');
     }
     const before = JSON.parse((await run('list', '--json')).stdout) as unknown[];

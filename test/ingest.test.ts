@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runIngestCommand } from '../src/cli/ingest-command.js';
+import { runCli } from '../src/cli/program.js';
 import type { DatabaseSchema } from '../src/db/schema.js';
 import type { TrackingEvent } from '../src/domain/types.js';
 import type { IngestBundle } from '../src/ingest/bundle.js';
@@ -297,11 +297,13 @@ describe.each(dialects)('ingest on $name', ({ name, enabled }) => {
     async function run(args: string[], stdin = '') {
       let stdout = '';
       let stderr = '';
-      const code = await runIngestCommand(t.database, args, {
+      const code = await runCli(['ingest', ...args], {
         stdin: Readable.from([stdin]),
         stdout: { write: (s: string) => (stdout += s) },
         stderr: { write: (s: string) => (stderr += s) },
+        env: {},
         now: () => T0,
+        database: t.database,
       });
       return { code, stdout, stderr };
     }
@@ -341,7 +343,7 @@ describe.each(dialects)('ingest on $name', ({ name, enabled }) => {
       const broken = file('broken.json', '{"carrierCode": ');
       const invalid = await run([broken]);
       expect(invalid.code).toBe(1);
-      expect(invalid.stderr).toMatch(new RegExp(`^${broken}: invalid JSON, nothing written: `));
+      expect(invalid.stderr).toMatch(new RegExp(`^${broken}:1:17: invalid JSON, nothing written: `));
       const missing = await run([join(dir, 'missing.json')]);
       expect(missing.code).toBe(1);
       expect(missing.stderr).toContain('missing.json: cannot read');

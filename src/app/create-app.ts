@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import type { Registry } from 'prom-client';
 import { AuthRateLimiter, type AuthRateLimiterOptions } from '../auth/auth-rate-limiter.js';
 import { ClientStore } from '../auth/client-store.js';
 import { createAuthenticator } from '../auth/request-auth.js';
@@ -14,6 +15,12 @@ import { SnapshotCache } from '../store/snapshot-cache.js';
 import { createTransmissionIds } from '../store/transmission-ids.js';
 import { graphiqlOptions } from './graphiql-options.js';
 import { createLogger, type Logger } from './logger.js';
+import { createDatabaseMetrics } from './metrics.js';
+import { observeTokenGrant } from './observed-token-grant.js';
+import { currentRequest } from './request-context.js';
+import { useAccessLog } from './use-access-log.js';
+import { useCorrelationId } from './use-correlation-id.js';
+import { useMetrics } from './use-metrics.js';
 import { remoteAddress, useRestApi } from './use-rest-api.js';
 import { useAuthentication } from './use-authentication.js';
 import { useCompiledExecution } from './use-compiled-execution.js';
@@ -34,7 +41,12 @@ export interface AppOptions {
   rateLimit?: AuthRateLimiterOptions;
   /** Size budget of the snapshot cache (see SnapshotCache); 0 disables it. Default a quarter of the heap limit. */
   snapshotCacheBytes?: number;
-  /** Extra Yoga/envelop plugins (tests observe executions with one). */
+  /**
+   * Serve `GET /metrics` on this app when metrics are on (config.metrics).
+   * Default: unless TT_METRICS_PORT moves it to serve's separate listener.
+   */
+  metricsEndpoint?: boolean;
+  /** Extra Yoga/envelop plugins (tests observe executions with one; serve adds tracing). */
   plugins?: Parameters<typeof createYoga>[0]['plugins'];
 }
 
@@ -45,6 +57,8 @@ export interface App {
   services: AppServices;
   clients: ClientStore;
   tokens: TokenService;
+  /** The metrics read from this app's database (createDatabaseMetrics); undefined when metrics are off. */
+  metricsRegistry?: Registry;
 }
 
 /**
@@ -54,7 +68,7 @@ export interface App {
 export async function createApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const now = options.now ?? (() => new Date());
-  const logger = options.logger ?? createLogger();
+  const logger = options.logger ?? createLogger(config.logLevel);
   const clients = await ClientStore.open(database.db, config, { now });
   const tokens = await TokenService.create(database.db, config, { now });
   const authenticator = createAuthenticator(cacheVerifiedTokens(tokens, { now }), clients, {
@@ -68,10 +82,15 @@ export async function createApp(options: AppOptions): Promise<App> {
     transmissionIds: createTransmissionIds(database.db, now),
     snapshots: new SnapshotCache(database.db, options.snapshotCacheBytes),
     authenticate: (request) => authenticator.authenticate(request),
-    issueToken: (request, grantContext) => grant(request, grantContext),
+    issueToken: observeTokenGrant((request, grantContext) => grant(request, grantContext)),
     now,
     log: logger.log,
   };
+  const metricsRegistry = config.metrics.enabled
+    ? createDatabaseMetrics(database, {
+        onError: (err) => logger.log('warn', 'exception counts for /metrics failed', { error: String(err) }),
+      })
+    : undefined;
 
   const graphqlEndpoint = '/graphql';
   const yoga = createYoga<Record<string, unknown>, AppContext>({
@@ -87,12 +106,17 @@ export async function createApp(options: AppOptions): Promise<App> {
       const request = initial.request as Request;
       return {
         services,
-        correlationId: (initial as { correlationId?: string }).correlationId ?? randomUUID(),
-        principal: () => (principal ??= services.authenticate(request)),
+        correlationId: (initial as { correlationId?: string }).correlationId ?? currentRequest()?.correlationId ?? randomUUID(),
+        principal: () => (principal ??= services.authenticate(request).then(identify)),
         grant: (initial as { grant?: GraphQLContext['grant'] }).grant ?? { remoteAddress: remoteAddress(initial) },
       };
     },
     plugins: [
+      useCorrelationId(),
+      useAccessLog(logger),
+      ...(metricsRegistry
+        ? [useMetrics({ appRegistry: metricsRegistry, serveEndpoint: options.metricsEndpoint ?? config.metrics.port === undefined, token: config.metrics.token })]
+        : []),
       useReadiness(database),
       ...(config.graphiql ? [useGraphiQLAssets(graphqlEndpoint)] : []),
       useOpenApi(config),
@@ -110,5 +134,13 @@ export async function createApp(options: AppOptions): Promise<App> {
     services,
     clients,
     tokens,
+    metricsRegistry,
   };
+}
+
+/** Names the verified client in the request's access-log line. */
+function identify(principal: Principal): Principal {
+  const info = currentRequest();
+  if (info) info.clientId = principal.clientId;
+  return principal;
 }

@@ -1,31 +1,98 @@
+import { pino, type DestinationStream, type LoggerOptions, type Logger as PinoLogger } from 'pino';
+import type { LogLevel } from '../config/config.js';
+import { currentRequest } from './request-context.js';
+
 /**
- * Structured logs, one JSON object per line on stdout/stderr, so that the
- * correlation id of a request (providerCorrelationReference) can be found in
- * the logs with grep or a log pipeline.
+ * Structured logs with pino: one JSON object per line,
+ * `{"level":"info","time":"…","pid":…,"hostname":"…","message":"…",…fields}`.
+ * A line written while a request is handled carries its `correlationId`
+ * (see request-context.ts), so the providerCorrelationReference a client
+ * quotes finds every line of its request.
+ *
+ * Debug and info lines go to stdout, warn and error to stderr (as before
+ * pino); tests pass one destination to read what was logged.
  */
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+export type WrittenLevel = Exclude<LogLevel, 'silent'>;
 
 export interface Logger {
-  log(level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void;
+  log(level: WrittenLevel, message: string, fields?: Record<string, unknown>): void;
+  isEnabled(level: WrittenLevel): boolean;
+  /** The start banner: written at info whatever TT_LOG_LEVEL says, unless it is silent. */
+  announce(message: string, fields?: Record<string, unknown>): void;
   /** Yoga's logger interface. */
-  yogaLogger: Record<LogLevel, (...args: unknown[]) => void>;
+  yogaLogger: Record<WrittenLevel, (...args: unknown[]) => void>;
 }
 
-const ORDER: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
+/**
+ * Keys that must never reach a log line. Nothing logs them on purpose; this
+ * is the net under a future `fields` object that carries a request through.
+ */
+const REDACTED = [
+  'authorization',
+  'client_secret',
+  'clientSecret',
+  'access_token',
+  'secret',
+  'password',
+  '*.authorization',
+  '*.client_secret',
+  '*.access_token',
+  'headers.authorization',
+  'headers.cookie',
+];
 
-/** `TT_LOG_LEVEL`: debug, info (default), warn, error or silent. */
-export function createLogger(level: string = process.env.TT_LOG_LEVEL ?? 'info'): Logger {
-  const threshold = level === 'silent' ? Infinity : (ORDER[level as LogLevel] ?? ORDER.info);
-  const write = (lvl: LogLevel, message: string, fields?: Record<string, unknown>) => {
-    if (ORDER[lvl] < threshold) return;
-    const line = JSON.stringify({ time: new Date().toISOString(), level: lvl, message, ...fields });
-    (lvl === 'error' || lvl === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
+/** `level`: TT_LOG_LEVEL (config.logLevel). `destination`: default stdout, warn and error to stderr. */
+export function createLogger(level: LogLevel = 'info', destination?: DestinationStream): Logger {
+  const options: LoggerOptions = {
+    messageKey: 'message',
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    mixin() {
+      const request = currentRequest();
+      return request ? { correlationId: request.correlationId } : {};
+    },
   };
-  const yogaLogger = Object.fromEntries(
-    (Object.keys(ORDER) as LogLevel[]).map((lvl) => [
-      lvl,
-      (...args: unknown[]) => write(lvl, args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(' ')),
-    ]),
-  ) as Logger['yogaLogger'];
-  return { log: write, yogaLogger };
+  const output =
+    destination ??
+    pino.multistream(
+      [
+        { level: 'debug', stream: pino.destination({ dest: 1, sync: true }) },
+        { level: 'warn', stream: pino.destination({ dest: 2, sync: true }) },
+      ],
+      // Each line goes only to the stream with the highest level it reaches.
+      { dedupe: true },
+    );
+  const base = pino({ ...options, level, redact: { paths: REDACTED, censor: '[redacted]' } }, output);
+  // The banner is the one line that carries a secret on purpose (the sandbox demo
+  // client's, never a production one), so it is written without the redaction net.
+  const announcer = pino({ ...options, level: level === 'silent' ? 'silent' : 'info' }, output);
+
+  const write = (logger: PinoLogger, lvl: WrittenLevel, message: string, fields?: Record<string, unknown>) => {
+    if (fields) logger[lvl](fields, message);
+    else logger[lvl](message);
+  };
+
+  return {
+    log: (lvl, message, fields) => write(base, lvl, message, fields),
+    isEnabled: (lvl) => base.isLevelEnabled(lvl),
+    announce: (message, fields) => write(announcer, 'info', message, fields),
+    yogaLogger: {
+      // Yoga logs on every request at debug: a disabled level costs one check, not a formatting.
+      debug: yogaMethod(base, 'debug'),
+      info: yogaMethod(base, 'info'),
+      warn: yogaMethod(base, 'warn'),
+      error: yogaMethod(base, 'error'),
+    },
+  };
+}
+
+/** Yoga passes strings and errors (an error is the cause of a masked 500): errors go under `err`, with their stack. */
+function yogaMethod(logger: PinoLogger, level: WrittenLevel): (...args: unknown[]) => void {
+  if (!logger.isLevelEnabled(level)) return () => {};
+  return (...args) => {
+    const err = args.find((a): a is Error => a instanceof Error);
+    const message = args.map((a) => (a instanceof Error ? a.message : String(a))).join(' ');
+    if (err) logger[level]({ err }, message);
+    else logger[level](message);
+  };
 }

@@ -5,6 +5,7 @@ import type { AppServices } from '../graphql/context.js';
 import { jsonResponse } from '../rest/json-response.js';
 import { handleShipmentLookup } from '../rest/shipments-handler.js';
 import { handleTokenRequest } from '../rest/token-handler.js';
+import { currentRequest } from './request-context.js';
 
 type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
 
@@ -26,7 +27,8 @@ export function useRestApi(services: AppServices, jwks: () => unknown): Plugin {
         return;
       }
       if (path !== '/v2/shipments' && path !== '/oauth/token') return;
-      const correlationId = randomUUID();
+      // The request's id (use-correlation-id.ts); a new one only if that plugin is not mounted.
+      const correlationId = currentRequest()?.correlationId ?? randomUUID();
       const response =
         path === '/v2/shipments'
           ? await handleShipmentLookup(request, url, yoga, services, correlationId)

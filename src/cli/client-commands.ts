@@ -1,92 +1,47 @@
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ClientInputError, ClientStore, type ApiClient, type ClientCredentials } from '../auth/client-store.js';
+import { ClientStore, type ApiClient, type ClientCredentials } from '../auth/client-store.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 
 /** Where a command writes; process.stdout/stderr in the bin, string buffers in tests. */
 export interface CommandIo {
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
+  stdout: { write(text: string): unknown; isTTY?: boolean };
+  stderr: { write(text: string): unknown; isTTY?: boolean };
 }
 
 export const EXIT_OK = 0;
 export const EXIT_NOT_FOUND = 1;
 export const EXIT_USAGE = 2;
 
-export const CLIENT_USAGE = `Usage:
-  tracking client create --name NAME --account ACCOUNT [--json]
-  tracking client list [--json]
-  tracking client disable CLIENT_ID
-  tracking client rotate-secret CLIENT_ID [--json]
-`;
-
-class UsageError extends Error {}
-
-type Options = NonNullable<ParseArgsConfig['options']>;
-
 /**
- * `tracking client ...`: `args` are the words after `client`. Returns the exit
- * code: 0 done, 1 no such client, 2 usage error (message and usage on stderr).
- * The client secret is printed once, on create and rotate-secret, and never again.
+ * `tracking client ...` (arguments parsed by program.ts). Return the exit
+ * code: 0 done, 1 no such client; invalid input (ClientInputError) is a usage
+ * error for the caller to report. The client secret is printed once, on
+ * create and rotate-secret, and never again.
  */
-export async function runClientCommand(
+
+export async function createClientCommand(
   database: Database,
   config: Config,
-  args: string[],
+  options: { name: string; account: string; json?: boolean },
   io: CommandIo,
 ): Promise<number> {
-  const [command, ...rest] = args;
-  try {
-    switch (command) {
-      case 'create':
-        return await create(database, config, rest, io);
-      case 'list':
-        return await list(database, config, rest, io);
-      case 'disable':
-        return await disable(database, config, rest, io);
-      case 'rotate-secret':
-        return await rotate(database, config, rest, io);
-      case 'help':
-      case '--help':
-      case '-h':
-        io.stdout.write(CLIENT_USAGE);
-        return EXIT_OK;
-      default:
-        throw new UsageError(command ? `unknown command "client ${command}"` : 'missing command');
-    }
-  } catch (err) {
-    if (err instanceof UsageError || err instanceof ClientInputError) {
-      io.stderr.write(`tracking client: ${err.message}\n\n${CLIENT_USAGE}`);
-      return EXIT_USAGE;
-    }
-    throw err;
-  }
-}
-
-async function create(database: Database, config: Config, args: string[], io: CommandIo): Promise<number> {
-  const { values } = parse(args, { name: { type: 'string' }, account: { type: 'string' }, json: { type: 'boolean' } }, 0);
-  const name = values.name;
-  const account = values.account;
-  if (typeof name !== 'string') throw new UsageError('create needs --name NAME');
-  if (typeof account !== 'string') throw new UsageError('create needs --account ACCOUNT');
   const store = await ClientStore.open(database.db, config);
-  const credentials = await store.createClient({ name, account });
-  if (values.json) {
+  const credentials = await store.createClient({ name: options.name, account: options.account });
+  if (options.json) {
     io.stdout.write(credentialsJson(credentials));
   } else {
     io.stdout.write(
-      `Created API client "${name.trim()}" for account ${account.trim()} (${config.environment}).\n\n` +
+      `Created API client "${options.name.trim()}" for account ${options.account.trim()} (${config.environment}).\n\n` +
         credentialsBlock(credentials),
     );
   }
   return EXIT_OK;
 }
 
-async function list(database: Database, config: Config, args: string[], io: CommandIo): Promise<number> {
-  const { values } = parse(args, { json: { type: 'boolean' } }, 0);
+export async function listClientsCommand(database: Database, config: Config, options: { json?: boolean }, io: CommandIo): Promise<number> {
   const store = await ClientStore.open(database.db, config);
   const clients = await store.listClients();
-  if (values.json) {
+  if (options.json) {
     io.stdout.write(JSON.stringify(clients.map(clientJson)) + '\n');
     return EXIT_OK;
   }
@@ -110,22 +65,24 @@ async function list(database: Database, config: Config, args: string[], io: Comm
   return EXIT_OK;
 }
 
-async function disable(database: Database, config: Config, args: string[], io: CommandIo): Promise<number> {
-  const { positionals } = parse(args, {}, 1);
-  const clientId = positionals[0] ?? '';
+export async function disableClientCommand(database: Database, config: Config, clientId: string, io: CommandIo): Promise<number> {
   const store = await ClientStore.open(database.db, config);
   if (!(await store.disableClient(clientId))) return notFound(clientId, io);
   io.stdout.write(`Disabled client ${clientId}: it can no longer get tokens, and its issued tokens are refused.\n`);
   return EXIT_OK;
 }
 
-async function rotate(database: Database, config: Config, args: string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parse(args, { json: { type: 'boolean' } }, 1);
-  const clientId = positionals[0] ?? '';
+export async function rotateSecretCommand(
+  database: Database,
+  config: Config,
+  clientId: string,
+  options: { json?: boolean },
+  io: CommandIo,
+): Promise<number> {
   const store = await ClientStore.open(database.db, config);
   const credentials = await store.rotateSecret(clientId);
   if (!credentials) return notFound(clientId, io);
-  if (values.json) {
+  if (options.json) {
     io.stdout.write(credentialsJson(credentials));
   } else {
     io.stdout.write(
@@ -135,33 +92,6 @@ async function rotate(database: Database, config: Config, args: string[], io: Co
     );
   }
   return EXIT_OK;
-}
-
-/**
- * Strict parsing: unknown options, missing values, a repeated option and a
- * wrong number of positionals are usage errors, not silently ignored.
- */
-function parse(args: string[], options: Options, positionalCount: number) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options, strict: true, allowPositionals: positionalCount > 0, tokens: true });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  const seen = new Set<string>();
-  for (const token of parsed.tokens) {
-    if (token.kind !== 'option') continue;
-    if (seen.has(token.name)) throw new UsageError(`--${token.name} given more than once`);
-    seen.add(token.name);
-  }
-  if (parsed.positionals.length !== positionalCount) {
-    throw new UsageError(
-      positionalCount === 0
-        ? `unexpected argument "${parsed.positionals[0]}"`
-        : `expected exactly one CLIENT_ID, got ${parsed.positionals.length}`,
-    );
-  }
-  return parsed;
 }
 
 function notFound(clientId: string, io: CommandIo): number {
@@ -194,7 +124,7 @@ function clientJson(c: ApiClient) {
   };
 }
 
-function table(header: string[], rows: string[][]): string {
+export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd() + '\n';
   return line(header) + rows.map(line).join('');

@@ -1,11 +1,9 @@
-import { parseArgs } from 'node:util';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import { clearException } from '../store/exception-clear.js';
+import { listExceptions, type ExceptionFilter } from '../store/exception-list.js';
 import { evaluateTimeRules } from '../store/time-rules.js';
-import { EXIT_NOT_FOUND, EXIT_OK, EXIT_USAGE, type CommandIo } from './client-commands.js';
-
-const EXCEPTION_USAGE = 'Usage: tracking exception clear EXCEPTION_ID --note TEXT\n';
+import { EXIT_NOT_FOUND, EXIT_OK, table, type CommandIo } from './client-commands.js';
 
 /** `tracking evaluate`: re-run the time-based rules now. */
 export async function runEvaluateCommand(
@@ -18,35 +16,14 @@ export async function runEvaluateCommand(
   return EXIT_OK;
 }
 
-/** `tracking exception clear ID --note TEXT`: operator clear (MANUAL_CLEAR). */
-export async function runExceptionCommand(
+/** `tracking exception clear ID --note TEXT`: operator clear (MANUAL_CLEAR). The note is checked by the caller. */
+export async function clearExceptionCommand(
   database: Database,
   config: Config,
-  args: string[],
+  exceptionId: string,
+  note: string,
   io: CommandIo & { now: () => Date },
 ): Promise<number> {
-  const [command, ...rest] = args;
-  if (command !== 'clear') {
-    io.stderr.write(EXCEPTION_USAGE);
-    return EXIT_USAGE;
-  }
-  let parsed;
-  try {
-    parsed = parseArgs({ args: rest, options: { note: { type: 'string' } }, allowPositionals: true, strict: true });
-  } catch (err) {
-    io.stderr.write(`${(err as Error).message}\n${EXCEPTION_USAGE}`);
-    return EXIT_USAGE;
-  }
-  const [exceptionId, ...extra] = parsed.positionals;
-  const note = parsed.values.note?.trim();
-  if (!exceptionId || extra.length > 0 || !note) {
-    io.stderr.write(`an exception id and a non-empty --note are required\n${EXCEPTION_USAGE}`);
-    return EXIT_USAGE;
-  }
-  if (note.length > 1000) {
-    io.stderr.write('--note must be at most 1000 characters\n');
-    return EXIT_USAGE;
-  }
   const outcome = await clearException(database, exceptionId, note, io.now());
   switch (outcome.status) {
     case 'not_found':
@@ -59,4 +36,43 @@ export async function runExceptionCommand(
       io.stdout.write(`cleared ${exceptionId} (MANUAL_CLEAR)\n`);
       return EXIT_OK;
   }
+}
+
+/**
+ * `tracking exception list`: stored exceptions, newest change first, as a
+ * table or (--json) one JSON array of {shipment, updatedAt, exception}.
+ */
+export async function listExceptionsCommand(
+  database: Database,
+  filter: ExceptionFilter,
+  options: { json?: boolean },
+  io: CommandIo,
+): Promise<number> {
+  const listed = await listExceptions(database.db, filter);
+  if (options.json) {
+    io.stdout.write(JSON.stringify(listed) + '\n');
+    return EXIT_OK;
+  }
+  if (listed.length === 0) {
+    io.stdout.write('No exceptions match.\n');
+    return EXIT_OK;
+  }
+  io.stdout.write(
+    table(
+      ['EXCEPTION_ID', 'TYPE', 'SEVERITY', 'STATUS', 'CARRIER', 'BOOKING', 'BILL_OF_LADING', 'UPDATED', 'TITLE'],
+      listed.map(({ shipment, updatedAt, exception }) => [
+        exception.exceptionID,
+        exception.exceptionType,
+        exception.severity,
+        exception.resolutionType ? `${exception.status} (${exception.resolutionType})` : exception.status,
+        shipment.carrierCode,
+        shipment.carrierBookingReference,
+        shipment.billOfLadingNumber ?? '',
+        updatedAt,
+        exception.title,
+      ]),
+    ),
+  );
+  if (listed.length === filter.limit) io.stderr.write(`(showing the newest ${filter.limit}; raise --limit for more)\n`);
+  return EXIT_OK;
 }

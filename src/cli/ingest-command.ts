@@ -1,8 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { countIngestedBundle, countUnwrittenBundle } from '../app/metrics.js';
 import type { ExceptionThresholds } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import { ingestBundle, type IngestSummary } from '../ingest/ingest-bundle.js';
-import { parseBundle } from '../ingest/parse-bundle.js';
+import { BundleJsonError, readBundle } from '../ingest/read-bundle.js';
+import type { CommandIo } from './client-commands.js';
 
 /**
  * `tracking ingest FILE... | -` (DESIGN section 3): each file (or `-`, stdin)
@@ -10,32 +12,33 @@ import { parseBundle } from '../ingest/parse-bundle.js';
  * its own transaction; the first file that fails stops the run. Files before
  * it stay ingested (ingest is idempotent, so the same command can simply be
  * re-run once the file is fixed), and nothing of the failing file is written.
+ *
+ * A file is streamed (readBundle): validated entry by entry as it is read,
+ * only normalized entries kept, then written by ingestBundle in one
+ * transaction. On a terminal, stderr shows progress; `--json` prints one
+ * JSON summary object per file on stdout.
  */
 
-export interface IngestCommandIo {
+export interface IngestCommandIo extends CommandIo {
   stdin: NodeJS.ReadableStream;
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
   now: () => Date;
   /** Exception thresholds for the refresh; default DESIGN section 6. */
   thresholds?: ExceptionThresholds;
 }
 
-const USAGE = 'usage: tracking ingest FILE... | -   (one JSON bundle per file; - reads stdin)\n';
-
-/** Returns the process exit code: 0 all ingested, 1 a file failed, 2 usage error. */
-export async function runIngestCommand(database: Database, args: string[], io: IngestCommandIo): Promise<number> {
-  const usageError = checkArgs(args);
-  if (usageError) {
-    io.stderr.write(`${usageError}\n${USAGE}`);
-    return 2;
-  }
-  for (const [index, arg] of args.entries()) {
+/** Returns the process exit code: 0 all ingested, 1 a file failed. Arguments are checked by the caller. */
+export async function runIngestCommand(
+  database: Database,
+  files: readonly string[],
+  options: { json?: boolean },
+  io: IngestCommandIo,
+): Promise<number> {
+  for (const [index, arg] of files.entries()) {
     const name = arg === '-' ? 'stdin' : arg;
-    const failure = await ingestOne(database, arg, name, io);
+    const failure = await ingestOne(database, arg, name, options, io);
     if (failure === null) continue;
     io.stderr.write(failure);
-    const later = args.length - index - 1;
+    const later = files.length - index - 1;
     const notes = [
       index > 0 ? `${index} earlier file(s) of this run were ingested and stay ingested` : '',
       later > 0 ? `${later} later file(s) were not processed` : '',
@@ -46,41 +49,49 @@ export async function runIngestCommand(database: Database, args: string[], io: I
   return 0;
 }
 
-function checkArgs(args: readonly string[]): string | null {
-  if (args.length === 0) return 'no bundle file given';
-  const option = args.find((a) => a.startsWith('-') && a !== '-');
-  if (option) return `unknown option "${option}"`;
-  if (args.filter((a) => a === '-').length > 1) return 'stdin (-) can be read only once';
-  return null;
-}
-
 /** Ingests one bundle file; returns null on success, else the message for stderr. */
-async function ingestOne(database: Database, arg: string, name: string, io: IngestCommandIo): Promise<string | null> {
-  let text: string;
+async function ingestOne(
+  database: Database,
+  arg: string,
+  name: string,
+  options: { json?: boolean },
+  io: IngestCommandIo,
+): Promise<string | null> {
+  const progress = new ProgressLine(io.stderr, name);
+  let parsed;
   try {
-    text = arg === '-' ? await readAll(io.stdin) : await readFile(arg, 'utf8');
+    const source = arg === '-' ? io.stdin : createReadStream(arg);
+    parsed = await readBundle(source as AsyncIterable<Buffer>, {
+      onProgress: (entries) => progress.show(`validated ${entries.toLocaleString('en')} entries`),
+    });
   } catch (err) {
+    progress.clear();
+    if (err instanceof BundleJsonError) {
+      countUnwrittenBundle('rejected');
+      return `${name}:${err.line}:${err.column}: invalid JSON, nothing written: ${err.message}\n`;
+    }
     return `${name}: cannot read: ${err instanceof Error ? err.message : String(err)}\n`;
   }
-  let raw: unknown;
-  try {
-    // Editors on some platforms save a byte order mark that JSON.parse rejects.
-    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (err) {
-    return `${name}: invalid JSON, nothing written: ${err instanceof Error ? err.message : String(err)}\n`;
-  }
-  const parsed = parseBundle(raw);
   if (!parsed.ok) {
+    progress.clear();
+    countUnwrittenBundle('rejected');
     const lines = parsed.issues.map((issue) => `  ${issue.path || '(bundle)'}: ${issue.message}\n`);
     return `${name}: invalid bundle, nothing written:\n${lines.join('')}`;
   }
+  const { shipments, events } = parsed.bundle;
+  progress.show(`writing ${shipments.length.toLocaleString('en')} shipment(s), ${events.length.toLocaleString('en')} event(s)…`);
+  let summary: IngestSummary;
   try {
-    const summary = await ingestBundle(database, parsed.bundle, { now: io.now, thresholds: io.thresholds });
-    io.stdout.write(`${name}: ${describeSummary(summary)}\n`);
-    return null;
+    summary = await ingestBundle(database, parsed.bundle, { now: io.now, thresholds: io.thresholds });
   } catch (err) {
+    countUnwrittenBundle('failed');
     return `${name}: ingest failed, nothing written: ${err instanceof Error ? err.message : String(err)}\n`;
+  } finally {
+    progress.clear();
   }
+  countIngestedBundle(summary);
+  io.stdout.write(options.json ? `${JSON.stringify({ file: name, ...summary })}\n` : `${name}: ${describeSummary(summary)}\n`);
+  return null;
 }
 
 export function describeSummary(s: IngestSummary): string {
@@ -91,8 +102,24 @@ export function describeSummary(s: IngestSummary): string {
   );
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const chunk of stream) parts.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(parts).toString('utf8');
+/** One line rewritten in place on a terminal; nothing at all when stderr is a pipe or a file. */
+class ProgressLine {
+  #shown = false;
+
+  constructor(
+    private readonly stream: CommandIo['stderr'],
+    private readonly name: string,
+  ) {}
+
+  show(text: string): void {
+    if (!this.stream.isTTY) return;
+    this.stream.write(`\r\x1b[K${this.name}: ${text}`);
+    this.#shown = true;
+  }
+
+  clear(): void {
+    if (!this.#shown) return;
+    this.stream.write('\r\x1b[K');
+    this.#shown = false;
+  }
 }

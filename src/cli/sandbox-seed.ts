@@ -3,7 +3,7 @@ import type { ClientStore } from '../auth/client-store.js';
 import { readServiceSecret } from '../auth/service-secrets.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
-import { ingestBundle } from '../ingest/ingest-bundle.js';
+import { ingestBundle, type IngestSummary } from '../ingest/ingest-bundle.js';
 import { parseBundle } from '../ingest/parse-bundle.js';
 
 /**
@@ -14,11 +14,12 @@ import { parseBundle } from '../ingest/parse-bundle.js';
 const DEMO_CLIENT_SECRET_NAME = 'sandbox_demo_client';
 export const SANDBOX_DEMO_ACCOUNT = 'demo-account';
 
-/** Ingests the sandbox bundles when the database holds no shipment yet; returns what was loaded. */
+/** Ingests the sandbox bundles when the database holds no shipment yet; returns what was loaded. `onIngested` hears each bundle (metrics). */
 export async function seedSandboxIfEmpty(
   database: Database,
   config: Config,
   now: Date = new Date(),
+  onIngested?: (summary: IngestSummary) => void,
 ): Promise<{ shipments: number; events: number } | null> {
   const existing = await database.db.selectFrom('shipment').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
@@ -30,6 +31,7 @@ export async function seedSandboxIfEmpty(
       throw new Error(`sandbox bundle is invalid: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
     }
     const summary = await ingestBundle(database, parsed.bundle, { now: () => now, thresholds: config.thresholds });
+    onIngested?.(summary);
     shipments += parsed.bundle.shipments.length;
     events += summary.eventsStored;
   }

@@ -1,31 +1,40 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import { Request as FetchRequest } from '@whatwg-node/fetch';
 import { createApp } from '../app/create-app.js';
-import { createLogger } from '../app/logger.js';
+import { createLogger, type Logger } from '../app/logger.js';
+import { countIngestedBundle, withStatementMetrics } from '../app/metrics.js';
+import { startTracing, type Tracing } from '../app/tracing.js';
+import { metricsEndpoint } from '../app/use-metrics.js';
 import type { Config } from '../config/config.js';
 import { connectDatabase, migrateToLatest } from '../db/connect.js';
 import { evaluateTimeRules } from '../store/time-rules.js';
-import { ensureSandboxDemoClient, seedSandboxIfEmpty } from './sandbox-seed.js';
+import { ensureSandboxDemoClient, SANDBOX_DEMO_ACCOUNT, seedSandboxIfEmpty } from './sandbox-seed.js';
 
 /**
  * `tracking serve`: migrate, seed the sandbox into an empty sandbox database,
  * listen, and re-run the time-based exception rules periodically. Resolves
  * -1 (keep running); SIGINT/SIGTERM close the server and the pool.
  */
-export async function runServe(config: Config): Promise<number> {
-  const logger = createLogger();
-  const database = connectDatabase(config.databaseUrl, { poolSize: config.dbPoolSize });
+export async function runServe(config: Config, stdout: NodeJS.WriteStream = process.stdout): Promise<number> {
+  const logger = createLogger(config.logLevel);
+  const database = connectDatabase(config.databaseUrl, {
+    poolSize: config.dbPoolSize,
+    log: withStatementMetrics(undefined, config.metrics.enabled),
+  });
   await migrateToLatest(database);
+  const tracing = config.tracing.otlpEndpoint ? await startTracing(config.tracing) : undefined;
   const app = await createApp({
     config,
     database,
     logger,
     snapshotCacheBytes: config.snapshotCacheMb === undefined ? undefined : config.snapshotCacheMb * 1024 * 1024,
+    plugins: tracing?.plugins,
   });
 
   let demo: { client_id: string; client_secret: string } | null = null;
   if (config.environment === 'sandbox') {
     if (config.seedSandbox) {
-      const seeded = await seedSandboxIfEmpty(database, config);
+      const seeded = await seedSandboxIfEmpty(database, config, new Date(), countIngestedBundle);
       if (seeded) logger.log('info', 'seeded the sandbox bundle', seeded);
     }
     demo = await ensureSandboxDemoClient(database, app.clients);
@@ -34,19 +43,35 @@ export async function runServe(config: Config): Promise<number> {
   const server = createServer(app.yoga);
   // Keep-alive longer than typical load balancer idle timeouts, so they close first.
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  const port = await listen(server, config.port, config.host);
+  const metricsServer =
+    app.metricsRegistry && config.metrics.port !== undefined
+      ? createMetricsServer(metricsEndpoint(app.metricsRegistry, config.metrics.token), logger)
+      : undefined;
+  const metricsPort = metricsServer ? await listen(metricsServer, config.metrics.port ?? 0, config.host) : undefined;
+
   const local = `http://localhost:${port}`;
-  const lines = [
-    `track-and-trace ${config.environment} listening on ${local} (database ${database.description})`,
-    `  REST      ${local}/v2/shipments   token: POST ${local}/oauth/token`,
-    config.graphiql ? `  GraphiQL  ${local}/graphql` : `  GraphQL   ${local}/graphql`,
-    `  health    ${local}/health   readiness: ${local}/ready`,
-    `  API docs  ${local}/docs   OpenAPI: ${local}/openapi.json`,
-  ];
-  if (demo) lines.push(`  sandbox demo client (account demo-account): client_id=${demo.client_id} client_secret=${demo.client_secret}`);
-  process.stdout.write(`${lines.join('\n')}\n`);
+  const urls = {
+    rest: `${local}/v2/shipments`,
+    token: `${local}/oauth/token`,
+    graphql: `${local}/graphql`,
+    health: `${local}/health`,
+    ready: `${local}/ready`,
+    docs: `${local}/docs`,
+    openapi: `${local}/openapi.json`,
+    ...(app.metricsRegistry ? { metrics: `http://localhost:${metricsPort ?? port}/metrics` } : {}),
+  };
+  // The sandbox demo client's secret is sandbox data, shown at every start so the README's
+  // first command leads somewhere; production has no demo client and prints no secret.
+  logger.announce(`track-and-trace ${config.environment} listening on ${local}`, {
+    environment: config.environment,
+    database: database.description,
+    urls,
+    graphiql: config.graphiql,
+    tracing: tracing ? withoutCredentials(config.tracing.otlpEndpoint ?? '') : false,
+    ...(demo ? { sandboxDemoClient: { account: SANDBOX_DEMO_ACCOUNT, ...demo } } : {}),
+  });
+  if (stdout.isTTY) stdout.write(humanBanner(config, database.description, urls, demo));
 
   let timer: NodeJS.Timeout | undefined;
   if (config.evaluateIntervalSeconds > 0) {
@@ -66,13 +91,84 @@ export async function runServe(config: Config): Promise<number> {
   const shutdown = (signal: string) => {
     logger.log('info', `received ${signal}, shutting down`);
     if (timer) clearInterval(timer);
+    metricsServer?.close();
     server.close(() => {
-      void database.close().finally(() => process.exit(0));
+      void (tracing?.shutdown() ?? Promise.resolve())
+        .catch((err: unknown) => logger.log('warn', 'flushing traces failed', { error: String(err) }))
+        .then(() => database.close())
+        .finally(() => process.exit(0));
     });
     server.closeIdleConnections();
+    metricsServer?.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   return -1;
+}
+
+async function listen(server: Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : port;
+}
+
+/** TT_METRICS_PORT: a listener that answers GET /metrics and nothing else (404). */
+function createMetricsServer(scrape: (request: Request) => Promise<Response>, logger: Logger): Server {
+  return createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== '/metrics') {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('only /metrics here\n');
+      return;
+    }
+    const headers = new Headers();
+    if (req.headers.authorization) headers.set('authorization', req.headers.authorization);
+    scrape(new FetchRequest(`http://metrics${path}`, { method: req.method, headers }))
+      .then(async (response) => {
+        res.writeHead(response.status, Object.fromEntries(response.headers));
+        res.end(req.method === 'HEAD' ? undefined : await response.text());
+      })
+      .catch((err: unknown) => {
+        logger.log('error', 'metrics scrape failed', { error: err instanceof Error ? err.stack : String(err) });
+        res.writeHead(500).end();
+      });
+  });
+}
+
+/** A collector URL may carry user:password; the banner shows where spans go, not how to log in there. */
+function withoutCredentials(endpoint: string): string {
+  const url = new URL(endpoint);
+  url.username = '';
+  url.password = '';
+  return url.toString().replace(/\/$/, '');
+}
+
+function humanBanner(
+  config: Config,
+  database: string,
+  urls: Record<string, string>,
+  demo: { client_id: string; client_secret: string } | null,
+): string {
+  const lines = [
+    '',
+    `track-and-trace ${config.environment}, database ${database}`,
+    `  REST      ${urls.rest}   token: POST ${urls.token}`,
+    `  ${config.graphiql ? 'GraphiQL' : 'GraphQL '}  ${urls.graphql}`,
+    `  health    ${urls.health}   readiness: ${urls.ready}`,
+    `  API docs  ${urls.docs}   OpenAPI: ${urls.openapi}`,
+    ...(urls.metrics ? [`  metrics   ${urls.metrics}`] : []),
+  ];
+  if (demo) {
+    lines.push(
+      `  sandbox demo client (account ${SANDBOX_DEMO_ACCOUNT}):`,
+      `    export CLIENT_ID=${demo.client_id} CLIENT_SECRET=${demo.client_secret}`,
+    );
+  }
+  return `${lines.join('\n')}\n\n`;
 }

@@ -7,6 +7,26 @@ import { DEFAULT_SQLITE_PATH } from '../db/connect.js';
 
 export type Environment = 'sandbox' | 'production';
 
+/** `TT_LOG_LEVEL` values; `silent` turns logging off. */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface MetricsConfig {
+  /** `TT_METRICS`: collect metrics and serve `GET /metrics`. Default true. */
+  enabled: boolean;
+  /** `TT_METRICS_PORT`: serve /metrics only on this port (serve starts a second listener); unset: on PORT. */
+  port: number | undefined;
+  /** `TT_METRICS_TOKEN`: when set, /metrics requires `Authorization: Bearer <token>`. */
+  token: string | undefined;
+}
+
+export interface TracingConfig {
+  /** `OTEL_EXPORTER_OTLP_ENDPOINT`: OTLP/HTTP base address; traces go to its /v1/traces. Unset: tracing off. */
+  otlpEndpoint: string | undefined;
+  /** `OTEL_SERVICE_NAME`, default track-and-trace. */
+  serviceName: string;
+}
+
 export interface ExceptionThresholds {
   /** ETA_DELAY raised when the arrival moved at least this many hours. Default 12. */
   delayThresholdHours: number;
@@ -54,6 +74,10 @@ export interface Config {
   /** `TT_SEED_SANDBOX`: seed the sandbox bundle into an empty sandbox database. Default true. */
   seedSandbox: boolean;
   thresholds: ExceptionThresholds;
+  /** `TT_LOG_LEVEL`, default info. */
+  logLevel: LogLevel;
+  metrics: MetricsConfig;
+  tracing: TracingConfig;
 }
 
 export class ConfigError extends Error {
@@ -130,6 +154,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (thresholds.criticalDelayHours < thresholds.delayThresholdHours) {
     throw new ConfigError('TT_CRITICAL_DELAY_HOURS must not be below TT_DELAY_THRESHOLD_HOURS');
   }
+  const logLevel = (env.TT_LOG_LEVEL || 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(`TT_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.TT_LOG_LEVEL}"`);
+  }
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -145,5 +173,41 @@ export function loadConfig(env: Env = process.env): Config {
     snapshotCacheMb: env.TT_SNAPSHOT_CACHE_MB ? intVar(env, 'TT_SNAPSHOT_CACHE_MB', 0, 0, 1_000_000) : undefined,
     seedSandbox: boolVar(env, 'TT_SEED_SANDBOX', true),
     thresholds,
+    logLevel: logLevel as LogLevel,
+    metrics: metricsConfig(env, port),
+    tracing: tracingConfig(env),
+  };
+}
+
+function metricsConfig(env: Env, port: number): MetricsConfig {
+  const enabled = boolVar(env, 'TT_METRICS', true);
+  const metricsPort = env.TT_METRICS_PORT ? intVar(env, 'TT_METRICS_PORT', 0, 1, 65535) : undefined;
+  if (metricsPort !== undefined && metricsPort === port) {
+    throw new ConfigError(`TT_METRICS_PORT must differ from PORT (${port}); unset it to serve /metrics on PORT`);
+  }
+  const token = env.TT_METRICS_TOKEN || undefined;
+  // A scrape token is a shared secret in a Prometheus config: long enough not to be guessed, header-safe.
+  if (token !== undefined && !/^[\x21-\x7e]{16,200}$/.test(token)) {
+    throw new ConfigError('TT_METRICS_TOKEN must be 16 to 200 printable characters without spaces');
+  }
+  return { enabled, port: metricsPort, token };
+}
+
+function tracingConfig(env: Env): TracingConfig {
+  const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined;
+  if (endpoint !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      throw new ConfigError(`OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new ConfigError(`OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL (OTLP/HTTP), got "${endpoint}"`);
+    }
+  }
+  return {
+    otlpEndpoint: endpoint?.replace(/\/+$/, ''),
+    serviceName: env.OTEL_SERVICE_NAME || 'track-and-trace',
   };
 }

@@ -15,7 +15,19 @@ export interface Database {
   dialect: SqlDialect;
   /** A printable description without credentials. */
   description: string;
+  /** Connection pool occupancy (MySQL only; SQLite has one connection and no pool). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open, idle or in use. */
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  /** The pool's maximum size. */
+  limit: number;
 }
 
 export interface ConnectOptions {
@@ -44,10 +56,19 @@ export function connectDatabase(url: string | undefined, options: ConnectOptions
       charset: 'utf8mb4',
     });
     const db = new Kysely<DatabaseSchema>({ dialect: new MysqlDialect({ pool }), log: withQueryCount(options.log) });
+    const limit = options.poolSize ?? 10;
+    // @NOTE mysql2 has no public pool statistics; these queues are its own bookkeeping (lib/base/pool.js).
+    const internals = pool as unknown as Partial<Record<'_allConnections' | '_freeConnections' | '_connectionQueue', { length: number }>>;
     return {
       db,
       dialect: 'mysql',
       description: `mysql://${parsed.hostname}:${parsed.port || 3306}${parsed.pathname}`,
+      poolStats: () => ({
+        open: internals._allConnections?.length ?? 0,
+        idle: internals._freeConnections?.length ?? 0,
+        waiting: internals._connectionQueue?.length ?? 0,
+        limit,
+      }),
       close: () => db.destroy(),
     };
   }

@@ -33,7 +33,7 @@ export interface AppServices {
   issueToken(request: TokenRequest, grant: GrantContext): Promise<TokenResponse>;
   /** Injected clock. */
   now(): Date;
-  log(level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void;
+  log(level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void;
 }
 
 /** What the app adds to Yoga's initial context. */

@@ -24,7 +24,8 @@ export async function handleShipmentLookup(
   correlationId: string,
 ): Promise<Response> {
   const fail = (status: number, errors: DetailedError[], headers: Record<string, string> = {}) => {
-    services.log('info', 'lookup refused', { correlationId, status, errors: errors.map((e) => e.errorCodeMessage) });
+    // Debug: refusals are the caller's problem, and an anonymous flood must not grow the logs at info.
+    services.log('debug', 'lookup refused', { correlationId, status, errors: errors.map((e) => e.errorCodeMessage) });
     return jsonResponse(dcsaErrorBody(request, status, correlationId, errors, services.now()), status, headers);
   };
 

@@ -1,6 +1,7 @@
 import type { ExecutionResult } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import type { GrantContext, OAuthErrorBody } from '../auth/token-grant.js';
+import { tokenRefusals } from '../app/metrics.js';
 import type { AppServices } from '../graphql/context.js';
 import { jsonResponse } from './json-response.js';
 import { ISSUE_TOKEN } from './token-document.js';
@@ -13,6 +14,12 @@ const MAX_BODY_BYTES = 8 * 1024;
 
 function oauthFailure(status: number, error: OAuthErrorBody['error'], description: string, headers: Record<string, string> = {}) {
   return jsonResponse({ error, error_description: description }, status, { ...NO_STORE, ...headers });
+}
+
+/** A request refused before it reaches the grant (which counts its own refusals). */
+function refuse(status: number, error: OAuthErrorBody['error'], description: string, headers: Record<string, string> = {}) {
+  tokenRefusals.inc({ error });
+  return oauthFailure(status, error, description, headers);
 }
 
 /**
@@ -28,39 +35,39 @@ export async function handleTokenRequest(
   remoteAddress: string | undefined,
 ): Promise<Response> {
   if (request.method !== 'POST') {
-    return oauthFailure(405, 'invalid_request', 'use POST with an application/x-www-form-urlencoded body', { Allow: 'POST' });
+    return refuse(405, 'invalid_request', 'use POST with an application/x-www-form-urlencoded body', { Allow: 'POST' });
   }
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)) {
-    return oauthFailure(400, 'invalid_request', 'Content-Type must be application/x-www-form-urlencoded');
+    return refuse(400, 'invalid_request', 'Content-Type must be application/x-www-form-urlencoded');
   }
   const declaredLength = Number(request.headers.get('content-length') ?? '0');
-  if (declaredLength > MAX_BODY_BYTES) return oauthFailure(400, 'invalid_request', 'request body is too large');
+  if (declaredLength > MAX_BODY_BYTES) return refuse(400, 'invalid_request', 'request body is too large');
   const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return oauthFailure(400, 'invalid_request', 'request body is too large');
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return refuse(400, 'invalid_request', 'request body is too large');
 
   const form = new URLSearchParams(text);
   // RFC 6749 section 3.2: request parameters must not be included more than once.
   for (const name of new Set(form.keys())) {
-    if (form.getAll(name).length > 1) return oauthFailure(400, 'invalid_request', `parameter ${name} is repeated`);
+    if (form.getAll(name).length > 1) return refuse(400, 'invalid_request', `parameter ${name} is repeated`);
   }
   const grantType = form.get('grant_type');
-  if (!grantType) return oauthFailure(400, 'invalid_request', 'grant_type is required (client_credentials)');
+  if (!grantType) return refuse(400, 'invalid_request', 'grant_type is required (client_credentials)');
 
   const basic = parseBasic(request.headers.get('authorization'));
   if (basic === 'malformed') {
-    return oauthFailure(401, 'invalid_client', 'malformed HTTP Basic credentials', {
+    return refuse(401, 'invalid_client', 'malformed HTTP Basic credentials', {
       'WWW-Authenticate': 'Basic realm="track-and-trace", charset="UTF-8"',
     });
   }
   const bodyHasCredentials = form.has('client_id') || form.has('client_secret');
   if (basic && bodyHasCredentials) {
-    return oauthFailure(400, 'invalid_request', 'use one client authentication method: HTTP Basic or the form body, not both');
+    return refuse(400, 'invalid_request', 'use one client authentication method: HTTP Basic or the form body, not both');
   }
   const clientId = basic ? basic.clientId : form.get('client_id');
   const clientSecret = basic ? basic.clientSecret : form.get('client_secret');
   if (!clientId || !clientSecret) {
-    return oauthFailure(401, 'invalid_client', 'client authentication is required: client_id and client_secret, or HTTP Basic');
+    return refuse(401, 'invalid_client', 'client authentication is required: client_id and client_secret, or HTTP Basic');
   }
 
   const grant: GrantContext = { remoteAddress, usedBasicAuth: basic !== null };
@@ -84,7 +91,7 @@ export async function handleTokenRequest(
     services.log('error', 'token request failed', { correlationId, error: error.originalError?.stack ?? error.message });
     return jsonResponse({ error: 'server_error', error_description: 'unexpected error' }, 500, NO_STORE);
   }
-  services.log('info', 'token refused', { correlationId, error: oauth.error, clientId: clientId.slice(0, 64) });
+  services.log('debug', 'token refused', { correlationId, error: oauth.error, clientId: clientId.slice(0, 64) });
   return oauthFailure(http?.status ?? 400, oauth.error, oauth.error_description, http?.headers ?? {});
 }
 

@@ -1,0 +1,269 @@
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { ClientInputError } from '../auth/client-store.js';
+import { ConfigError, loadConfig, type Config } from '../config/config.js';
+import { connectDatabase, migrateToLatest, type Database } from '../db/connect.js';
+import {
+  createClientCommand,
+  disableClientCommand,
+  EXIT_USAGE,
+  listClientsCommand,
+  rotateSecretCommand,
+  type CommandIo,
+} from './client-commands.js';
+import { clearExceptionCommand, listExceptionsCommand, runEvaluateCommand } from './exception-commands.js';
+import { runIngestCommand } from './ingest-command.js';
+import { generateKeysCommand } from './keys-command.js';
+import { runServe } from './serve.js';
+
+/**
+ * The `tracking` command line (DESIGN section 3) on commander. Every command
+ * and subcommand has `--help`, which prints and exits 0 before anything
+ * else: no configuration is read and no database is opened until a
+ * command's action runs. Usage errors exit 2 with the message and the
+ * command's help on stderr.
+ */
+
+export interface CliContext extends CommandIo {
+  stdin: NodeJS.ReadableStream;
+  stdout: CommandIo['stdout'] & Partial<Pick<NodeJS.WriteStream, 'isTTY'>>;
+  env: Record<string, string | undefined>;
+  now: () => Date;
+  /** Hands commands an open database instead of connecting to DATABASE_URL (tests); it is not closed. */
+  database?: Database;
+}
+
+/** Exit code of a serve that keeps running. */
+export const KEEP_RUNNING = -1;
+
+export async function runCli(argv: readonly string[], context: CliContext): Promise<number> {
+  let exitCode = 0;
+  const program = buildProgram(context, (code) => (exitCode = code));
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return exitCode;
+  } catch (err) {
+    // Help and version exit 0; every parsing or usage error exits 2.
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : EXIT_USAGE;
+    if (err instanceof ConfigError) {
+      context.stderr.write(`configuration error: ${err.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw err;
+  }
+}
+
+function buildProgram(context: CliContext, exit: (code: number) => void): Command {
+  const program = new Command('tracking')
+    .description('Shipment track-and-trace API: serve it, load data, manage API clients and keys')
+    .exitOverride()
+    .showHelpAfterError()
+    .addHelpText(
+      'after',
+      '\nConfiguration comes from the environment: see README.md (DATABASE_URL, PORT, TT_*).\n' +
+        'Run `tracking <command> --help` for a command\'s options.\n',
+    );
+
+  const config = (): Config => loadConfig(context.env);
+  /** Runs `action` with the configured database, migrated; the database is closed afterwards. */
+  const withDatabase = async (action: (database: Database, config: Config) => Promise<number>): Promise<void> => {
+    const cfg = config();
+    if (context.database) {
+      exit(await action(context.database, cfg));
+      return;
+    }
+    const database = connectDatabase(cfg.databaseUrl, { poolSize: cfg.dbPoolSize });
+    try {
+      await migrateToLatest(database);
+      exit(await action(database, cfg));
+    } finally {
+      await database.close();
+    }
+  };
+
+  program
+    .command('serve')
+    .description('migrate, seed the sandbox (sandbox only, empty database), listen; what `npm start` runs')
+    .action(async () => exit(await runServe(config(), process.stdout)));
+
+  program
+    .command('migrate')
+    .description('apply database migrations')
+    .action(() =>
+      withDatabase(async (database) => {
+        context.stdout.write(`migrated ${database.description}\n`);
+        return 0;
+      }),
+    );
+
+  program
+    .command('ingest')
+    .description('load ingest bundles: JSON files, or - for stdin; one transaction per file, stops at the first failure')
+    .argument('<FILE...>', 'bundle files; - reads stdin')
+    .option('--json', 'print one JSON summary object per file on stdout')
+    .addHelpText('after', '\nExit status: 0 all ingested, 1 a file was invalid or failed (nothing of it written), 2 usage.\n')
+    .action(async (files: string[], options: { json?: boolean }, command: Command) => {
+      if (files.filter((f) => f === '-').length > 1) command.error('stdin (-) can be read only once');
+      await withDatabase((database, cfg) => runIngestCommand(database, files, options, { ...context, thresholds: cfg.thresholds }));
+    });
+
+  program
+    .command('evaluate')
+    .description('re-run the time-based exception rules now (demurrage, detention)')
+    .action(() => withDatabase((database, cfg) => runEvaluateCommand(database, cfg, context)));
+
+  const exception = program.command('exception').description('list and clear exceptions');
+  exception
+    .command('list')
+    .description('stored exceptions, newest change first')
+    .option('--status <STATUS>', 'only DETECTED or RESOLVED', once(exceptionStatus))
+    .option('--type <TYPE>', 'only this exceptionType, e.g. ETA_DELAY', once(exceptionType))
+    .option('--account <ACCOUNT>', "only shipments of this account's clients", once(nonEmpty))
+    .option('--limit <N>', 'at most N (default 100)', once(limit))
+    .option('--json', 'one JSON array of {shipment, updatedAt, exception}')
+    .action((options: { status?: 'DETECTED' | 'RESOLVED'; type?: string; account?: string; limit?: number; json?: boolean }) =>
+      withDatabase((database) =>
+        listExceptionsCommand(
+          database,
+          { status: options.status, type: options.type, account: options.account, limit: options.limit ?? 100 },
+          options,
+          context,
+        ),
+      ),
+    );
+  exception
+    .command('clear')
+    .description('operator clear: resolve a DETECTED exception with resolutionType MANUAL_CLEAR')
+    .argument('<EXCEPTION_ID>')
+    .requiredOption('--note <TEXT>', 'why (at most 1000 characters), stored as resolutionNote', once(note))
+    .action((exceptionId: string, options: { note: string }) =>
+      withDatabase((database, cfg) => clearExceptionCommand(database, cfg, exceptionId, options.note, context)),
+    );
+
+  const client = program
+    .command('client')
+    .description('API credentials')
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  tracking client create --name NAME --account ACCOUNT [--json]\n' +
+        '  tracking client list [--json]\n' +
+        '  tracking client disable CLIENT_ID\n' +
+        '  tracking client rotate-secret CLIENT_ID [--json]\n',
+    );
+  /** The store's own input checks (e.g. a blank name) are usage errors of the command. */
+  const clientAction =
+    <A extends unknown[]>(run: (database: Database, cfg: Config, ...args: A) => Promise<number>) =>
+    async (...args: [...A, Command]) => {
+      const command = args[args.length - 1] as Command;
+      try {
+        await withDatabase((database, cfg) => run(database, cfg, ...(args.slice(0, -1) as A)));
+      } catch (err) {
+        if (err instanceof ClientInputError) command.error(err.message);
+        throw err;
+      }
+    };
+  client
+    .command('create')
+    .description('create credentials for one account; the secret is shown once')
+    .requiredOption('--name <NAME>', 'who the client is', once(nonEmpty))
+    .requiredOption('--account <ACCOUNT>', 'the account whose shipments it may see', once(nonEmpty))
+    .option('--json', 'print exactly {"client_id","client_secret"}')
+    .action(clientAction((database, cfg, options: { name: string; account: string; json?: boolean }) =>
+      createClientCommand(database, cfg, options, context),
+    ));
+  client
+    .command('list')
+    .description('clients, without secrets')
+    .option('--json', 'one JSON array')
+    .action(clientAction((database, cfg, options: { json?: boolean }) => listClientsCommand(database, cfg, options, context)));
+  client
+    .command('disable')
+    .description('no new tokens; its live tokens stop working within 5 seconds')
+    .argument('<CLIENT_ID>')
+    .action(clientAction((database, cfg, clientId: string) => disableClientCommand(database, cfg, clientId, context)));
+  client
+    .command('rotate-secret')
+    .description('a new secret; the old one stops working (issued tokens stay valid until they expire)')
+    .argument('<CLIENT_ID>')
+    .option('--json', 'print exactly {"client_id","client_secret"}')
+    .action(clientAction((database, cfg, clientId: string, options: { json?: boolean }) =>
+      rotateSecretCommand(database, cfg, clientId, options, context),
+    ));
+
+  program
+    .command('keys')
+    .description('production secrets')
+    .command('generate')
+    .description("print a new TT_SIGNING_KEY (P-256 private JWK) and TT_SECRET_PEPPER (256 random bits) for an env file")
+    .option('--json', 'one JSON object with both')
+    .action(async (options: { json?: boolean }) => exit(await generateKeysCommand(options, context)));
+
+  for (const group of [program, exception, client, program.commands.find((c) => c.name() === 'keys')!]) requireSubcommand(group);
+  configureOutput(program, context);
+  return program;
+}
+
+/** A command group run without (or with an unknown) subcommand is a usage error, not a quiet help page. */
+function requireSubcommand(group: Command): void {
+  group
+    .usage('<command> [options]')
+    .argument('[command]')
+    .allowExcessArguments()
+    .action((name: string | undefined) => group.error(name ? `unknown command '${name}'` : 'missing command'));
+}
+
+/** Errors read `tracking client create: <reason>`, then a blank line and the command's help. */
+function configureOutput(command: Command, context: CliContext): void {
+  const path = commandPath(command);
+  command.configureOutput({
+    writeOut: (text) => context.stdout.write(text),
+    writeErr: (text) => context.stderr.write(text),
+    outputError: (text, write) => write(`${path}: ${text.replace(/^error: /, '')}`),
+  });
+  for (const sub of command.commands) configureOutput(sub, context);
+}
+
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/** An option given twice is an error (commander would keep the last silently). */
+function once<T>(parse: (value: string) => T): (value: string, previous: T | undefined) => T {
+  return (value, previous) => {
+    if (previous !== undefined) throw new InvalidArgumentError('given more than once');
+    return parse(value);
+  };
+}
+
+function nonEmpty(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('must not be empty');
+  return value;
+}
+
+function exceptionStatus(value: string): 'DETECTED' | 'RESOLVED' {
+  const status = value.trim().toUpperCase();
+  if (status !== 'DETECTED' && status !== 'RESOLVED') throw new InvalidArgumentError('must be DETECTED or RESOLVED');
+  return status;
+}
+
+function exceptionType(value: string): string {
+  const type = value.trim().toUpperCase();
+  if (!/^[A-Z][A-Z_]{0,39}$/.test(type)) throw new InvalidArgumentError('must be an exceptionType such as ETA_DELAY');
+  return type;
+}
+
+function limit(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 10_000) {
+    throw new InvalidArgumentError('must be an integer from 1 to 10000');
+  }
+  return Number(value);
+}
+
+function note(value: string): string {
+  const text = value.trim();
+  if (text === '') throw new InvalidArgumentError('must not be empty');
+  if (text.length > 1000) throw new InvalidArgumentError('must be at most 1000 characters');
+  return text;
+}
