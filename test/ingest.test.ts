@@ -104,6 +104,7 @@ describe.each(dialects)('ingest on $name', ({ name, enabled }) => {
       eventsAlreadyStored: 0,
       eventsUnlinked: 1,
       shipmentsRefreshed: 1,
+      exceptionTransitions: [],
     });
 
     const shipment = await t.database.db.selectFrom('shipment').selectAll().executeTakeFirstOrThrow();
@@ -156,6 +157,7 @@ describe.each(dialects)('ingest on $name', ({ name, enabled }) => {
       eventsAlreadyStored: 5,
       eventsUnlinked: 0,
       shipmentsRefreshed: 0,
+      exceptionTransitions: [],
     });
     expect(await dump()).toEqual(before);
   });

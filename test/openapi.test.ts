@@ -64,7 +64,12 @@ describe('the OpenAPI document', () => {
     const body = structuredClone(Object.values(example as Json)[0].value) as Json;
     body.shipmentTracking.containers[0].sealNumber = 'X1';
     const response = new Response(JSON.stringify(body), {
-      headers: { 'Content-Type': 'application/json', 'X-Correlation-ID': crypto.randomUUID(), 'Cache-Control': 'no-store' },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Correlation-ID': crypto.randomUUID(),
+        'X-Request-ID': crypto.randomUUID(),
+        'Cache-Control': 'no-store',
+      },
     });
     const { problems } = await new OpenApiResponseValidator(document).check('GET', '/v2/shipments', response);
     expect(problems).toEqual([expect.stringMatching(/^body\/shipmentTracking\/containers\/0: must NOT have additional properties/)]);

@@ -67,22 +67,20 @@ export const ingestShipments = new Counter({
   registers,
 });
 
-export type ExceptionTransition = 'detected' | 'updated' | 'resolved' | 'reopened';
-
 /**
- * Exception lifecycle transitions, by exceptionType and transition. Counted
- * by the code that persists them: call countExceptionTransition once per
- * stored transition (never on a recomputation that changes nothing).
+ * Exception lifecycle transitions (src/domain/exception-lifecycle.ts), by
+ * exceptionType and transition: detected, updated (content of a DETECTED
+ * exception), resolved. Counted once per committed transition.
  */
 export const exceptionTransitions = new Counter({
   name: 'tt_exception_transitions_total',
-  help: 'Exception transitions stored, by exception type and transition (detected, updated, resolved, reopened)',
+  help: 'Exception transitions committed, by exception type and transition (detected, updated, resolved)',
   labelNames: ['type', 'transition'] as const,
   registers,
 });
 
-export function countExceptionTransition(type: string, transition: ExceptionTransition): void {
-  exceptionTransitions.inc({ type, transition });
+export function countExceptionTransitions(transitions: readonly { kind: string; exceptionType: string }[]): void {
+  for (const t of transitions) exceptionTransitions.inc({ type: t.exceptionType, transition: t.kind.toLowerCase() });
 }
 
 export const dbStatementDuration = new Histogram({
@@ -96,6 +94,7 @@ export const dbStatementDuration = new Histogram({
 /** Records one validated-and-written bundle; call it wherever bundles are ingested (CLI, serve's seed, future HTTP ingest). */
 export function countIngestedBundle(summary: IngestSummary): void {
   ingestBundles.inc({ outcome: 'ingested' });
+  countExceptionTransitions(summary.exceptionTransitions);
   ingestEvents.inc({ result: 'stored' }, summary.eventsStored);
   ingestEvents.inc({ result: 'already_stored' }, summary.eventsAlreadyStored);
   ingestShipments.inc({ result: 'created' }, summary.shipmentsCreated);

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { Request as FetchRequest } from '@whatwg-node/fetch';
 import { createApp } from '../app/create-app.js';
 import { createLogger, type Logger } from '../app/logger.js';
-import { countIngestedBundle, withStatementMetrics } from '../app/metrics.js';
+import { countExceptionTransitions, countIngestedBundle, withStatementMetrics } from '../app/metrics.js';
 import { startTracing, type Tracing } from '../app/tracing.js';
 import { metricsEndpoint } from '../app/use-metrics.js';
 import type { Config } from '../config/config.js';
@@ -77,8 +77,9 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
   if (config.evaluateIntervalSeconds > 0) {
     const tick = async () => {
       try {
-        const result = await evaluateTimeRules(database, config.thresholds, new Date());
-        if (result.changed > 0) logger.log('info', 'time-based exception rules re-evaluated', { ...result });
+        const { transitions, ...result } = await evaluateTimeRules(database, config.thresholds, new Date());
+        countExceptionTransitions(transitions);
+        if (result.changed > 0) logger.log('info', 'time-based exception rules re-evaluated', { ...result, transitions: transitions.length });
       } catch (err) {
         logger.log('error', 'evaluate failed', { error: err instanceof Error ? err.message : String(err) });
       }

@@ -1,6 +1,7 @@
 import type { ExceptionThresholds } from '../config/config.js';
 import type { Database, Db } from '../db/connect.js';
 import { isUniqueViolation, type SqlDialect } from '../db/dialect.js';
+import type { ExceptionTransition } from '../domain/exception-lifecycle.js';
 import { refreshShipments } from '../store/derived-state.js';
 import type { IngestBundle } from './bundle.js';
 import { linkNewEvents, linkShipmentsToStoredEvents } from './link-events.js';
@@ -39,6 +40,8 @@ export interface IngestSummary {
   eventsUnlinked: number;
   /** Shipments whose derived state was recomputed (new or changed master data, or new events). */
   shipmentsRefreshed: number;
+  /** Exception transitions this bundle caused, in order (committed with it). */
+  exceptionTransitions: ExceptionTransition[];
 }
 
 export async function ingestBundle(
@@ -89,7 +92,7 @@ async function writeBundle(
   }
 
   const touched = [...new Set([...shipments.created, ...shipments.updated, ...links.shipmentIds])].sort((a, b) => a - b);
-  if (touched.length > 0) await refreshShipments(trx, dialect, touched, now, { thresholds });
+  const refreshed = touched.length > 0 ? await refreshShipments(trx, dialect, touched, now, { thresholds }) : null;
   return {
     touched,
     summary: {
@@ -99,6 +102,7 @@ async function writeBundle(
       eventsAlreadyStored: events.alreadyStored,
       eventsUnlinked: links.unlinked,
       shipmentsRefreshed: touched.length,
+      exceptionTransitions: refreshed?.transitions.map((t) => t.transition) ?? [],
     },
   };
 }

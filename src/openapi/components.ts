@@ -105,9 +105,19 @@ export const HEADERS = {
   CorrelationId: {
     name: 'X-Correlation-ID',
     object: {
-      description: "The request's id, also in the service's logs (and providerCorrelationReference of a DCSA error body).",
+      description:
+        "The request's id, on every response: the caller's X-Request-ID when it is a safe token, else the trace id of " +
+        "its traceparent, else a new UUID. Also in the service's logs and as providerCorrelationReference of a DCSA error body.",
       required: true,
-      schema: { type: 'string', format: 'uuid' },
+      schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+    },
+  },
+  RequestId: {
+    name: 'X-Request-ID',
+    object: {
+      description: 'The same id as X-Correlation-ID, under the common name.',
+      required: true,
+      schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
     },
   },
   NoStore: { name: 'Cache-Control', object: { description: 'Never cache.', required: true, schema: { const: 'no-store' } } },

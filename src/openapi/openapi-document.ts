@@ -1,6 +1,6 @@
 import { READ_SCOPE } from '../auth/scopes.js';
 import type { Config } from '../config/config.js';
-import { buildSchemas, HEADERS } from './components.js';
+import { buildSchemas, headersOf, HEADERS } from './components.js';
 import type { JsonSchema } from './rest-schemas.js';
 import { servicePaths } from './service-paths.js';
 import { shipmentsPath } from './shipments-path.js';
@@ -33,11 +33,11 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
       { name: 'Shipments', description: 'The lookup.' },
       { name: 'Operations', description: 'Liveness and readiness.' },
     ],
-    paths: {
+    paths: withRequestIds({
       '/oauth/token': tokenPath(),
       '/v2/shipments': shipmentsPath(),
       ...servicePaths(),
-    },
+    }),
     components: {
       schemas: buildSchemas(),
       headers: Object.fromEntries(Object.entries(HEADERS).map(([key, header]) => [key, header.object])),
@@ -62,4 +62,17 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
       },
     },
   };
+}
+
+/** Every response of every operation carries the request's id (src/app/use-correlation-id.ts). */
+function withRequestIds(paths: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const ids = headersOf(['CorrelationId', 'RequestId']);
+  for (const path of Object.values(paths)) {
+    for (const operation of Object.values(path as Record<string, JsonSchema>)) {
+      for (const response of Object.values((operation.responses ?? {}) as Record<string, JsonSchema>)) {
+        response.headers = { ...ids, ...(response.headers as JsonSchema | undefined) };
+      }
+    }
+  }
+  return paths;
 }

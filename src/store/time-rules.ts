@@ -1,5 +1,6 @@
 import type { ExceptionThresholds } from '../config/config.js';
 import type { Database } from '../db/connect.js';
+import type { ExceptionTransition } from '../domain/exception-lifecycle.js';
 import { refreshShipments } from './derived-state.js';
 
 /**
@@ -12,9 +13,10 @@ export async function evaluateTimeRules(
   thresholds: ExceptionThresholds,
   now: Date,
   batchSize = 200,
-): Promise<{ evaluated: number; changed: number }> {
+): Promise<{ evaluated: number; changed: number; transitions: ExceptionTransition[] }> {
   let evaluated = 0;
   let changed = 0;
+  const transitions: ExceptionTransition[] = [];
   let afterId = 0;
   for (;;) {
     const ids = (
@@ -29,11 +31,12 @@ export async function evaluateTimeRules(
     ).map((r) => r.id);
     if (ids.length === 0) break;
     afterId = ids[ids.length - 1] ?? afterId;
-    const { bumped } = await database.db
+    const { bumped, transitions: batch } = await database.db
       .transaction()
       .execute((trx) => refreshShipments(trx, database.dialect, ids, now, { contentChanged: false, thresholds }));
     evaluated += ids.length;
     changed += bumped.length;
+    transitions.push(...batch.map((t) => t.transition));
   }
-  return { evaluated, changed };
+  return { evaluated, changed, transitions };
 }

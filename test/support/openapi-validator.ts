@@ -4,7 +4,7 @@ import formats from 'ajv-formats';
 type Json = Record<string, any>;
 
 /** Headers of the REST contract: present in a response, they must be documented for it. */
-const CONTRACT_HEADERS = ['x-correlation-id', 'cache-control', 'pragma', 'www-authenticate', 'retry-after', 'allow'];
+const CONTRACT_HEADERS = ['x-correlation-id', 'x-request-id', 'cache-control', 'pragma', 'www-authenticate', 'retry-after', 'allow'];
 
 const DOCUMENT_ID = 'https://openapi.test/openapi.json';
 
