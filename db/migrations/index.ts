@@ -3,6 +3,7 @@ import type { SqlDialect } from '../../src/db/dialect.js';
 import initial from './001-initial.js';
 import exactIdentifiers from './002-exact-identifiers.js';
 import exceptionLifecycle from './003-exception-lifecycle.js';
+import pushDelivery from './004-push-delivery.js';
 
 /** Static, ordered migration map (atproto style): names sort in the order they apply. */
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -10,5 +11,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '001-initial': initial(dialect),
     '002-exact-identifiers': exactIdentifiers(dialect),
     '003-exception-lifecycle': exceptionLifecycle(dialect),
+    '004-push-delivery': pushDelivery(dialect),
   };
 }

@@ -2,6 +2,7 @@ import type { ApiClientTable, ServiceSecretTable, SigningKeyTable } from './tabl
 import type { EventReferenceTable, EventTable, ShipmentEventTable } from './tables/event.js';
 import type { TrackingExceptionTable } from './tables/exception.js';
 import type { ShipmentAccountTable, ShipmentContainerTable, ShipmentTable } from './tables/shipment.js';
+import type { ChangeLogTable, WebhookDeliveryTable, WebhookSubscriptionTable } from './tables/push.js';
 import type { TransmissionBlockTable } from './tables/transmission.js';
 
 export interface DatabaseSchema {
@@ -16,4 +17,7 @@ export interface DatabaseSchema {
   signing_key: SigningKeyTable;
   service_secret: ServiceSecretTable;
   transmission_block: TransmissionBlockTable;
+  webhook_subscription: WebhookSubscriptionTable;
+  webhook_delivery: WebhookDeliveryTable;
+  change_log: ChangeLogTable;
 }

@@ -9,10 +9,10 @@ import type { ExceptionCategory, ExceptionStatus, ExceptionType, ResolutionType,
 
 export const TRIGGER_TYPE_LIST = {
   MANUAL_TRIGGER: 'Full current snapshot; the only value returned by the lookup in v1.',
-  SCHEDULED_TRIGGER: 'Periodic refresh (push, roadmap only).',
-  EVENT_TRIGGER: 'New milestone (push, roadmap only).',
-  EXCEPTION_DETECTED: 'New exception raised (push, roadmap only).',
-  EXCEPTION_RESOLVED: 'Exception cleared (push, roadmap only).',
+  SCHEDULED_TRIGGER: 'Periodic refresh of a push subscription, at its scheduled interval.',
+  EVENT_TRIGGER: 'A milestone newly reported or flipped to ACT (push).',
+  EXCEPTION_DETECTED: 'A new exception raised (push).',
+  EXCEPTION_RESOLVED: 'An exception resolved (push).',
 } as const;
 
 export const EXCEPTION_TYPE_LIST = {

@@ -25,6 +25,8 @@ export interface ShipmentState {
   etd: string | null;
   eta: string | null;
   clockSensitive: number;
+  /** The milestones of the last refresh (see milestone-changes.ts); null before the first. */
+  milestonesJson: string | null;
   containers: ContainerMaster[];
   containerLastEventAt: Map<string, string | null>;
   events: TrackingEvent[];
@@ -44,7 +46,7 @@ export async function loadShipmentStates(
   for (const ids of chunks([...new Set(shipmentIds)].sort((a, b) => a - b))) {
     const query = db
       .selectFrom('shipment')
-      .select(['id', 'master_json', 'etd', 'eta', 'clock_sensitive'])
+      .select(['id', 'master_json', 'etd', 'eta', 'clock_sensitive', 'milestones_json'])
       .where('id', 'in', ids)
       .orderBy('id');
     const shipments = await (dialect === 'mysql' ? query.forUpdate() : query).execute();
@@ -55,6 +57,7 @@ export async function loadShipmentStates(
         etd: s.etd,
         eta: s.eta,
         clockSensitive: s.clock_sensitive,
+        milestonesJson: s.milestones_json,
         containers: [],
         containerLastEventAt: new Map(),
         events: [],

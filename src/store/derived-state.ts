@@ -3,16 +3,21 @@ import { DEFAULT_THRESHOLDS, type ExceptionThresholds } from '../config/config.j
 import type { SqlDialect } from '../db/dialect.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { ExceptionTransition } from '../domain/exception-lifecycle.js';
+import { milestoneChanges, milestoneIndex, type MilestoneIndex } from '../domain/milestone-changes.js';
+import { pushTriggers, type PushTrigger } from '../domain/push/push-triggers.js';
 import { computeSchedule, splitByType } from '../domain/snapshot.js';
 import { containerLastEventTimes, loadShipmentStates, type ShipmentState } from './chunked-state.js';
 import { loadLifecycleRows, reconcileShipment, writeReconciled } from './exception-state.js';
+import { enqueuePushTriggers } from './push-outbox.js';
 
 /**
  * Derived state per shipment, recomputed from the append-only event store
  * whenever ingest (or the clock) touches a shipment, so that reads never
  * recompute: etd/eta on the shipment row, each container's last event time,
  * the stored exceptions (reconciled, never replaced: see exception-state),
- * and the version that snapshot caches key on.
+ * the milestone index push delivery detects new milestones against, and the
+ * version that snapshot caches key on. The push triggers of the changes go
+ * to the outbox in the same transaction (push-outbox.ts).
  */
 
 export interface RefreshOptions {
@@ -30,6 +35,8 @@ export interface RefreshResult {
   bumped: number[];
   /** Exception transitions, per shipment, in the order they happened. */
   transitions: { shipmentId: number; transition: ExceptionTransition }[];
+  /** Push triggers enqueued, per shipment. */
+  triggers: Map<number, PushTrigger[]>;
 }
 
 /**
@@ -50,7 +57,7 @@ export async function refreshShipments(
   const states = await loadShipmentStates(db, dialect, shipmentIds);
   const storedExceptions = await loadLifecycleRows(db, [...states.keys()]);
   const updatedAt = now.toISOString();
-  const result: RefreshResult = { bumped: [], transitions: [] };
+  const result: RefreshResult = { bumped: [], transitions: [], triggers: new Map() };
   for (const state of states.values()) {
     const schedule = computeSchedule(state.master, splitByType(state.events).transport);
     const scheduleChanged = schedule.etd !== state.etd || schedule.eta !== state.eta;
@@ -68,12 +75,27 @@ export async function refreshShipments(
     await writeReconciled(db, state.id, stored, reconciled, now);
     for (const transition of reconciled.transitions) result.transitions.push({ shipmentId: state.id, transition });
 
+    const milestones = milestoneIndex(state.events);
+    const milestonesJson = JSON.stringify(milestones);
+    // No index yet (a shipment stored before push delivery): nothing to compare with, nothing pushed for milestones.
+    const before = state.milestonesJson === null ? null : (JSON.parse(state.milestonesJson) as MilestoneIndex);
+    const triggers = pushTriggers(before ? milestoneChanges(before, milestones) : [], reconciled.transitions);
+    if (triggers.length > 0) result.triggers.set(state.id, triggers);
+
     const clockSensitive = isClockSensitive(state) ? 1 : 0;
     const exceptionsChanged = reconciled.servedChanged.size > 0;
-    if (!contentChanged && !scheduleChanged && !exceptionsChanged && clockSensitive === state.clockSensitive) continue;
-    await bumpVersion(db, state.id, updatedAt, { ...schedule, clock_sensitive: clockSensitive });
+    const milestonesChanged = milestonesJson !== state.milestonesJson;
+    if (!contentChanged && !scheduleChanged && !exceptionsChanged && !milestonesChanged && clockSensitive === state.clockSensitive) {
+      continue;
+    }
+    await bumpVersion(db, state.id, updatedAt, {
+      ...schedule,
+      clock_sensitive: clockSensitive,
+      ...(milestonesChanged ? { milestones_json: milestonesJson } : {}),
+    });
     result.bumped.push(state.id);
   }
+  await enqueuePushTriggers(db, result.triggers, now);
   return result;
 }
 
@@ -82,7 +104,7 @@ export async function bumpVersion(
   db: Kysely<DatabaseSchema>,
   shipmentId: number,
   updatedAt: string,
-  derived: { etd?: string | null; eta?: string | null; clock_sensitive?: number } = {},
+  derived: { etd?: string | null; eta?: string | null; clock_sensitive?: number; milestones_json?: string } = {},
 ): Promise<void> {
   await db
     .updateTable('shipment')

@@ -1,7 +1,9 @@
 import type { Database } from '../db/connect.js';
 import { clearRow, type ExceptionTransition } from '../domain/exception-lifecycle.js';
+import { pushTriggers } from '../domain/push/push-triggers.js';
 import { bumpVersion } from './derived-state.js';
 import { toLifecycleRow } from './exception-state.js';
+import { enqueuePushTriggers } from './push-outbox.js';
 
 export type ClearOutcome =
   | { status: 'cleared'; shipmentId: number; transition: ExceptionTransition }
@@ -50,6 +52,7 @@ export async function clearException(database: Database, exceptionId: string, no
       .where('exception_id', '=', exceptionId)
       .execute();
     await bumpVersion(trx, row.shipment_id, at);
+    await enqueuePushTriggers(trx, new Map([[row.shipment_id, pushTriggers([], [transition])]]), now);
     return { status: 'cleared', shipmentId: row.shipment_id, transition } as const;
   });
 }

@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /** API credentials; the secret is stored only as an HMAC-SHA-256 under the server pepper. */
 export interface ApiClientTable {
   client_id: string;
@@ -7,6 +9,8 @@ export interface ApiClientTable {
   created_at: string;
   secret_rotated_at: string;
   disabled_at: string | null;
+  /** Space-separated scopes the client may request (default `track-and-trace.read`). */
+  scopes: ColumnType<string, string | undefined, string>;
 }
 
 /** Token signing keys (sandbox keys are generated and persisted here). */

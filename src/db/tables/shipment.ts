@@ -21,6 +21,11 @@ export interface ShipmentTable {
    */
   clock_sensitive: ColumnType<number, number | undefined, number>;
   updated_at: string;
+  /**
+   * The milestones of the last refresh (see domain/milestone-changes.ts): what
+   * a new milestone or a flip to ACT is detected against, for push delivery.
+   */
+  milestones_json: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A container on a shipment; a container number may be reused across shipments. */

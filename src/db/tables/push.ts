@@ -1,0 +1,68 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** A webhook subscription (DESIGN section 11): one client's callback for one shipment. */
+export interface WebhookSubscriptionTable {
+  subscription_id: string;
+  /** The API client that owns it; deliveries stop when the client is disabled. */
+  client_id: string;
+  /** The owner's account at creation: the shipment must stay visible to it. */
+  account_id: string;
+  /** The shipment the request's lookup resolved to at creation; the subscription follows it. */
+  shipment_id: number;
+  carrier_code: string | null;
+  carrier_booking_reference: string | null;
+  bill_of_lading_number: string | null;
+  equipment_reference: string | null;
+  callback_url: string;
+  /** Comma-separated TriggerType values. */
+  trigger_types: string;
+  scheduled_interval_seconds: number | null;
+  next_scheduled_at: string | null;
+  /** ACTIVE, DISABLED (the receiver answered 410, or the client was disabled) or DELETED. */
+  status: string;
+  disabled_reason: string | null;
+  /** The signing secret, encrypted (src/auth/secret-box.ts). */
+  secret_ciphertext: string;
+  /** During a rotation's overlap: the previous secret, still signing until previous_secret_expires_at. */
+  previous_secret_ciphertext: string | null;
+  previous_secret_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The outbox: one row per delivery of one transition to one subscription, written with the transition. */
+export interface WebhookDeliveryTable {
+  /** Order of enqueueing; deliveries of one subscription are sent in this order. */
+  id: Generated<number>;
+  delivery_id: string;
+  subscription_id: string;
+  shipment_id: number;
+  trigger_type: string;
+  triggered_by_event: string | null;
+  exception_id: string | null;
+  /** Assigned at the first attempt and kept by retries, so receivers de-duplicate on it. */
+  transmission_id: string | null;
+  /** PENDING, DELIVERED or FAILED. */
+  status: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  /** The worker holding it while it is being sent, and until when. */
+  lease_owner: string | null;
+  lease_until: string | null;
+  /** HTTP status of the last attempt (null when it got no answer). */
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+  updated_at: string;
+}
+
+/** Every push transition, in commit order: what live GraphQL subscriptions of every instance tail. */
+export interface ChangeLogTable {
+  id: Generated<number>;
+  shipment_id: number;
+  trigger_type: string;
+  triggered_by_event: string | null;
+  exception_id: string | null;
+  created_at: string;
+}
