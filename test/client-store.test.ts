@@ -94,8 +94,21 @@ describe.each(dialects)('client store on $name', ({ name, enabled }) => {
     const clients = await store.listClients();
     expect(clients.length).toBeGreaterThanOrEqual(5);
     for (const c of clients) {
-      expect(Object.keys(c).sort()).toEqual(['accountId', 'clientId', 'createdAt', 'disabledAt', 'name', 'secretRotatedAt']);
+      expect(Object.keys(c).sort()).toEqual(['accountId', 'clientId', 'createdAt', 'disabledAt', 'name', 'scopes', 'secretRotatedAt']);
     }
+  });
+
+  it.skipIf(!enabled)('grants and revokes the subscribe scope; every client keeps the read scope', async () => {
+    const creds = await store.createClient({ name: 'Scoped', account: 'ACME' });
+    expect((await store.getClient(creds.client_id))?.scopes).toEqual(['track-and-trace.read']);
+    expect(await store.setScope(creds.client_id, 'track-and-trace.subscribe', true)).toEqual([
+      'track-and-trace.read',
+      'track-and-trace.subscribe',
+    ]);
+    expect(await store.setScope(creds.client_id, 'track-and-trace.subscribe', false)).toEqual(['track-and-trace.read']);
+    await expect(store.setScope(creds.client_id, 'track-and-trace.read', false)).rejects.toThrow(ClientInputError);
+    await expect(store.setScope(creds.client_id, 'track-and-trace.write', true)).rejects.toThrow(/unknown scope/);
+    expect(await store.setScope('tt_nobody', 'track-and-trace.subscribe', true)).toBeNull();
   });
 
   it.skipIf(!enabled)('rejects an empty or oversized name or account', async () => {

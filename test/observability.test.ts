@@ -85,7 +85,7 @@ describe.each(dialects)('logs and metrics on $name', ({ name, enabled }) => {
     expect(response.status).toBe(404);
     expect(((await response.json()) as { providerCorrelationReference: string }).providerCorrelationReference).toBe(TRACE_ID);
     expect(response.headers.get('x-request-id')).toBe(TRACE_ID);
-    expect(linesOf(TRACE_ID).map((l) => l.message)).toEqual(['lookup refused', 'request']);
+    expect(linesOf(TRACE_ID).map((l) => l.message)).toEqual(['request refused', 'request']);
   });
 
   it.skipIf(!enabled)('logs one access line per request: success at info with the client, path without query', async () => {

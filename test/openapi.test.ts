@@ -15,6 +15,7 @@ function mediaTypes(): [string, Json][] {
   const out: [string, Json][] = [];
   for (const [path, item] of Object.entries(document.paths as Json)) {
     for (const [method, operation] of Object.entries(item as Json)) {
+      if (method === 'parameters') continue;
       for (const [status, response] of Object.entries((operation as Json).responses as Json)) {
         for (const [type, media] of Object.entries(((response as Json).content ?? {}) as Json)) {
           out.push([`${method.toUpperCase()} ${path} ${status} ${type}`, media as Json]);

@@ -3,19 +3,26 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Registry } from 'prom-client';
 import { AuthRateLimiter, type AuthRateLimiterOptions } from '../auth/auth-rate-limiter.js';
 import { ClientStore } from '../auth/client-store.js';
+import { resolvePepper } from '../auth/pepper.js';
+import { SecretBox } from '../auth/secret-box.js';
 import { createAuthenticator } from '../auth/request-auth.js';
 import { createTokenGrant } from '../auth/token-grant.js';
 import { TokenService } from '../auth/tokens.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
-import type { AppContext, AppServices, GraphQLContext, Principal } from '../graphql/context.js';
+import type { AppContext, AppServices, GraphQLContext, Principal, PushTransmission } from '../graphql/context.js';
 import { renderGraphiQLPage } from '../graphiql/page.js';
 import { schema } from '../graphql/schema/index.js';
 import { SnapshotCache } from '../store/snapshot-cache.js';
 import { createTransmissionIds } from '../store/transmission-ids.js';
 import { graphiqlOptions } from './graphiql-options.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../domain/push/retry-policy.js';
+import { DeliveryWorker, type DeliveryWorkerOptions } from '../push/delivery-worker.js';
+import type { PushServices } from '../push/subscription-service.js';
+import { createPushBodies } from '../push/transmission-bodies.js';
+import { checkResolvedHost, WebhookSender } from '../push/webhook-sender.js';
 import { createLogger, type Logger } from './logger.js';
-import { createDatabaseMetrics } from './metrics.js';
+import { countWebhookAttemptFailed, countWebhookDelivered, createDatabaseMetrics } from './metrics.js';
 import { observeTokenGrant } from './observed-token-grant.js';
 import { currentRequest } from './request-context.js';
 import { useAccessLog } from './use-access-log.js';
@@ -46,6 +53,12 @@ export interface AppOptions {
    * Default: unless TT_METRICS_PORT moves it to serve's separate listener.
    */
   metricsEndpoint?: boolean;
+  /** Webhook sending overrides (tests): the HTTP send, the retry policy, the callback host check. */
+  webhooks?: {
+    send?: DeliveryWorkerOptions['send'];
+    retry?: RetryPolicy;
+    checkHost?: PushServices['checkHost'];
+  };
   /** Extra Yoga/envelop plugins (tests observe executions with one; serve adds tracing). */
   plugins?: Parameters<typeof createYoga>[0]['plugins'];
 }
@@ -57,6 +70,10 @@ export interface App {
   services: AppServices;
   clients: ClientStore;
   tokens: TokenService;
+  /** Sends the webhook outbox; `serve` (or `tracking deliver`) starts it, tests run rounds with runOnce(). */
+  deliveries: DeliveryWorker;
+  /** Stops the delivery worker and closes its connections (not the database). */
+  close(): Promise<void>;
   /** The metrics read from this app's database (createDatabaseMetrics); undefined when metrics are off. */
   metricsRegistry?: Registry;
 }
@@ -75,6 +92,15 @@ export async function createApp(options: AppOptions): Promise<App> {
     clientCacheTtlMs: options.clientCacheTtlMs,
   });
   const grant = createTokenGrant(tokens, clients, new AuthRateLimiter(options.rateLimit));
+  // A late-bound wake-up: the worker needs the Yoga instance, created below, and services need the wake-up.
+  let deliveries: DeliveryWorker | undefined;
+  const push: PushServices = {
+    environment: config.environment,
+    secrets: new SecretBox(await resolvePepper(database.db, config), 'webhook-signing-secret'),
+    checkHost: options.webhooks?.checkHost ?? ((host) => checkResolvedHost(host, config.environment)),
+    maxSubscriptionsPerClient: config.push.maxSubscriptionsPerClient,
+    wake: () => deliveries?.wake(),
+  };
 
   const services: AppServices = {
     config,
@@ -83,6 +109,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     snapshots: new SnapshotCache(database.db, options.snapshotCacheBytes),
     authenticate: (request) => authenticator.authenticate(request),
     issueToken: observeTokenGrant((request, grantContext) => grant(request, grantContext)),
+    push,
     now,
     log: logger.log,
   };
@@ -102,13 +129,15 @@ export async function createApp(options: AppOptions): Promise<App> {
     renderGraphiQL: renderGraphiQLPage,
     logging: logger.yogaLogger,
     context: (initial): AppContext => {
-      let principal: Promise<Principal> | undefined;
+      const given = initial as InternalContext;
+      let principal: Promise<Principal> | undefined = given.asPrincipal ? Promise.resolve(given.asPrincipal) : undefined;
       const request = initial.request as Request;
       return {
         services,
-        correlationId: (initial as { correlationId?: string }).correlationId ?? currentRequest()?.correlationId ?? randomUUID(),
+        correlationId: given.correlationId ?? currentRequest()?.correlationId ?? randomUUID(),
         principal: () => (principal ??= services.authenticate(request).then(identify)),
-        grant: (initial as { grant?: GraphQLContext['grant'] }).grant ?? { remoteAddress: remoteAddress(initial) },
+        grant: given.grant ?? { remoteAddress: remoteAddress(initial) },
+        ...(given.transmission ? { transmission: given.transmission } : {}),
       };
     },
     plugins: [
@@ -128,14 +157,48 @@ export async function createApp(options: AppOptions): Promise<App> {
     ],
   });
 
+  const sender = new WebhookSender({ environment: config.environment, timeoutMs: config.push.timeoutSeconds * 1000 });
+  deliveries = new DeliveryWorker({
+    database,
+    secrets: push.secrets,
+    bodies: createPushBodies(yoga as unknown as Parameters<typeof createPushBodies>[0], database.db),
+    send: options.webhooks?.send ?? ((request) => sender.send(request)),
+    log: logger.log,
+    now,
+    concurrency: config.push.concurrency,
+    pollMs: config.push.pollMs,
+    retry: options.webhooks?.retry ?? { ...DEFAULT_RETRY_POLICY, retryPeriodMs: config.push.retryHours * 3_600_000 },
+    onDelivered: (_delivery, latencyMs) => countWebhookDelivered(latencyMs),
+    onAttemptFailed: (_delivery, response, final) => countWebhookAttemptFailed(response.status, final),
+  });
+
   return {
     yoga,
+    deliveries,
+    close: async () => {
+      await deliveries?.stop();
+      sender.close();
+    },
     fetch: (input, init) => Promise.resolve((yoga.fetch as (i: string | Request, init?: RequestInit) => Promise<Response>)(input, init)),
     services,
     clients,
     tokens,
     metricsRegistry,
   };
+}
+
+/**
+ * What the service's own executions add to the initial context: REST
+ * handlers a correlation id and the grant's details, push delivery
+ * (src/push/transmission-bodies.ts) the subscription owner as the principal,
+ * already authorised, and the pushed transmission's header fields.
+ * @NOTE only code inside the process can set these: HTTP requests cannot.
+ */
+export interface InternalContext {
+  correlationId?: string;
+  grant?: GraphQLContext['grant'];
+  asPrincipal?: Principal;
+  transmission?: PushTransmission;
 }
 
 /** Names the verified client in the request's access-log line. */

@@ -106,6 +106,29 @@ export function countUnwrittenBundle(outcome: 'rejected' | 'failed'): void {
   ingestBundles.inc({ outcome });
 }
 
+export const webhookDeliveries = new Counter({
+  name: 'tt_webhook_deliveries_total',
+  help: 'Webhook delivery attempts by outcome: delivered, retried (will be tried again), failed (given up)',
+  labelNames: ['outcome', 'status'] as const,
+  registers,
+});
+
+export const webhookLatency = new Histogram({
+  name: 'tt_webhook_delivery_latency_seconds',
+  help: 'From the commit that enqueued a webhook delivery to its delivery',
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 15, 60, 300, 3600],
+  registers,
+});
+
+export function countWebhookDelivered(latencyMs: number): void {
+  webhookDeliveries.inc({ outcome: 'delivered', status: '2xx' });
+  webhookLatency.observe(latencyMs / 1000);
+}
+
+export function countWebhookAttemptFailed(status: number | null, final: boolean): void {
+  webhookDeliveries.inc({ outcome: final ? 'failed' : 'retried', status: status === null ? 'none' : `${Math.floor(status / 100)}xx` });
+}
+
 let processMetricsStarted = false;
 
 /** Node's process metrics (CPU, memory, event loop lag, GC, handles) on the process registry; once per process. */

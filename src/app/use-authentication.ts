@@ -1,21 +1,35 @@
 import { GraphQLError, Kind, type DocumentNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { requireScope } from '../auth/request-auth.js';
+import { READ_SCOPE, SUBSCRIBE_SCOPE } from '../auth/scopes.js';
 import type { GraphQLContext } from '../graphql/context.js';
 
-/** Root query fields that need a bearer token. */
-const PROTECTED_QUERY_FIELDS = new Set(['shipment']);
+/** Root fields (of any operation type) that need a bearer token, and the scope each needs. */
+const PROTECTED_FIELDS = new Map<string, string>([
+  ['shipment', READ_SCOPE],
+  ['webhookSubscriptions', SUBSCRIBE_SCOPE],
+  ['webhookSubscription', SUBSCRIBE_SCOPE],
+  ['webhookDeliveries', SUBSCRIBE_SCOPE],
+  ['createWebhookSubscription', SUBSCRIBE_SCOPE],
+  ['deleteWebhookSubscription', SUBSCRIBE_SCOPE],
+  ['rotateWebhookSubscriptionSecret', SUBSCRIBE_SCOPE],
+  ['shipmentUpdates', READ_SCOPE],
+]);
 
 /**
- * Authentication before anything else of an operation that reads shipments:
- * a request without a valid token gets 401 even when its arguments are also
+ * Authentication and scopes before anything else of an operation that
+ * touches shipments or subscriptions: a request without a valid token gets
+ * 401, one without the field's scope 403, even when its arguments are also
  * invalid, on /graphql and on REST alike (REST runs through the same envelop).
  */
 export function useAuthentication(): Plugin<GraphQLContext> {
   return {
     async onExecute({ args, setResultAndStopExecution }) {
-      if (!selectsProtectedField(args.document, args.operationName ?? undefined)) return;
+      const scopes = protectedScopes(args.document, args.operationName ?? undefined);
+      if (scopes.size === 0) return;
       try {
-        await (args.contextValue as GraphQLContext).principal();
+        const principal = await (args.contextValue as GraphQLContext).principal();
+        for (const scope of scopes) requireScope(principal, scope);
       } catch (err) {
         // An unexpected failure (the database, say) ends the operation like a
         // resolver's would: as an error of the result, which REST answers with
@@ -31,20 +45,28 @@ export function useAuthentication(): Plugin<GraphQLContext> {
   };
 }
 
-function selectsProtectedField(document: DocumentNode, operationName: string | undefined): boolean {
+/** The scopes the operation's protected root fields need (empty: nothing protected). */
+function protectedScopes(document: DocumentNode, operationName: string | undefined): Set<string> {
+  const scopes = new Set<string>();
   const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations[0];
-  if (!operation || operation.operation !== 'query') return false;
+  if (!operation) return scopes;
   const fragments = new Map(
     document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d.selectionSet] as const] : [])),
   );
-  const visit = (set: SelectionSetNode, seen: Set<string>): boolean =>
-    set.selections.some((s) => {
-      if (s.kind === Kind.FIELD) return PROTECTED_QUERY_FIELDS.has(s.name.value);
-      if (s.kind === Kind.INLINE_FRAGMENT) return visit(s.selectionSet, seen);
-      const fragment = fragments.get(s.name.value);
-      if (!fragment || seen.has(s.name.value)) return false;
-      return visit(fragment, new Set([...seen, s.name.value]));
-    });
-  return visit(operation.selectionSet, new Set());
+  const visit = (set: SelectionSetNode, seen: Set<string>): void => {
+    for (const s of set.selections) {
+      if (s.kind === Kind.FIELD) {
+        const scope = PROTECTED_FIELDS.get(s.name.value);
+        if (scope) scopes.add(scope);
+      } else if (s.kind === Kind.INLINE_FRAGMENT) {
+        visit(s.selectionSet, seen);
+      } else {
+        const fragment = fragments.get(s.name.value);
+        if (fragment && !seen.has(s.name.value)) visit(fragment, new Set([...seen, s.name.value]));
+      }
+    }
+  };
+  visit(operation.selectionSet, new Set());
+  return scopes;
 }

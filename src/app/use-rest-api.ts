@@ -4,6 +4,7 @@ import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import type { AppServices } from '../graphql/context.js';
 import { jsonResponse } from '../rest/json-response.js';
 import { handleShipmentLookup } from '../rest/shipments-handler.js';
+import { handleSubscriptions, isSubscriptionRoute } from '../rest/subscriptions-handler.js';
 import { handleTokenRequest } from '../rest/token-handler.js';
 import { currentRequest } from './request-context.js';
 
@@ -11,8 +12,8 @@ type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>
 
 /**
  * Mounts the REST compatibility routes the way Yoga mounts its own health
- * route: an onRequest hook that ends the response for its paths. Both routes
- * execute GraphQL documents through the same Yoga instance.
+ * route: an onRequest hook that ends the response for its paths. Every route
+ * executes GraphQL documents through the same Yoga instance.
  */
 export function useRestApi(services: AppServices, jwks: () => unknown): Plugin {
   let yoga: Yoga;
@@ -26,13 +27,16 @@ export function useRestApi(services: AppServices, jwks: () => unknown): Plugin {
         endResponse(jsonResponse(jwks(), 200, { 'Cache-Control': 'public, max-age=300' }));
         return;
       }
-      if (path !== '/v2/shipments' && path !== '/oauth/token') return;
+      const subscriptions = isSubscriptionRoute(path);
+      if (path !== '/v2/shipments' && path !== '/oauth/token' && !subscriptions) return;
       // The request's id (use-correlation-id.ts); a new one only if that plugin is not mounted.
       const correlationId = currentRequest()?.correlationId ?? randomUUID();
       const response =
         path === '/v2/shipments'
           ? await handleShipmentLookup(request, url, yoga, services, correlationId)
-          : await handleTokenRequest(request, yoga, services, correlationId, remoteAddress(serverContext));
+          : subscriptions
+            ? await handleSubscriptions(request, url, yoga, services, correlationId)
+            : await handleTokenRequest(request, yoga, services, correlationId, remoteAddress(serverContext));
       response.headers.set('X-Correlation-ID', correlationId);
       endResponse(response);
     },

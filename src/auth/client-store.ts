@@ -4,6 +4,7 @@ import type { Db } from '../db/connect.js';
 import type { ApiClientTable } from '../db/tables/auth.js';
 import { ClientSecretHasher, generateClientId, generateClientSecret } from './client-secrets.js';
 import { resolvePepper } from './pepper.js';
+import { parseScope, READ_SCOPE, SUPPORTED_SCOPES } from './scopes.js';
 
 /** An API client as operators and the auth layer see it; never carries the secret or its hash. */
 export interface ApiClient {
@@ -15,6 +16,8 @@ export interface ApiClient {
   secretRotatedAt: string;
   /** Set once the client is disabled; a disabled client can neither get nor use tokens. */
   disabledAt: string | null;
+  /** The scopes its tokens may carry (src/auth/scopes.ts). */
+  scopes: string[];
 }
 
 /** Credentials as handed to the client, named as in RFC 6749. The secret is shown once and never stored. */
@@ -133,6 +136,24 @@ export class ClientStore {
   }
 
   /**
+   * Grants (or, with `grant` false, revokes) a scope. Tokens already issued
+   * keep their scopes until they expire (at most an hour). Returns the
+   * client's scopes, or null when no such client exists.
+   */
+  async setScope(clientId: string, scope: string, grant: boolean): Promise<string[] | null> {
+    if (!SUPPORTED_SCOPES.includes(scope)) throw new ClientInputError(`unknown scope ${scope}; known: ${SUPPORTED_SCOPES.join(', ')}`);
+    if (!grant && scope === READ_SCOPE) throw new ClientInputError(`every client has ${READ_SCOPE}; disable the client instead`);
+    const row = await this.#findRow(clientId);
+    if (!row) return null;
+    const scopes = new Set(parseScope(row.scopes));
+    if (grant) scopes.add(scope);
+    else scopes.delete(scope);
+    const ordered = SUPPORTED_SCOPES.filter((s) => scopes.has(s));
+    await this.#db.updateTable('api_client').set({ scopes: ordered.join(' ') }).where('client_id', '=', clientId).execute();
+    return ordered;
+  }
+
+  /**
    * Issues a new secret; the old one stops working at once. Tokens already
    * issued stay valid until they expire (at most an hour): rotation is routine
    * and must not cut off a client mid-flight; to cut off a leaked client now,
@@ -216,5 +237,6 @@ function toApiClient(row: ApiClientRow): ApiClient {
     createdAt: row.created_at,
     secretRotatedAt: row.secret_rotated_at,
     disabledAt: row.disabled_at,
+    scopes: parseScope(row.scopes),
   };
 }

@@ -1,13 +1,13 @@
 import type { Principal } from '../graphql/context.js';
 import { DCSA, lookupError } from '../graphql/errors.js';
 import type { ClientStore } from './client-store.js';
-import { READ_SCOPE } from './scopes.js';
 import { TokenError, type TokenService } from './tokens.js';
 
 /**
  * Bearer-token authentication of lookup requests (DESIGN section 7), shared
  * by /graphql and GET /v2/shipments: the token must be ours, current, of this
- * environment, of an active client, and carry the read scope.
+ * environment, and of an active client. Which scope an operation needs is
+ * checked by the useAuthentication plugin (requireScope), per field.
  */
 
 export interface AuthenticatorOptions {
@@ -36,6 +36,17 @@ function unauthenticated(description: string) {
     description,
     [{ ...DCSA.unauthorized, property: 'Authorization', errorCodeMessage: description }],
     { 'WWW-Authenticate': `Bearer realm="track-and-trace", error="invalid_token", error_description="${description}"` },
+  );
+}
+
+/** 403 for a token that lacks `scope` (RFC 6750 insufficient_scope). */
+export function requireScope(principal: Principal, scope: string): void {
+  if (principal.scopes.includes(scope)) return;
+  throw lookupError(
+    'FORBIDDEN',
+    `the access token lacks the ${scope} scope`,
+    [{ ...DCSA.forbidden, errorCodeMessage: `The access token lacks the ${scope} scope.` }],
+    { 'WWW-Authenticate': `Bearer realm="track-and-trace", error="insufficient_scope", scope="${scope}"` },
   );
 }
 
@@ -75,14 +86,6 @@ export function createAuthenticator(
       }
       const state = await client(verified.clientId);
       if (!state.active) throw unauthenticated('the access token belongs to a disabled or unknown client');
-      if (!verified.scopes.includes(READ_SCOPE)) {
-        throw lookupError(
-          'FORBIDDEN',
-          `the access token lacks the ${READ_SCOPE} scope`,
-          [{ ...DCSA.forbidden, errorCodeMessage: `The access token lacks the ${READ_SCOPE} scope.` }],
-          { 'WWW-Authenticate': `Bearer realm="track-and-trace", error="insufficient_scope", scope="${READ_SCOPE}"` },
-        );
-      }
       return { clientId: verified.clientId, accountIds: [state.accountId], scopes: [...verified.scopes] };
     },
     forget(clientId) {

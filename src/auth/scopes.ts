@@ -1,22 +1,31 @@
-/** The one scope of v1 (spec section 5): read access to shipment tracking. */
+/** Read access to shipment tracking (spec section 5): every client has it. */
 export const READ_SCOPE = 'track-and-trace.read';
+
+/**
+ * Manage push subscriptions (webhooks) and receive live updates (DESIGN
+ * section 11). Granted per client by an operator
+ * (`tracking client grant CLIENT_ID track-and-trace.subscribe`), because a
+ * subscription makes the service send requests to an address of the
+ * client's choosing.
+ */
+export const SUBSCRIBE_SCOPE = 'track-and-trace.subscribe';
 
 /** Scope granted when the token request names none (DESIGN section 7). */
 export const DEFAULT_SCOPE = READ_SCOPE;
 
-/** Every scope a client may request. */
-export const SUPPORTED_SCOPES: readonly string[] = [READ_SCOPE];
+/** Every scope there is. */
+export const SUPPORTED_SCOPES: readonly string[] = [READ_SCOPE, SUBSCRIBE_SCOPE];
 
 /**
  * The scope to grant for a token request's `scope` parameter (RFC 6749
  * section 3.3: space-delimited, order-insensitive), or null when it names a
- * scope we do not know, which the token endpoint answers with `invalid_scope`.
- * Absent or blank means the default scope.
+ * scope the client was not granted, which the token endpoint answers with
+ * `invalid_scope`. Absent or blank means the default scope.
  */
-export function grantedScope(requested: string | undefined): string | null {
+export function grantedScope(requested: string | undefined, allowed: readonly string[] = [READ_SCOPE]): string | null {
   const asked = parseScope(requested ?? '');
   if (asked.length === 0) return DEFAULT_SCOPE;
-  if (!asked.every((s) => SUPPORTED_SCOPES.includes(s))) return null;
+  if (!asked.every((s) => allowed.includes(s))) return null;
   return [...new Set(asked)].join(' ');
 }
 

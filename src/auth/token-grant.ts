@@ -70,8 +70,10 @@ export function createTokenGrant(tokens: TokenService, clients: ClientStore, lim
         context.usedBasicAuth ? { 'WWW-Authenticate': 'Basic realm="track-and-trace", charset="UTF-8"' } : undefined,
       );
     }
-    const scope = grantedScope(request.scope);
-    if (scope === null) throw oauthError(400, 'invalid_scope', 'scope must be track-and-trace.read');
+    const scope = grantedScope(request.scope, client.scopes);
+    if (scope === null) {
+      throw oauthError(400, 'invalid_scope', `scope must be one or more of the client's scopes: ${client.scopes.join(' ')}`);
+    }
     return tokens.issueToken({ clientId: client.clientId, scope });
   };
 }

@@ -46,6 +46,22 @@ export const DEFAULT_THRESHOLDS: ExceptionThresholds = {
   minConnectionHours: 0,
 };
 
+/** Push delivery (DESIGN section 11): webhooks and live subscriptions. */
+export interface PushConfig {
+  /** `TT_DELIVERY_WORKER`: serve sends webhook deliveries itself. Default true; false when dedicated `tracking deliver` workers do. */
+  worker: boolean;
+  /** `TT_DELIVERY_CONCURRENCY`: webhook requests in flight per worker. Default 64. */
+  concurrency: number;
+  /** `TT_DELIVERY_POLL_MS`: how often an idle worker looks for due deliveries and live updates. Default 500. */
+  pollMs: number;
+  /** `TT_WEBHOOK_TIMEOUT_SECONDS`: a receiver's time to answer. Default 10. */
+  timeoutSeconds: number;
+  /** `TT_WEBHOOK_RETRY_HOURS`: how long a failing delivery is retried before it is given up. Default 24. */
+  retryHours: number;
+  /** `TT_MAX_SUBSCRIPTIONS_PER_CLIENT`: active webhook subscriptions one client may hold. Default 1000. */
+  maxSubscriptionsPerClient: number;
+}
+
 export interface Config {
   /** `PORT`, default 4000. */
   port: number;
@@ -78,6 +94,7 @@ export interface Config {
   logLevel: LogLevel;
   metrics: MetricsConfig;
   tracing: TracingConfig;
+  push: PushConfig;
 }
 
 export class ConfigError extends Error {
@@ -176,6 +193,14 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel as LogLevel,
     metrics: metricsConfig(env, port),
     tracing: tracingConfig(env),
+    push: {
+      worker: boolVar(env, 'TT_DELIVERY_WORKER', true),
+      concurrency: intVar(env, 'TT_DELIVERY_CONCURRENCY', 64, 1, 1000),
+      pollMs: intVar(env, 'TT_DELIVERY_POLL_MS', 500, 50, 60_000),
+      timeoutSeconds: intVar(env, 'TT_WEBHOOK_TIMEOUT_SECONDS', 10, 1, 60),
+      retryHours: intVar(env, 'TT_WEBHOOK_RETRY_HOURS', 24, 1, 24 * 14),
+      maxSubscriptionsPerClient: intVar(env, 'TT_MAX_SUBSCRIPTIONS_PER_CLIENT', 1000, 1, 1_000_000),
+    },
   };
 }
 

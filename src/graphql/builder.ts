@@ -22,13 +22,14 @@ export const builder = new SchemaBuilder<{
     // detailed error per issue, on GraphQL and (through the REST mapping) on REST.
     validationError: (failure, args) => {
       const details: DetailedError[] = failure.issues.map((issue) => {
-        const property = issue.path
-          ?.map((p) => (typeof p === 'object' && p !== null && 'key' in p ? String(p.key) : String(p)))
-          .join('.');
+        const keys = (issue.path ?? []).map((p) => (typeof p === 'object' && p !== null && 'key' in p ? p.key : p));
+        // property: the field the value belongs to (DCSA); jsonPath: where exactly, array positions included.
+        const property = keys.filter((k) => typeof k !== 'number').map(String).join('.');
+        const jsonPath = `$${keys.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('')}`;
         const raw = property ? args[property] : undefined;
         return {
           ...DCSA.invalidParameter,
-          ...(property ? { property, jsonPath: `$.${property}` } : {}),
+          ...(property ? { property, jsonPath } : {}),
           ...(typeof raw === 'string' ? { value: raw.slice(0, 500) } : {}),
           errorCodeMessage: issue.message.slice(0, 200),
         };

@@ -4,6 +4,7 @@ import type { Database } from '../db/connect.js';
 import type { SnapshotCache } from '../store/snapshot-cache.js';
 import type { TransmissionIds } from '../store/transmission-ids.js';
 import type { GrantContext } from '../auth/token-grant.js';
+import type { PushServices } from '../push/subscription-service.js';
 import type { TokenResponse } from './schema/token.js';
 
 export interface TokenRequest {
@@ -31,6 +32,8 @@ export interface AppServices {
   authenticate(request: Request): Promise<Principal>;
   /** The client credentials grant; throws an OAuth error (GraphQLError with extensions.oauth). */
   issueToken(request: TokenRequest, grant: GrantContext): Promise<TokenResponse>;
+  /** Webhook subscriptions' secrets, callback checks and the delivery worker's wake-up. */
+  push: PushServices;
   /** Injected clock. */
   now(): Date;
   log(level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void;
@@ -45,6 +48,19 @@ export interface AppContext {
   principal(): Promise<Principal>;
   /** Client authentication details of a token request (set by POST /oauth/token). */
   grant: GrantContext;
+  /**
+   * Set when the service itself runs the lookup document for a push delivery
+   * (src/push/transmission-bodies.ts): the header's trigger instead of
+   * MANUAL_TRIGGER, and the transmissionID of the delivery.
+   */
+  transmission?: PushTransmission;
+}
+
+/** The header fields of a pushed transmission (spec section 2, triggerType table). */
+export interface PushTransmission {
+  transmissionID: string;
+  triggerType: 'EVENT_TRIGGER' | 'EXCEPTION_DETECTED' | 'EXCEPTION_RESOLVED' | 'SCHEDULED_TRIGGER';
+  triggeredByEvent: string | null;
 }
 
 export type GraphQLContext = YogaInitialContext & AppContext;

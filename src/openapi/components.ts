@@ -4,6 +4,8 @@ import { schema } from '../graphql/schema/index.js';
 import { SCHEMA_VERSION } from '../graphql/schema/transmission.js';
 import { SHIPMENT_DOCUMENT } from '../rest/shipment-document.js';
 import { ISSUE_TOKEN } from '../rest/token-document.js';
+import { SUBSCRIPTION_DOCUMENTS } from '../rest/subscription-documents.js';
+import { subscriptionSchemas } from './subscription-schemas.js';
 import { componentRef, RestSchemas, type Annotations, type JsonSchema } from './rest-schemas.js';
 
 const UN_LOCATION_CODE = { pattern: '^[A-Z]{2}[A-Z2-9]{3}$' };
@@ -35,7 +37,13 @@ const ANNOTATIONS: Annotations = {
   },
   'TokenResponse.token_type': { const: 'Bearer' },
   'TokenResponse.expires_in': { const: TOKEN_LIFETIME_SECONDS },
-  'TokenResponse.scope': { const: READ_SCOPE },
+  'TokenResponse.scope': { pattern: `^${READ_SCOPE.replaceAll('.', '\\.')}( [a-z.-]+)*$` },
+  'WebhookSubscription.subscriptionID': UUID,
+  'WebhookSubscription.callbackUrl': { format: 'uri' },
+  'WebhookDelivery.deliveryID': UUID,
+  'WebhookDelivery.transmissionID': { pattern: '^TXN-[0-9]+$' },
+  'WebhookDelivery.triggeredByEvent': UUID,
+  'WebhookDelivery.exceptionID': UUID,
   'DetailedError.errorCode': { minimum: 7000, maximum: 9999 },
   'Error.providerCorrelationReference': UUID,
   'Error.errors': { minItems: 1 },
@@ -97,7 +105,9 @@ export function buildSchemas(): Record<string, JsonSchema> {
   rest.ofDocumentResult(SHIPMENT_DOCUMENT, 'shipment');
   rest.ofDocumentResult(ISSUE_TOKEN, 'issueToken');
   rest.ofType('Error');
-  return { ...rest.components, ...OTHER_SCHEMAS };
+  rest.ofDocumentResult(SUBSCRIPTION_DOCUMENTS.list.query, 'webhookSubscriptions');
+  rest.ofDocumentResult(SUBSCRIPTION_DOCUMENTS.deliveries.query, 'webhookDeliveries');
+  return { ...rest.components, ...subscriptionSchemas(rest.components.WebhookSubscription as JsonSchema), ...OTHER_SCHEMAS };
 }
 
 /** Response headers: the HTTP name, and the `components.headers` object under the key. */
@@ -143,6 +153,14 @@ export const HEADERS = {
     object: { description: 'Seconds to wait before trying again.', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } },
   },
   AllowGet: { name: 'Allow', object: { description: 'The allowed method.', required: true, schema: { const: 'GET' } } },
+  AllowMethods: {
+    name: 'Allow',
+    object: { description: 'The allowed methods.', required: true, schema: { type: 'string', pattern: '^[A-Z]+(, [A-Z]+)*$' } },
+  },
+  SubscriptionLocation: {
+    name: 'Location',
+    object: { description: 'The new subscription.', required: true, schema: { type: 'string', pattern: '^/v2/subscriptions/[0-9a-f-]{36}$' } },
+  },
   AllowPost: { name: 'Allow', object: { description: 'The allowed method.', required: true, schema: { const: 'POST' } } },
 } as const satisfies Record<string, { name: string; object: JsonSchema }>;
 

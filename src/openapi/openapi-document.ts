@@ -4,6 +4,7 @@ import { buildSchemas, headersOf, HEADERS } from './components.js';
 import type { JsonSchema } from './rest-schemas.js';
 import { servicePaths } from './service-paths.js';
 import { shipmentsPath } from './shipments-path.js';
+import { SUBSCRIPTION_SCOPES, subscriptionsPaths } from './subscriptions-path.js';
 import { tokenPath } from './token-path.js';
 
 /**
@@ -22,7 +23,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
       description:
         'Read-only v1: one operation issues a token, one looks up a shipment and returns a Transmission, the full current ' +
         'snapshot (identifiers, route, schedule, milestones, container movements, schedule and operational exceptions). ' +
-        'Clients poll; there is no push in v1.\n\n' +
+        'Clients poll, or subscribe to push delivery (webhooks signed with HMAC-SHA256, or live GraphQL subscriptions).\n\n' +
         'The same data is served as GraphQL at `/graphql` (GraphiQL in the browser, in the sandbox). The sandbox and ' +
         'production behave identically; they differ in base address, keys and credentials, and a token of one is ' +
         'refused by the other.',
@@ -31,11 +32,13 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
     tags: [
       { name: 'Authentication', description: 'OAuth 2.0 client credentials.' },
       { name: 'Shipments', description: 'The lookup.' },
+      { name: 'Push subscriptions', description: 'Webhooks: the service POSTs a shipment\'s changes to your callback URL.' },
       { name: 'Operations', description: 'Liveness and readiness.' },
     ],
     paths: withRequestIds({
       '/oauth/token': tokenPath(),
       '/v2/shipments': shipmentsPath(),
+      ...subscriptionsPaths(),
       ...servicePaths(),
     }),
     components: {
@@ -48,7 +51,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
           flows: {
             clientCredentials: {
               tokenUrl: `${config.baseUrl}/oauth/token`,
-              scopes: { [READ_SCOPE]: 'Look up the shipments of the client’s account.' },
+              scopes: { [READ_SCOPE]: 'Look up the shipments of the client’s account.', ...SUBSCRIPTION_SCOPES },
             },
           },
         },

@@ -1,4 +1,4 @@
-import { READ_SCOPE } from '../auth/scopes.js';
+import { READ_SCOPE, SUBSCRIBE_SCOPE } from '../auth/scopes.js';
 import { jsonResponse } from './responses.js';
 import type { JsonSchema } from './rest-schemas.js';
 
@@ -29,7 +29,13 @@ export function tokenPath(): JsonSchema {
                 grant_type: { const: 'client_credentials', description: 'The only grant: client_credentials.' },
                 client_id: { type: 'string', description: 'The client identifier (unless HTTP Basic is used).' },
                 client_secret: { type: 'string', description: 'The client secret (unless HTTP Basic is used).' },
-                scope: { const: READ_SCOPE, description: `Optional; ${READ_SCOPE}, the default and only scope.` },
+                scope: {
+                  type: 'string',
+                  pattern: '^[a-z.-]+( [a-z.-]+)*$',
+                  description:
+                    `Optional, space-separated; default ${READ_SCOPE}. Ask for \`${READ_SCOPE} ${SUBSCRIBE_SCOPE}\` to ` +
+                    `manage webhook subscriptions, when an operator has granted the client ${SUBSCRIBE_SCOPE}.`,
+                },
               },
               required: ['grant_type'],
               additionalProperties: false,
@@ -45,7 +51,7 @@ export function tokenPath(): JsonSchema {
           400,
           '`invalid_request`: a missing grant_type, a repeated parameter, both HTTP Basic and body credentials, a body that ' +
             'is not application/x-www-form-urlencoded or over 8 KiB. `unsupported_grant_type`: a grant_type other than ' +
-            `client_credentials. \`invalid_scope\`: a scope other than ${READ_SCOPE}.`,
+            `client_credentials. \`invalid_scope\`: a scope the client was not granted.`,
           'OAuthError',
           NO_STORE,
         ),

@@ -7,6 +7,9 @@ const STATUS_TEXT: Record<number, [string, string]> = {
   403: ['Forbidden', 'The access token does not allow this request.'],
   404: ['Not Found', 'The requested shipment was not found.'],
   405: ['Method Not Allowed', 'The method is not allowed for this resource.'],
+  409: ['Conflict', 'The request conflicts with the current state.'],
+  413: ['Content Too Large', 'The request body is too large.'],
+  415: ['Unsupported Media Type', 'The request body must be application/json.'],
   500: ['Internal Server Error', 'The service could not answer the request.'],
 };
 
@@ -17,9 +20,12 @@ export function dcsaErrorBody(
   correlationId: string,
   errors: DetailedError[],
   now: Date,
+  /** Replaces the status's generic statusCodeMessage (e.g. what was not found). */
+  message?: string,
 ): ErrorBody {
   const url = new URL(request.url);
-  const [statusCodeText, statusCodeMessage] = STATUS_TEXT[status] ?? ['Error', 'The request failed.'];
+  const [statusCodeText, genericMessage] = STATUS_TEXT[status] ?? ['Error', 'The request failed.'];
+  const statusCodeMessage = message ?? genericMessage;
   return {
     httpMethod: request.method,
     requestUri: url.pathname + url.search,

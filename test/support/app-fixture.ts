@@ -1,3 +1,4 @@
+import { READ_SCOPE, SUBSCRIBE_SCOPE } from '../../src/auth/scopes.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { createApp, type App, type AppOptions } from '../../src/app/create-app.js';
 import { createLogger } from '../../src/app/logger.js';
@@ -14,7 +15,10 @@ export interface TestApp {
   /** Validates and ingests a raw bundle; throws on invalid input. */
   ingest(raw: unknown, now?: Date): Promise<void>;
   /** Creates a client of the account and returns a bearer token for it. */
-  tokenFor(account: string): Promise<{ token: string; clientId: string; clientSecret: string }>;
+  /** A new client of `account` and a token of it; with `subscribe`, granted and carrying track-and-trace.subscribe too. */
+  tokenFor(account: string, options?: { subscribe?: boolean }): Promise<{ token: string; clientId: string; clientSecret: string }>;
+  /** A request with a bearer token and an optional JSON body. */
+  send(method: string, path: string, token?: string, body?: unknown): Promise<Response>;
   get(path: string, token?: string, headers?: Record<string, string>): Promise<Response>;
   graphql(query: string, variables?: Record<string, unknown>, token?: string): Promise<Response>;
   destroy(): Promise<void>;
@@ -47,8 +51,9 @@ export async function createTestApp(
       if (!parsed.ok) throw new Error(`invalid test bundle: ${JSON.stringify(parsed.issues)}`);
       await ingestBundle(t.database, parsed.bundle, { now: () => now, thresholds: config.thresholds });
     },
-    async tokenFor(account) {
+    async tokenFor(account, tokenOptions = {}) {
       const creds = await app.clients.createClient({ name: `client of ${account}`, account });
+      if (tokenOptions.subscribe) await app.clients.setScope(creds.client_id, SUBSCRIBE_SCOPE, true);
       const response = await app.fetch(`${BASE}/oauth/token`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -56,11 +61,22 @@ export async function createTestApp(
           grant_type: 'client_credentials',
           client_id: creds.client_id,
           client_secret: creds.client_secret,
+          ...(tokenOptions.subscribe ? { scope: `${READ_SCOPE} ${SUBSCRIBE_SCOPE}` } : {}),
         }).toString(),
       });
       if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${await response.text()}`);
       const body = (await response.json()) as { access_token: string };
       return { token: body.access_token, clientId: creds.client_id, clientSecret: creds.client_secret };
+    },
+    send(method, path, token, body) {
+      return app.fetch(`${BASE}${path}`, {
+        method,
+        headers: {
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
     },
     get(path, token, headers = {}) {
       return app.fetch(`${BASE}${path}`, {
@@ -75,6 +91,7 @@ export async function createTestApp(
       });
     },
     async destroy() {
+      await app.close();
       if (!testDatabase) await t.destroy();
     },
   };

@@ -9,5 +9,6 @@ import './shipment-tracking.js';
 import './transmission.js';
 import './token.js';
 import './error.js';
+import './webhook-subscription.js';
 
 export const schema = builder.toSchema();

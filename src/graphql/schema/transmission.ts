@@ -1,10 +1,9 @@
-import { z } from 'zod';
-import { explainInvalidContainerNumber } from '../../domain/container-number.js';
+import type { PushTransmission } from '../context.js';
 import { TRIGGER_TYPE_LIST } from '../../domain/enumerations.js';
 import { findShipment } from '../../store/shipment-lookup.js';
 import { builder } from '../builder.js';
 import { codeListEnum } from '../code-list-enum.js';
-import { DCSA, lookupError } from '../errors.js';
+import { lookupArgs, shipmentNotFound, toShipmentLookup } from '../lookup-arguments.js';
 import { ShipmentSource } from '../shipment-source.js';
 import { ShipmentTrackingType } from './shipment-tracking.js';
 
@@ -15,7 +14,7 @@ export const TriggerTypeEnum = codeListEnum('TriggerType', 'Why a transmission w
 export interface TransmissionHeader {
   transmissionID: string;
   transmissionDateTime: string;
-  triggerType: 'MANUAL_TRIGGER';
+  triggerType: 'MANUAL_TRIGGER' | PushTransmission['triggerType'];
   triggeredByEvent: string | null;
   senderID: string;
   receiverID: string;
@@ -31,7 +30,7 @@ export const TransmissionHeaderType = builder.objectRef<TransmissionHeader>('Tra
     transmissionDateTime: t.expose('transmissionDateTime', { type: 'DateTime', description: 'When the transmission was sent.' }),
     triggerType: t.expose('triggerType', {
       type: TriggerTypeEnum,
-      description: 'Why it was sent: MANUAL_TRIGGER for every lookup in v1.',
+      description: 'Why it was sent: MANUAL_TRIGGER for a lookup; for a pushed transmission, the change that triggered it.',
     }),
     triggeredByEvent: t.exposeString('triggeredByEvent', {
       nullable: true,
@@ -59,55 +58,6 @@ export const TransmissionType = builder.objectRef<Transmission>('Transmission').
   }),
 });
 
-/**
- * A lookup value compared exactly with stored identifiers (DESIGN section 10):
- * no normalisation, so `maeu…` is not `MAEU…`. Surrounding whitespace can
- * never match (ingest refuses it too), so it is a 400 rather than a silent 404.
- * Lengths follow the DCSA domain (carrierBookingReference 35,
- * transportDocumentReference 20).
- */
-function exactReference(name: string, maxLength: number) {
-  return z
-    .string()
-    .min(1, `${name} must not be empty`)
-    .max(maxLength, `${name} must be at most ${maxLength} characters`)
-    .refine((v) => v.trim() === v, `${name} must not start or end with whitespace`)
-    .nullish();
-}
-
-const lookupArgs = z
-  .object({
-    carrierCode: z
-      .string()
-      .regex(/^[A-Z]{2,4}$/, 'carrierCode must be a carrier SCAC code of 2 to 4 upper-case letters')
-      .nullish(),
-    carrierBookingReference: exactReference('carrierBookingReference', 35),
-    billOfLadingNumber: exactReference('billOfLadingNumber', 20),
-    equipmentReference: z
-      .string()
-      .superRefine((value, ctx) => {
-        const problem = explainInvalidContainerNumber(value);
-        if (problem) ctx.addIssue({ code: 'custom', message: `equipmentReference ${problem}` });
-      })
-      .nullish(),
-  })
-  .superRefine((args, ctx) => {
-    if (args.carrierBookingReference != null && args.carrierCode == null) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['carrierCode'],
-        message: 'carrierCode is required with carrierBookingReference: a carrier booking number is unique only within one carrier',
-      });
-    }
-    if (args.carrierBookingReference == null && args.billOfLadingNumber == null && args.equipmentReference == null) {
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          'give a lookup parameter: carrierCode with carrierBookingReference, billOfLadingNumber, or equipmentReference',
-      });
-    }
-  });
-
 builder.queryType({ description: 'Reads: the shipment lookup.' });
 
 builder.queryField('shipment', (t) =>
@@ -131,28 +81,15 @@ builder.queryField('shipment', (t) =>
     resolve: async (_root, args, ctx) => {
       const principal = await ctx.principal();
       const { services } = ctx;
-      const row = await findShipment(
-        services.database.db,
-        {
-          carrierCode: args.carrierCode ?? undefined,
-          carrierBookingReference: args.carrierBookingReference ?? undefined,
-          billOfLadingNumber: args.billOfLadingNumber ?? undefined,
-          equipmentReference: args.equipmentReference ?? undefined,
-        },
-        principal.accountIds,
-      );
-      if (!row) {
-        // The same answer whether nothing matches or the shipment belongs to another account.
-        throw lookupError('NOT_FOUND', 'no shipment matches the given parameters', [
-          { ...DCSA.notFound, errorCodeMessage: 'No shipment matches the given parameters.' },
-        ]);
-      }
+      const row = await findShipment(services.database.db, toShipmentLookup(args), principal.accountIds);
+      if (!row) throw shipmentNotFound();
       return {
         transmissionHeader: {
-          transmissionID: await services.transmissionIds.next(),
+          // A pushed transmission has its own (stable) ID and trigger; a lookup is a manual snapshot.
+          transmissionID: ctx.transmission?.transmissionID ?? (await services.transmissionIds.next()),
           transmissionDateTime: services.now().toISOString(),
-          triggerType: 'MANUAL_TRIGGER' as const,
-          triggeredByEvent: null,
+          triggerType: ctx.transmission?.triggerType ?? ('MANUAL_TRIGGER' as const),
+          triggeredByEvent: ctx.transmission?.triggeredByEvent ?? null,
           senderID: services.config.senderId,
           receiverID: principal.clientId,
           schemaVersion: SCHEMA_VERSION,

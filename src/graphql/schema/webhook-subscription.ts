@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { PUSH_TRIGGER_TYPES } from '../../domain/push/push-triggers.js';
+import { MAX_CALLBACK_URL_LENGTH } from '../../domain/push/callback-url.js';
+import {
+  createWebhookSubscription,
+  requireSubscription,
+  rotateWebhookSecret,
+  subscriptionNotFound,
+} from '../../push/subscription-service.js';
+import { listDeliveries, type DeliveryLogEntry } from '../../store/delivery-queue.js';
+import { deleteSubscription, listSubscriptions, type WebhookSubscription } from '../../store/webhook-subscriptions.js';
+import { builder } from '../builder.js';
+import { lookupArgs } from '../lookup-arguments.js';
+import { TriggerTypeEnum } from './transmission.js';
+
+/**
+ * Push delivery's webhook subscriptions (DESIGN section 11): the spec's
+ * SubscriptionRequest and Subscription, named `WebhookSubscription…` in
+ * GraphQL so they never collide with the Subscription root type. The
+ * /v2/subscriptions routes run these fields (src/rest/subscriptions-handler.ts).
+ * All need a token with the track-and-trace.subscribe scope
+ * (src/app/use-authentication.ts); a subscription is its owner client's alone.
+ */
+
+export const WebhookSubscriptionStatusEnum = builder.enumType('WebhookSubscriptionStatus', {
+  description: 'Whether a subscription still receives deliveries.',
+  values: {
+    ACTIVE: { description: 'Deliveries are sent.' },
+    DISABLED: { description: 'No more deliveries: the receiver answered 410 Gone, or the client or shipment access went away (see disabledReason).' },
+  },
+});
+
+export const WebhookDeliveryStatusEnum = builder.enumType('WebhookDeliveryStatus', {
+  description: 'Where a delivery stands.',
+  values: {
+    PENDING: { description: 'Not delivered yet: waiting for its turn or for its next attempt.' },
+    DELIVERED: { description: 'The receiver answered 2xx.' },
+    FAILED: { description: 'Given up: the retry period ran out, the receiver answered 410, or the subscription stopped.' },
+  },
+});
+
+export const WebhookSubscriptionType = builder.objectRef<WebhookSubscription>('WebhookSubscription').implement({
+  description: 'A webhook subscription (the spec\'s Subscription): where and what the service pushes for one shipment.',
+  fields: (t) => ({
+    subscriptionID: t.exposeString('subscriptionID', { description: 'UUID of the subscription.' }),
+    callbackUrl: t.exposeString('callbackUrl', { description: 'Where deliveries are POSTed.' }),
+    carrierCode: t.exposeString('carrierCode', { nullable: true, description: 'The lookup it was created with: carrier SCAC code.' }),
+    carrierBookingReference: t.exposeString('carrierBookingReference', { nullable: true, description: 'The lookup: carrier booking number.' }),
+    billOfLadingNumber: t.exposeString('billOfLadingNumber', { nullable: true, description: 'The lookup: bill of lading number.' }),
+    equipmentReference: t.exposeString('equipmentReference', { nullable: true, description: 'The lookup: container number.' }),
+    triggerTypes: t.field({
+      type: [TriggerTypeEnum],
+      description: 'The changes it receives.',
+      resolve: (s) => s.triggerTypes,
+    }),
+    scheduledIntervalSeconds: t.exposeInt('scheduledIntervalSeconds', {
+      nullable: true,
+      description: 'Seconds between SCHEDULED_TRIGGER refreshes; null for none.',
+    }),
+    status: t.expose('status', { type: WebhookSubscriptionStatusEnum, description: 'ACTIVE or DISABLED.' }),
+    disabledReason: t.exposeString('disabledReason', { nullable: true, description: 'Why it was disabled.' }),
+    previousSecretExpiresDateTime: t.expose('previousSecretExpiresDateTime', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'After a secret rotation: until when deliveries are also signed with the previous secret.',
+    }),
+    createdDateTime: t.expose('createdDateTime', { type: 'DateTime', description: 'When it was created.' }),
+    updatedDateTime: t.expose('updatedDateTime', { type: 'DateTime', description: 'When it last changed.' }),
+  }),
+});
+
+interface WithSecret {
+  subscription: WebhookSubscription;
+  secret: string;
+}
+
+export const WebhookSubscriptionSecretType = builder.objectRef<WithSecret>('WebhookSubscriptionWithSecret').implement({
+  description: 'A subscription and its signing secret, shown this once (at creation and rotation).',
+  fields: (t) => ({
+    subscription: t.expose('subscription', { type: WebhookSubscriptionType, description: 'The subscription.' }),
+    secret: t.exposeString('secret', { description: 'The HMAC-SHA256 signing secret of its deliveries. Store it now: it is not shown again.' }),
+  }),
+});
+
+export const WebhookDeliveryType = builder.objectRef<DeliveryLogEntry>('WebhookDelivery').implement({
+  description: 'One delivery of one change to one subscription: its entry in the delivery log.',
+  fields: (t) => ({
+    deliveryID: t.exposeString('deliveryID', { description: 'UUID; also the Tracking-Delivery-ID header of every attempt.' }),
+    transmissionID: t.exposeString('transmissionID', { description: 'The transmissionID of its body, the same on every attempt.' }),
+    triggerType: t.field({ type: TriggerTypeEnum, description: 'The change it delivers.', resolve: (d) => d.triggerType as never }),
+    triggeredByEvent: t.exposeString('triggeredByEvent', { nullable: true, description: 'The eventID that caused it.' }),
+    exceptionID: t.exposeString('exceptionID', { nullable: true, description: 'For exception triggers: the exception.' }),
+    status: t.field({ type: WebhookDeliveryStatusEnum, description: 'PENDING, DELIVERED or FAILED.', resolve: (d) => d.status }),
+    attempts: t.exposeInt('attempts', { description: 'Attempts made so far.' }),
+    lastStatus: t.exposeInt('lastStatus', { nullable: true, description: 'HTTP status of the last attempt; null when none came.' }),
+    lastError: t.exposeString('lastError', { nullable: true, description: 'What went wrong in the last attempt.' }),
+    nextAttemptDateTime: t.expose('nextAttemptDateTime', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'While PENDING: when it is next tried.',
+    }),
+    createdDateTime: t.expose('createdDateTime', { type: 'DateTime', description: 'When the change was committed (and the delivery enqueued).' }),
+    deliveredDateTime: t.expose('deliveredDateTime', { type: 'DateTime', nullable: true, description: 'When the receiver accepted it.' }),
+  }),
+});
+
+const SECRET = z
+  .string()
+  .regex(/^[\x21-\x7e]{32,256}$/, 'secret must be 32 to 256 printable characters without spaces (at least 256 bits)');
+
+const pushTriggerType = z.enum(PUSH_TRIGGER_TYPES, {
+  error: () => `triggerTypes may list ${PUSH_TRIGGER_TYPES.join(', ')} (MANUAL_TRIGGER is the lookup's)`,
+});
+
+/** The SubscriptionRequest rules: one lookup form, a callback URL, sensible trigger types and interval. */
+const subscriptionRequest = lookupArgs.and(
+  z
+    .object({
+      callbackUrl: z.string().min(1, 'callbackUrl is required').max(MAX_CALLBACK_URL_LENGTH, `callbackUrl must be at most ${MAX_CALLBACK_URL_LENGTH} characters`),
+      triggerTypes: z
+        .array(pushTriggerType)
+        .min(1, 'triggerTypes must not be empty; leave it out for every change')
+        .refine((l) => new Set(l).size === l.length, 'triggerTypes must not repeat a value')
+        .nullish(),
+      scheduledIntervalSeconds: z
+        .int()
+        .min(300, 'scheduledIntervalSeconds must be at least 300 (5 minutes)')
+        .max(7 * 86_400, 'scheduledIntervalSeconds must be at most 604800 (7 days)')
+        .nullish(),
+      secret: SECRET.nullish(),
+    })
+    .superRefine((r, ctx) => {
+      const scheduled = r.triggerTypes?.includes('SCHEDULED_TRIGGER') ?? false;
+      if (scheduled && r.scheduledIntervalSeconds == null) {
+        ctx.addIssue({ code: 'custom', path: ['scheduledIntervalSeconds'], message: 'SCHEDULED_TRIGGER needs scheduledIntervalSeconds' });
+      }
+      if (r.triggerTypes && !scheduled && r.scheduledIntervalSeconds != null) {
+        ctx.addIssue({ code: 'custom', path: ['triggerTypes'], message: 'scheduledIntervalSeconds needs SCHEDULED_TRIGGER in triggerTypes' });
+      }
+    }),
+);
+
+export const WebhookSubscriptionRequestInput = builder.inputType('WebhookSubscriptionRequest', {
+  description:
+    "A webhook subscription request (the spec's SubscriptionRequest): one lookup form of GET /v2/shipments naming a " +
+    'shipment your account may see, and where to POST its changes.',
+  fields: (t) => ({
+    callbackUrl: t.string({ required: true, description: 'HTTPS URL the deliveries are POSTed to (http and loopback allowed in the sandbox).' }),
+    carrierCode: t.string({ description: 'Carrier SCAC code; required with carrierBookingReference.' }),
+    carrierBookingReference: t.string({ description: 'Carrier booking number.' }),
+    billOfLadingNumber: t.string({ description: 'Bill of lading number.' }),
+    equipmentReference: t.string({ description: 'Container number (ISO 6346).' }),
+    triggerTypes: t.field({
+      type: [TriggerTypeEnum],
+      description: 'The changes to receive; default EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED (and SCHEDULED_TRIGGER with an interval).',
+    }),
+    scheduledIntervalSeconds: t.int({ description: 'Seconds between SCHEDULED_TRIGGER refreshes, 300 to 604800.' }),
+    secret: t.string({ description: 'Your own signing secret (32 to 256 printable characters); default: one is generated.' }),
+  }),
+});
+
+builder.queryField('webhookSubscriptions', (t) =>
+  t.field({
+    type: [WebhookSubscriptionType],
+    description: 'Your webhook subscriptions, oldest first. Requires the track-and-trace.subscribe scope.',
+    resolve: async (_root, _args, ctx) => listSubscriptions(ctx.services.database.db, (await ctx.principal()).clientId),
+  }),
+);
+
+builder.queryField('webhookSubscription', (t) =>
+  t.field({
+    type: WebhookSubscriptionType,
+    description: 'One of your webhook subscriptions; NOT_FOUND for another client\'s or an unknown one.',
+    args: { subscriptionID: t.arg.string({ required: true, description: 'The subscription.' }) },
+    resolve: async (_root, args, ctx) => requireSubscription(ctx.services.database.db, await ctx.principal(), args.subscriptionID),
+  }),
+);
+
+builder.queryField('webhookDeliveries', (t) =>
+  t.field({
+    type: [WebhookDeliveryType],
+    description: "A subscription's delivery log, newest first.",
+    args: {
+      subscriptionID: t.arg.string({ required: true, description: 'The subscription.' }),
+      status: t.arg({ type: WebhookDeliveryStatusEnum, required: false, description: 'Only deliveries in this state.' }),
+      limit: t.arg.int({ required: false, description: 'At most this many, 1 to 500; default 100.' }),
+    },
+    validate: z.object({ limit: z.int().min(1, 'limit must be 1 to 500').max(500, 'limit must be 1 to 500').nullish() }).loose(),
+    resolve: async (_root, args, ctx) => {
+      const principal = await ctx.principal();
+      await requireSubscription(ctx.services.database.db, principal, args.subscriptionID);
+      return listDeliveries(ctx.services.database.db, {
+        subscriptionId: args.subscriptionID,
+        clientId: principal.clientId,
+        ...(args.status ? { status: args.status } : {}),
+        limit: args.limit ?? 100,
+      });
+    },
+  }),
+);
+
+builder.mutationField('createWebhookSubscription', (t) =>
+  t.field({
+    type: WebhookSubscriptionSecretType,
+    description:
+      'Subscribe to a shipment\'s changes: they are POSTed to callbackUrl, signed (Tracking-Signature). Returns the ' +
+      'signing secret this once. Requires the track-and-trace.subscribe scope.',
+    args: { request: t.arg({ type: WebhookSubscriptionRequestInput, required: true, description: 'What to subscribe to, and where.' }) },
+    validate: z.object({ request: subscriptionRequest }),
+    resolve: async (_root, args, ctx) =>
+      createWebhookSubscription(ctx.services.database.db, ctx.services.push, await ctx.principal(), args.request, ctx.services.now()),
+  }),
+);
+
+builder.mutationField('deleteWebhookSubscription', (t) =>
+  t.field({
+    type: 'Boolean',
+    description: 'Stops and removes one of your subscriptions; its pending deliveries are given up. True when deleted.',
+    args: { subscriptionID: t.arg.string({ required: true, description: 'The subscription.' }) },
+    resolve: async (_root, args, ctx) => {
+      const principal = await ctx.principal();
+      const deleted = await deleteSubscription(ctx.services.database.db, principal.clientId, args.subscriptionID, ctx.services.now());
+      if (!deleted) throw subscriptionNotFound();
+      return true;
+    },
+  }),
+);
+
+builder.mutationField('rotateWebhookSubscriptionSecret', (t) =>
+  t.field({
+    type: WebhookSubscriptionSecretType,
+    description:
+      'A new signing secret, returned this once. For overlapSeconds (default 86400) deliveries are signed with both ' +
+      'the new and the previous secret, so your receiver can switch without dropping any.',
+    args: {
+      subscriptionID: t.arg.string({ required: true, description: 'The subscription.' }),
+      overlapSeconds: t.arg.int({ required: false, description: 'How long the previous secret keeps signing, 0 to 604800; default 86400.' }),
+      secret: t.arg.string({ required: false, description: 'Your own new secret; default: one is generated.' }),
+    },
+    validate: z
+      .object({
+        overlapSeconds: z.int().min(0, 'overlapSeconds must be 0 to 604800').max(7 * 86_400, 'overlapSeconds must be 0 to 604800').nullish(),
+        secret: SECRET.nullish(),
+      })
+      .loose(),
+    resolve: async (_root, args, ctx) =>
+      rotateWebhookSecret(
+        ctx.services.database.db,
+        ctx.services.push,
+        await ctx.principal(),
+        args.subscriptionID,
+        { overlapSeconds: args.overlapSeconds ?? 86_400, secret: args.secret },
+        ctx.services.now(),
+      ),
+  }),
+);

@@ -1,0 +1,79 @@
+import { PUSH_TRIGGER_TYPES } from '../domain/push/push-triggers.js';
+import { MAX_CALLBACK_URL_LENGTH } from '../domain/push/callback-url.js';
+import { componentRef, type JsonSchema } from './rest-schemas.js';
+
+/**
+ * The subscription bodies that are not a GraphQL type as such: the request
+ * (the spec's SubscriptionRequest: a JSON object of the create mutation's
+ * input) and the created subscription (WebhookSubscription plus, this once,
+ * its secret).
+ */
+export function subscriptionSchemas(subscription: JsonSchema): Record<string, JsonSchema> {
+  const properties = subscription.properties as Record<string, JsonSchema>;
+  return {
+    SubscriptionRequest: {
+      type: 'object',
+      description:
+        "A webhook subscription request (the spec's SubscriptionRequest): one lookup form of GET /v2/shipments naming a " +
+        'shipment your account may see, where to POST its changes, and which changes.',
+      properties: {
+        callbackUrl: {
+          type: 'string',
+          maxLength: MAX_CALLBACK_URL_LENGTH,
+          description:
+            'Where deliveries are POSTed: https, and not a loopback, private, link-local or metadata address (checked on ' +
+            'every address the host resolves to, again at every send). The sandbox also accepts http and loopback.',
+        },
+        carrierCode: { type: 'string', pattern: '^[A-Z]{2,4}$', description: 'Carrier SCAC code; required with carrierBookingReference.' },
+        carrierBookingReference: { type: 'string', minLength: 1, maxLength: 35, description: 'Carrier booking number.' },
+        billOfLadingNumber: { type: 'string', minLength: 1, maxLength: 20, description: 'Bill of lading number.' },
+        equipmentReference: { type: 'string', pattern: '^[A-Z]{3}[UJZ][0-9]{7}$', description: 'Container number.' },
+        triggerTypes: {
+          type: 'array',
+          minItems: 1,
+          uniqueItems: true,
+          items: { type: 'string', enum: [...PUSH_TRIGGER_TYPES] },
+          description: 'Default: EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, and SCHEDULED_TRIGGER with an interval.',
+        },
+        scheduledIntervalSeconds: {
+          type: 'integer',
+          minimum: 300,
+          maximum: 604800,
+          description: 'Seconds between SCHEDULED_TRIGGER refreshes.',
+        },
+        secret: {
+          type: 'string',
+          pattern: '^[\\x21-\\x7e]{32,256}$',
+          description: 'Your own signing secret; default: a 256-bit one is generated and returned once.',
+        },
+      },
+      required: ['callbackUrl'],
+      additionalProperties: false,
+    },
+    RotateSecretRequest: {
+      type: 'object',
+      description: 'Optional body of a secret rotation.',
+      properties: {
+        overlapSeconds: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 604800,
+          description: 'How long the previous secret keeps signing (a second v1 in Tracking-Signature); default 86400.',
+        },
+        secret: { type: 'string', pattern: '^[\\x21-\\x7e]{32,256}$', description: 'Your own new secret; default: generated.' },
+      },
+      additionalProperties: false,
+    },
+    WebhookSubscriptionList: { type: 'array', items: componentRef('WebhookSubscription'), description: 'Your subscriptions, oldest first.' },
+    WebhookDeliveryList: { type: 'array', items: componentRef('WebhookDelivery'), description: 'Deliveries, newest first.' },
+    WebhookSubscriptionWithSecret: {
+      ...subscription,
+      description: 'A subscription and, this once, its signing secret: store it now.',
+      properties: {
+        ...properties,
+        secret: { type: 'string', description: 'The HMAC-SHA256 signing secret of its deliveries (Tracking-Signature).' },
+      },
+      required: [...((subscription.required as string[]) ?? []), 'secret'],
+    },
+  };
+}

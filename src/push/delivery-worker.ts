@@ -1,0 +1,245 @@
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { SecretBox } from '../auth/secret-box.js';
+import type { Database } from '../db/connect.js';
+import { DEFAULT_RETRY_POLICY, nextAttemptAt, retryAfterMs, type RetryPolicy } from '../domain/push/retry-policy.js';
+import { SIGNATURE_HEADER, signatureHeader } from '../domain/push/webhook-signature.js';
+import { chunks } from '../store/chunked-state.js';
+import {
+  claimDeliveries,
+  enqueueScheduled,
+  recordAttempts,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+} from '../store/delivery-queue.js';
+import { disableSubscription } from '../store/webhook-subscriptions.js';
+import type { PushBody } from './transmission-bodies.js';
+import type { WebhookRequest, WebhookResponse } from './webhook-sender.js';
+
+/**
+ * Sends the outbox (DESIGN section 11): claims due deliveries (the oldest
+ * pending one of each subscription), builds their bodies, signs and POSTs
+ * them concurrently, and records each outcome:
+ * - 2xx: DELIVERED;
+ * - 410 Gone: the receiver wants no more: FAILED, and the subscription is
+ *   disabled (its other pending deliveries are given up);
+ * - anything else (other 4xx, 5xx, timeout, refused address): tried again
+ *   with backoff and jitter, honouring Retry-After, for the retry period;
+ *   then FAILED, visible in the delivery log (operators can retry it).
+ * At-least-once: a worker that dies mid-send leaves a lease that runs out,
+ * and the delivery is sent again; receivers de-duplicate on the
+ * Tracking-Delivery-ID header or the transmissionID.
+ */
+
+export interface DeliveryWorkerOptions {
+  database: Database;
+  secrets: SecretBox;
+  bodies(deliveries: readonly ClaimedDelivery[]): Promise<Map<number, PushBody>>;
+  send(request: WebhookRequest): Promise<WebhookResponse>;
+  log(level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void;
+  now?: () => Date;
+  /** Deliveries claimed per round. Default 200. */
+  batchSize?: number;
+  /** Requests in flight at once. Default 64. */
+  concurrency?: number;
+  /** How long a claim is held before another worker may take the delivery over, in ms. Default 60,000. */
+  leaseMs?: number;
+  /** Pause between rounds that found nothing to do, in ms. Default 500. */
+  pollMs?: number;
+  retry?: RetryPolicy;
+  /** Called for each delivery delivered, with the time from its enqueueing (metrics). */
+  onDelivered?(delivery: ClaimedDelivery, latencyMs: number): void;
+  /** Called for each attempt that failed (metrics). */
+  onAttemptFailed?(delivery: ClaimedDelivery, response: WebhookResponse, final: boolean): void;
+}
+
+export interface RoundResult {
+  claimed: number;
+  delivered: number;
+  retried: number;
+  failed: number;
+  scheduled: number;
+}
+
+const USER_AGENT = 'TrackAndTrace-Webhooks/1.0';
+
+export class DeliveryWorker {
+  readonly owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
+  readonly #o: Required<Omit<DeliveryWorkerOptions, 'onDelivered' | 'onAttemptFailed'>> &
+    Pick<DeliveryWorkerOptions, 'onDelivered' | 'onAttemptFailed'>;
+  #running: Promise<void> | null = null;
+  #stopping = false;
+  #wake: (() => void) | null = null;
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(options: DeliveryWorkerOptions) {
+    this.#o = {
+      now: () => new Date(),
+      batchSize: 200,
+      concurrency: 64,
+      leaseMs: 60_000,
+      pollMs: 500,
+      retry: DEFAULT_RETRY_POLICY,
+      ...options,
+    };
+  }
+
+  /** Runs rounds until stopped: back to back while there is work, every pollMs otherwise. */
+  start(): void {
+    if (this.#running) return;
+    this.#stopping = false;
+    this.#running = (async () => {
+      while (!this.#stopping) {
+        let result: RoundResult | null = null;
+        try {
+          result = await this.runOnce();
+        } catch (err) {
+          this.#o.log('error', 'webhook delivery round failed', { error: err instanceof Error ? err.message : String(err) });
+        }
+        if (this.#stopping) break;
+        if (result && result.claimed >= this.#o.batchSize) continue;
+        await new Promise<void>((resolve) => {
+          this.#wake = resolve;
+          this.#timer = setTimeout(resolve, this.#o.pollMs);
+        });
+        this.#wake = null;
+      }
+    })();
+  }
+
+  /** Starts the next round now (e.g. after an ingest in this process committed deliveries). */
+  wake(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#wake?.();
+  }
+
+  /** Stops after the round in progress; its sends finish and their outcomes are recorded. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    this.wake();
+    await this.#running;
+    this.#running = null;
+  }
+
+  /** One round: enqueue due scheduled refreshes, claim, send, record. */
+  async runOnce(): Promise<RoundResult> {
+    const { database } = this.#o;
+    const result: RoundResult = { claimed: 0, delivered: 0, retried: 0, failed: 0, scheduled: 0 };
+    result.scheduled = await enqueueScheduled(database.db, this.#o.now());
+    const claimed = await claimDeliveries(database.db, database.dialect, {
+      owner: this.owner,
+      limit: this.#o.batchSize,
+      now: this.#o.now(),
+      leaseMs: this.#o.leaseMs,
+    });
+    result.claimed = claimed.length;
+    if (claimed.length === 0) return result;
+
+    const live = await this.#dropDisabledClients(claimed);
+    const bodies = await this.#o.bodies(live);
+    const outcomes: AttemptOutcome[] = [];
+    let next = 0;
+    const runner = async () => {
+      for (let i = next++; i < live.length; i = next++) {
+        const delivery = live[i] as ClaimedDelivery;
+        outcomes.push(await this.#attempt(delivery, bodies.get(delivery.id)));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.#o.concurrency, live.length) }, runner));
+    await recordAttempts(database.db, outcomes, this.#o.now());
+    for (const o of outcomes) {
+      if (o.result.state === 'DELIVERED') result.delivered++;
+      else if (o.result.state === 'RETRY') result.retried++;
+      else result.failed++;
+    }
+    return result;
+  }
+
+  /** Subscriptions of a disabled client stop: disabled, their deliveries given up. */
+  async #dropDisabledClients(claimed: readonly ClaimedDelivery[]): Promise<ClaimedDelivery[]> {
+    const { db } = this.#o.database;
+    const disabled = new Set<string>();
+    for (const ids of chunks([...new Set(claimed.map((d) => d.clientId))])) {
+      const rows = await db.selectFrom('api_client').select(['client_id', 'disabled_at']).where('client_id', 'in', ids).execute();
+      const active = new Set(rows.filter((r) => r.disabled_at === null).map((r) => r.client_id));
+      for (const id of ids) if (!active.has(id)) disabled.add(id);
+    }
+    const live: ClaimedDelivery[] = [];
+    for (const d of claimed) {
+      if (!disabled.has(d.clientId)) live.push(d);
+      else await disableSubscription(db, d.subscriptionId, 'the owning API client is disabled', this.#o.now());
+    }
+    return live;
+  }
+
+  async #attempt(delivery: ClaimedDelivery, body: PushBody | undefined): Promise<AttemptOutcome> {
+    if (!body || !body.ok) {
+      const reason = body?.reason ?? 'no body';
+      const response: WebhookResponse = { status: null, retryAfter: null, error: reason };
+      if (body?.permanent) {
+        await disableSubscription(this.#o.database.db, delivery.subscriptionId, reason, this.#o.now());
+        this.#o.onAttemptFailed?.(delivery, response, true);
+        return { id: delivery.id, status: null, error: reason, result: { state: 'FAILED' } };
+      }
+      return this.#retryOrGiveUp(delivery, response);
+    }
+    const now = this.#o.now();
+    const timestamp = Math.floor(now.getTime() / 1000);
+    const response = await this.#o.send({
+      url: delivery.callbackUrl,
+      body: body.body,
+      headers: {
+        'Content-Type': 'application/json',
+        'User-Agent': USER_AGENT,
+        [SIGNATURE_HEADER]: signatureHeader(this.#signingSecrets(delivery, now), timestamp, body.body),
+        'Tracking-Delivery-ID': delivery.deliveryId,
+        'Tracking-Transmission-ID': delivery.transmissionId,
+        'Tracking-Trigger-Type': delivery.triggerType,
+      },
+    });
+    if (response.status !== null && response.status >= 200 && response.status < 300) {
+      this.#o.onDelivered?.(delivery, this.#o.now().getTime() - Date.parse(delivery.createdAt));
+      return { id: delivery.id, status: response.status, error: null, result: { state: 'DELIVERED' } };
+    }
+    if (response.status === 410) {
+      await disableSubscription(this.#o.database.db, delivery.subscriptionId, 'the receiver answered 410 Gone', this.#o.now());
+      this.#o.onAttemptFailed?.(delivery, response, true);
+      this.#o.log('info', 'webhook subscription disabled: 410 Gone', { subscriptionId: delivery.subscriptionId });
+      return { id: delivery.id, status: 410, error: response.error, result: { state: 'FAILED' } };
+    }
+    return this.#retryOrGiveUp(delivery, response);
+  }
+
+  #retryOrGiveUp(delivery: ClaimedDelivery, response: WebhookResponse): AttemptOutcome {
+    const now = this.#o.now().getTime();
+    const at = nextAttemptAt(this.#o.retry, {
+      attempts: delivery.attempts + 1,
+      now,
+      enqueuedAt: Date.parse(delivery.createdAt),
+      retryAfterMs: retryAfterMs(response.retryAfter, now),
+    });
+    this.#o.onAttemptFailed?.(delivery, response, at === null);
+    this.#o.log(at === null ? 'warn' : 'debug', at === null ? 'webhook delivery failed for good' : 'webhook delivery attempt failed', {
+      deliveryId: delivery.deliveryId,
+      subscriptionId: delivery.subscriptionId,
+      attempt: delivery.attempts + 1,
+      status: response.status,
+      error: response.error,
+    });
+    return {
+      id: delivery.id,
+      status: response.status,
+      error: response.error,
+      result: at === null ? { state: 'FAILED' } : { state: 'RETRY', nextAttemptAt: new Date(at) },
+    };
+  }
+
+  /** The current secret, and during a rotation's overlap the previous one too. */
+  #signingSecrets(delivery: ClaimedDelivery, now: Date): string[] {
+    const secrets = [this.#o.secrets.open(delivery.secretCiphertext)];
+    if (delivery.previousSecretCiphertext && delivery.previousSecretExpiresAt && delivery.previousSecretExpiresAt > now.toISOString()) {
+      secrets.push(this.#o.secrets.open(delivery.previousSecretCiphertext));
+    }
+    return secrets;
+  }
+}

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import type { SecretBox } from '../auth/secret-box.js';
+import type { Principal } from '../graphql/context.js';
+import { DCSA, lookupError } from '../graphql/errors.js';
+import { shipmentNotFound, toShipmentLookup, type LookupArgs } from '../graphql/lookup-arguments.js';
+import type { Db } from '../db/connect.js';
+import { checkCallbackUrl, type PushEnvironment } from '../domain/push/callback-url.js';
+import type { PushTriggerType } from '../domain/push/push-triggers.js';
+import { findShipment } from '../store/shipment-lookup.js';
+import {
+  createSubscription,
+  getSubscription,
+  rotateSubscriptionSecret,
+  type WebhookSubscription,
+} from '../store/webhook-subscriptions.js';
+
+/**
+ * Webhook subscriptions as a client manages them (DESIGN section 11); the
+ * GraphQL fields and, through them, the /v2/subscriptions routes call these.
+ * Input shapes are checked by the fields' schemas; here are the rules that
+ * need the database or the network: the callback host's addresses, the
+ * shipment's visibility to the caller, the per-client limit.
+ */
+
+export interface PushServices {
+  environment: PushEnvironment;
+  /** Seals signing secrets at rest (src/auth/secret-box.ts). */
+  secrets: SecretBox;
+  /** Why the callback host may not receive webhooks (resolved now), or null. */
+  checkHost(hostname: string): Promise<string | null>;
+  maxSubscriptionsPerClient: number;
+  /** Called after a change that enqueued deliveries was committed in this process, so they go out at once. */
+  wake(): void;
+}
+
+export interface SubscriptionRequestInput extends LookupArgs {
+  callbackUrl: string;
+  triggerTypes?: readonly string[] | null;
+  scheduledIntervalSeconds?: number | null;
+  secret?: string | null;
+}
+
+/** The triggers a subscription gets when it names none: every change, and the refresh when an interval is given. */
+export function defaultTriggerTypes(scheduledIntervalSeconds: number | null | undefined): PushTriggerType[] {
+  const changes: PushTriggerType[] = ['EVENT_TRIGGER', 'EXCEPTION_DETECTED', 'EXCEPTION_RESOLVED'];
+  return scheduledIntervalSeconds ? [...changes, 'SCHEDULED_TRIGGER'] : changes;
+}
+
+/** A new signing secret: 256 random bits. */
+export function generateSigningSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64url')}`;
+}
+
+function badInput(property: string, message: string) {
+  return lookupError('BAD_USER_INPUT', message, [
+    { ...DCSA.invalidParameter, property, jsonPath: `$.${property}`, errorCodeMessage: message },
+  ]);
+}
+
+export async function createWebhookSubscription(
+  db: Db,
+  push: PushServices,
+  principal: Principal,
+  input: SubscriptionRequestInput,
+  now: Date,
+): Promise<{ subscription: WebhookSubscription; secret: string }> {
+  const url = checkCallbackUrl(input.callbackUrl, push.environment);
+  if (!url.ok) throw badInput('callbackUrl', `callbackUrl ${url.reason}`);
+  const hostProblem = await push.checkHost(url.url.hostname);
+  if (hostProblem) throw badInput('callbackUrl', `callbackUrl must not point at ${hostProblem}`);
+
+  const lookup = toShipmentLookup(input);
+  const shipment = await findShipment(db, lookup, principal.accountIds);
+  if (!shipment) throw shipmentNotFound();
+
+  const active = await db
+    .selectFrom('webhook_subscription')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('client_id', '=', principal.clientId)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirstOrThrow();
+  if (Number(active.n) >= push.maxSubscriptionsPerClient) {
+    throw badInput(
+      'subscriptionID',
+      `a client may hold at most ${push.maxSubscriptionsPerClient} active subscriptions; delete some first`,
+    );
+  }
+  const secret = input.secret ?? generateSigningSecret();
+  const subscription = await createSubscription(db, {
+    clientId: principal.clientId,
+    accountId: principal.accountIds[0] ?? '',
+    shipmentId: shipment.id,
+    lookup,
+    callbackUrl: url.url.toString(),
+    triggerTypes: (input.triggerTypes as PushTriggerType[] | null | undefined) ?? defaultTriggerTypes(input.scheduledIntervalSeconds),
+    scheduledIntervalSeconds: input.scheduledIntervalSeconds ?? null,
+    sealedSecret: push.secrets.seal(secret),
+    now,
+  });
+  return { subscription, secret };
+}
+
+/** One of the caller's subscriptions, or the lookup's 404. */
+export async function requireSubscription(db: Db, principal: Principal, subscriptionId: string): Promise<WebhookSubscription> {
+  const subscription = await getSubscription(db, principal.clientId, subscriptionId);
+  if (!subscription) throw subscriptionNotFound();
+  return subscription;
+}
+
+export function subscriptionNotFound() {
+  return lookupError('NOT_FOUND', 'no such subscription', [{ ...DCSA.notFound, errorCodeMessage: 'No such subscription.' }]);
+}
+
+/** A new signing secret; the previous one keeps signing for `overlapSeconds`. */
+export async function rotateWebhookSecret(
+  db: Db,
+  push: PushServices,
+  principal: Principal,
+  subscriptionId: string,
+  options: { overlapSeconds: number; secret?: string | null },
+  now: Date,
+): Promise<{ subscription: WebhookSubscription; secret: string }> {
+  const secret = options.secret ?? generateSigningSecret();
+  const subscription = await rotateSubscriptionSecret(
+    db,
+    principal.clientId,
+    subscriptionId,
+    push.secrets.seal(secret),
+    new Date(now.getTime() + options.overlapSeconds * 1000),
+    now,
+  );
+  if (!subscription) throw subscriptionNotFound();
+  return { subscription, secret };
+}

@@ -1,0 +1,86 @@
+import type { YogaServerInstance } from 'graphql-yoga';
+import type { Kysely } from 'kysely';
+import { READ_SCOPE } from '../auth/scopes.js';
+import type { DatabaseSchema } from '../db/schema.js';
+import { readErrorCode } from '../graphql/errors.js';
+import type { PushTransmission } from '../graphql/context.js';
+import { omitAbsent } from '../rest/rest-body.js';
+import { runDocument } from '../rest/run-document.js';
+import { SHIPMENT_DOCUMENT } from '../rest/shipment-document.js';
+import { chunks } from '../store/chunked-state.js';
+import type { ClaimedDelivery } from '../store/delivery-queue.js';
+
+type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
+
+/**
+ * The body of a webhook delivery: a Transmission as GET /v2/shipments returns
+ * it (DESIGN section 11), produced by the same document and executor, as the
+ * subscription's owner (so the tenant rule holds at every send), with the
+ * delivery's transmissionID, triggerType and triggeredByEvent in the header.
+ *
+ * The snapshot is the shipment's current one when the delivery is sent: it
+ * contains the change that triggered the delivery, and possibly later ones.
+ * Deliveries of one shipment for one account sent together share one
+ * execution; each gets its own header.
+ */
+export type PushBody = { ok: true; body: string } | { ok: false; reason: string; permanent: boolean };
+
+const PUSH_REQUEST = 'http://push.internal/v2/shipments';
+
+export function createPushBodies(yoga: Yoga, db: Kysely<DatabaseSchema>) {
+  return async function bodies(deliveries: readonly ClaimedDelivery[]): Promise<Map<number, PushBody>> {
+    const out = new Map<number, PushBody>();
+    const keys = new Map<number, { carrierCode: string; carrierBookingReference: string }>();
+    for (const ids of chunks([...new Set(deliveries.map((d) => d.shipmentId))])) {
+      const rows = await db.selectFrom('shipment').select(['id', 'carrier_code', 'carrier_booking_reference']).where('id', 'in', ids).execute();
+      for (const r of rows) keys.set(r.id, { carrierCode: r.carrier_code, carrierBookingReference: r.carrier_booking_reference });
+    }
+    const groups = new Map<string, ClaimedDelivery[]>();
+    for (const d of deliveries) {
+      const key = JSON.stringify([d.shipmentId, d.clientId, d.accountId]);
+      groups.set(key, [...(groups.get(key) ?? []), d]);
+    }
+    for (const group of groups.values()) {
+      const first = group[0] as ClaimedDelivery;
+      const variables = keys.get(first.shipmentId);
+      const result = variables
+        ? await runDocument<{ shipment: unknown }>(yoga, {
+            request: new Request(PUSH_REQUEST),
+            query: SHIPMENT_DOCUMENT,
+            operationName: 'RestShipmentLookup',
+            variables,
+            context: {
+              asPrincipal: { clientId: first.clientId, accountIds: [first.accountId], scopes: [READ_SCOPE] },
+              transmission: transmissionOf(first),
+            },
+          })
+        : null;
+      const error = result?.errors?.[0];
+      if (!result || (error && readErrorCode(error) === 'NOT_FOUND')) {
+        for (const d of group) {
+          out.set(d.id, { ok: false, permanent: true, reason: "the shipment is no longer visible to the subscription's account" });
+        }
+        continue;
+      }
+      if (error || !result.data?.shipment) {
+        for (const d of group) out.set(d.id, { ok: false, permanent: false, reason: `snapshot failed: ${error?.message ?? 'no data'}` });
+        continue;
+      }
+      const transmission = omitAbsent(result.data.shipment) as { transmissionHeader: Record<string, unknown>; shipmentTracking: unknown };
+      const tracking = JSON.stringify(transmission.shipmentTracking);
+      for (const d of group) {
+        const header = { ...transmission.transmissionHeader, ...transmissionOf(d) };
+        out.set(d.id, { ok: true, body: `{"transmissionHeader":${JSON.stringify(header)},"shipmentTracking":${tracking}}` });
+      }
+    }
+    return out;
+  };
+}
+
+function transmissionOf(d: ClaimedDelivery): PushTransmission {
+  return {
+    transmissionID: d.transmissionId,
+    triggerType: d.triggerType as PushTransmission['triggerType'],
+    triggeredByEvent: d.triggeredByEvent,
+  };
+}

@@ -1,0 +1,319 @@
+import type { Kysely } from 'kysely';
+import type { SqlDialect } from '../db/dialect.js';
+import type { DatabaseSchema } from '../db/schema.js';
+import { deliveryTransmissionId } from '../domain/push/retry-policy.js';
+import { chunks } from './chunked-state.js';
+import { deliveryRow } from './push-outbox.js';
+
+/**
+ * The delivery side of the outbox (DESIGN section 11). Workers claim due
+ * deliveries with a lease, send them outside any transaction, and record
+ * the outcome. Only the oldest pending delivery of a subscription is ever
+ * claimable, so each subscription receives its deliveries in order.
+ *
+ * Several workers (instances, `tracking deliver`) share the queue: on
+ * MySQL/MariaDB a claim selects `FOR UPDATE SKIP LOCKED`, so concurrent
+ * claims take disjoint rows without waiting; on SQLite a claim is one write
+ * transaction, and writers take turns. A claimed row carries a lease: if its
+ * worker dies before recording the outcome, the lease runs out and another
+ * worker sends it again (at-least-once; receivers de-duplicate on the
+ * delivery id and transmissionID).
+ */
+
+export interface ClaimedDelivery {
+  id: number;
+  deliveryId: string;
+  transmissionId: string;
+  subscriptionId: string;
+  shipmentId: number;
+  triggerType: string;
+  triggeredByEvent: string | null;
+  exceptionId: string | null;
+  attempts: number;
+  createdAt: string;
+  clientId: string;
+  accountId: string;
+  callbackUrl: string;
+  secretCiphertext: string;
+  previousSecretCiphertext: string | null;
+  previousSecretExpiresAt: string | null;
+}
+
+export interface ClaimOptions {
+  owner: string;
+  limit: number;
+  now: Date;
+  leaseMs: number;
+}
+
+export async function claimDeliveries(
+  db: Kysely<DatabaseSchema>,
+  dialect: SqlDialect,
+  options: ClaimOptions,
+): Promise<ClaimedDelivery[]> {
+  const at = options.now.toISOString();
+  const leaseUntil = new Date(options.now.getTime() + options.leaseMs).toISOString();
+  const ids = await db.transaction().execute(async (trx) => {
+    const query = trx
+      .selectFrom('webhook_delivery as d')
+      .select('d.id')
+      .where('d.status', '=', 'PENDING')
+      .where('d.next_attempt_at', '<=', at)
+      .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', at)]))
+      // Head of line: no older pending delivery of the same subscription.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('webhook_delivery as p')
+              .select('p.id')
+              .whereRef('p.subscription_id', '=', 'd.subscription_id')
+              .where('p.status', '=', 'PENDING')
+              .whereRef('p.id', '<', 'd.id'),
+          ),
+        ),
+      )
+      .orderBy('d.next_attempt_at')
+      .orderBy('d.id')
+      .limit(options.limit);
+    const rows = await (dialect === 'mysql' ? query.forUpdate().skipLocked() : query).execute();
+    const claimed = rows.map((r) => Number(r.id));
+    for (const batch of chunks(claimed)) {
+      await trx
+        .updateTable('webhook_delivery')
+        .set({ lease_owner: options.owner, lease_until: leaseUntil })
+        .where('id', 'in', batch)
+        .execute();
+    }
+    return claimed;
+  });
+  if (ids.length === 0) return [];
+  const out: ClaimedDelivery[] = [];
+  for (const batch of chunks(ids)) {
+    const rows = await db
+      .selectFrom('webhook_delivery as d')
+      .innerJoin('webhook_subscription as s', 's.subscription_id', 'd.subscription_id')
+      .select([
+        'd.id',
+        'd.delivery_id',
+        'd.subscription_id',
+        'd.shipment_id',
+        'd.trigger_type',
+        'd.triggered_by_event',
+        'd.exception_id',
+        'd.attempts',
+        'd.created_at',
+        's.client_id',
+        's.account_id',
+        's.callback_url',
+        's.secret_ciphertext',
+        's.previous_secret_ciphertext',
+        's.previous_secret_expires_at',
+      ])
+      .where('d.id', 'in', batch)
+      .where('d.lease_owner', '=', options.owner)
+      .execute();
+    for (const r of rows) {
+      const id = Number(r.id);
+      out.push({
+        id,
+        deliveryId: r.delivery_id,
+        transmissionId: deliveryTransmissionId(id),
+        subscriptionId: r.subscription_id,
+        shipmentId: r.shipment_id,
+        triggerType: r.trigger_type,
+        triggeredByEvent: r.triggered_by_event,
+        exceptionId: r.exception_id,
+        attempts: Number(r.attempts),
+        createdAt: r.created_at,
+        clientId: r.client_id,
+        accountId: r.account_id,
+        callbackUrl: r.callback_url,
+        secretCiphertext: r.secret_ciphertext,
+        previousSecretCiphertext: r.previous_secret_ciphertext,
+        previousSecretExpiresAt: r.previous_secret_expires_at,
+      });
+    }
+  }
+  return out.sort((a, b) => a.id - b.id);
+}
+
+export interface AttemptOutcome {
+  id: number;
+  /** HTTP status, or null when no answer came. */
+  status: number | null;
+  error: string | null;
+  /** DELIVERED, FAILED (given up), or PENDING again with the next attempt's time. */
+  result: { state: 'DELIVERED' } | { state: 'FAILED' } | { state: 'RETRY'; nextAttemptAt: Date };
+}
+
+/** Records attempts' outcomes, releasing their leases (successes in one statement). */
+export async function recordAttempts(db: Kysely<DatabaseSchema>, outcomes: readonly AttemptOutcome[], now: Date): Promise<void> {
+  const at = now.toISOString();
+  // Successes are the bulk: one statement per status code (nearly always 200 alone).
+  const deliveredByStatus = new Map<number | null, number[]>();
+  for (const o of outcomes) {
+    if (o.result.state !== 'DELIVERED') continue;
+    deliveredByStatus.set(o.status, [...(deliveredByStatus.get(o.status) ?? []), o.id]);
+  }
+  for (const [status, ids] of deliveredByStatus) {
+    for (const batch of chunks(ids)) {
+      await db
+        .updateTable('webhook_delivery')
+        .set((eb) => ({
+          status: 'DELIVERED',
+          attempts: eb('attempts', '+', 1),
+          delivered_at: at,
+          last_status: status,
+          last_error: null,
+          lease_owner: null,
+          lease_until: null,
+          updated_at: at,
+        }))
+        .where('id', 'in', batch)
+        .execute();
+    }
+  }
+  for (const o of outcomes) {
+    if (o.result.state === 'DELIVERED') continue;
+    await db
+      .updateTable('webhook_delivery')
+      .set((eb) => ({
+        status: o.result.state === 'FAILED' ? 'FAILED' : 'PENDING',
+        attempts: eb('attempts', '+', 1),
+        last_status: o.status,
+        last_error: o.error?.slice(0, 500) ?? null,
+        ...(o.result.state === 'RETRY' ? { next_attempt_at: o.result.nextAttemptAt.toISOString() } : {}),
+        lease_owner: null,
+        lease_until: null,
+        updated_at: at,
+      }))
+      .where('id', '=', o.id)
+      .execute();
+  }
+}
+
+/**
+ * Enqueues the SCHEDULED_TRIGGER deliveries that are due: one per due
+ * subscription, moving its next_scheduled_at by its interval in the same
+ * statement's condition, so two workers never enqueue the same period twice.
+ */
+export async function enqueueScheduled(db: Kysely<DatabaseSchema>, now: Date, limit = 500): Promise<number> {
+  const at = now.toISOString();
+  const due = await db
+    .selectFrom('webhook_subscription')
+    .select(['subscription_id', 'shipment_id', 'scheduled_interval_seconds', 'next_scheduled_at'])
+    .where('status', '=', 'ACTIVE')
+    .where('next_scheduled_at', '<=', at)
+    .limit(limit)
+    .execute();
+  let enqueued = 0;
+  for (const s of due) {
+    if (!s.scheduled_interval_seconds || !s.next_scheduled_at) continue;
+    // The next period counts from now, not from the missed one: a worker down for a day sends one refresh, not 24.
+    const next = new Date(now.getTime() + s.scheduled_interval_seconds * 1000).toISOString();
+    const won = await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('webhook_subscription')
+        .set({ next_scheduled_at: next })
+        .where('subscription_id', '=', s.subscription_id)
+        .where('next_scheduled_at', '=', s.next_scheduled_at)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
+      await trx
+        .insertInto('webhook_delivery')
+        .values(deliveryRow(s.subscription_id, s.shipment_id, { triggerType: 'SCHEDULED_TRIGGER', eventID: null, exceptionID: null }, at))
+        .execute();
+      return true;
+    });
+    if (won) enqueued++;
+  }
+  return enqueued;
+}
+
+/** A delivery as its log shows it (GET /v2/subscriptions/{id}/deliveries, `tracking delivery list`). */
+export interface DeliveryLogEntry {
+  deliveryID: string;
+  subscriptionID: string;
+  transmissionID: string;
+  triggerType: string;
+  triggeredByEvent: string | null;
+  exceptionID: string | null;
+  status: 'PENDING' | 'DELIVERED' | 'FAILED';
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  nextAttemptDateTime: string | null;
+  createdDateTime: string;
+  deliveredDateTime: string | null;
+}
+
+/** Newest first; filtered by subscription (and its owner) and/or status. */
+export async function listDeliveries(
+  db: Kysely<DatabaseSchema>,
+  filter: { subscriptionId?: string; clientId?: string; status?: string; limit: number },
+): Promise<DeliveryLogEntry[]> {
+  let query = db
+    .selectFrom('webhook_delivery as d')
+    .innerJoin('webhook_subscription as s', 's.subscription_id', 'd.subscription_id')
+    .select([
+      'd.id',
+      'd.delivery_id',
+      'd.subscription_id',
+      'd.trigger_type',
+      'd.triggered_by_event',
+      'd.exception_id',
+      'd.status',
+      'd.attempts',
+      'd.last_status',
+      'd.last_error',
+      'd.next_attempt_at',
+      'd.created_at',
+      'd.delivered_at',
+    ])
+    .orderBy('d.id', 'desc')
+    .limit(filter.limit);
+  if (filter.subscriptionId) query = query.where('d.subscription_id', '=', filter.subscriptionId);
+  if (filter.clientId) query = query.where('s.client_id', '=', filter.clientId);
+  if (filter.status) query = query.where('d.status', '=', filter.status);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    deliveryID: r.delivery_id,
+    subscriptionID: r.subscription_id,
+    transmissionID: deliveryTransmissionId(Number(r.id)),
+    triggerType: r.trigger_type,
+    triggeredByEvent: r.triggered_by_event,
+    exceptionID: r.exception_id,
+    status: r.status as DeliveryLogEntry['status'],
+    attempts: Number(r.attempts),
+    lastStatus: r.last_status,
+    lastError: r.last_error,
+    nextAttemptDateTime: r.status === 'PENDING' ? r.next_attempt_at : null,
+    createdDateTime: r.created_at,
+    deliveredDateTime: r.delivered_at,
+  }));
+}
+
+/**
+ * Operator retry of a FAILED delivery: PENDING again, due now, with a fresh
+ * retry period. Its subscription must be active. Returns false when there is
+ * no such failed delivery.
+ */
+export async function retryDelivery(db: Kysely<DatabaseSchema>, deliveryId: string, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const row = await db
+    .selectFrom('webhook_delivery as d')
+    .innerJoin('webhook_subscription as s', 's.subscription_id', 'd.subscription_id')
+    .select(['d.id'])
+    .where('d.delivery_id', '=', deliveryId)
+    .where('d.status', '=', 'FAILED')
+    .where('s.status', '=', 'ACTIVE')
+    .executeTakeFirst();
+  if (!row) return false;
+  await db
+    .updateTable('webhook_delivery')
+    // created_at restarts the retry period; attempts keep counting (the backoff goes on from where it was).
+    .set({ status: 'PENDING', next_attempt_at: at, created_at: at, last_error: null, updated_at: at })
+    .where('id', '=', Number(row.id))
+    .execute();
+  return true;
+}

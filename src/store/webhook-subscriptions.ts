@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { DatabaseSchema } from '../db/schema.js';
+import type { WebhookSubscriptionTable } from '../db/tables/push.js';
+import type { PushTriggerType } from '../domain/push/push-triggers.js';
+import type { ShipmentLookup } from './shipment-lookup.js';
+
+/**
+ * Webhook subscriptions as their owner sees them (the spec's Subscription,
+ * fields ours: DESIGN section 11). A subscription belongs to the API client
+ * that created it: other clients, even of the same account, do not see it.
+ */
+
+export type SubscriptionStatus = 'ACTIVE' | 'DISABLED';
+
+export interface WebhookSubscription {
+  subscriptionID: string;
+  callbackUrl: string;
+  carrierCode: string | null;
+  carrierBookingReference: string | null;
+  billOfLadingNumber: string | null;
+  equipmentReference: string | null;
+  triggerTypes: PushTriggerType[];
+  scheduledIntervalSeconds: number | null;
+  status: SubscriptionStatus;
+  disabledReason: string | null;
+  /** Until when the previous signing secret still signs (after a rotation), else null. */
+  previousSecretExpiresDateTime: string | null;
+  createdDateTime: string;
+  updatedDateTime: string;
+}
+
+export interface NewSubscription {
+  clientId: string;
+  accountId: string;
+  shipmentId: number;
+  lookup: ShipmentLookup;
+  callbackUrl: string;
+  triggerTypes: readonly PushTriggerType[];
+  scheduledIntervalSeconds: number | null;
+  sealedSecret: string;
+  now: Date;
+}
+
+type Row = Selectable<WebhookSubscriptionTable>;
+
+function toSubscription(row: Row): WebhookSubscription {
+  return {
+    subscriptionID: row.subscription_id,
+    callbackUrl: row.callback_url,
+    carrierCode: row.carrier_code,
+    carrierBookingReference: row.carrier_booking_reference,
+    billOfLadingNumber: row.bill_of_lading_number,
+    equipmentReference: row.equipment_reference,
+    triggerTypes: row.trigger_types.split(',') as PushTriggerType[],
+    scheduledIntervalSeconds: row.scheduled_interval_seconds,
+    status: row.status as SubscriptionStatus,
+    disabledReason: row.disabled_reason,
+    previousSecretExpiresDateTime: row.previous_secret_expires_at,
+    createdDateTime: row.created_at,
+    updatedDateTime: row.updated_at,
+  };
+}
+
+export async function createSubscription(db: Kysely<DatabaseSchema>, input: NewSubscription): Promise<WebhookSubscription> {
+  const at = input.now.toISOString();
+  const row: Row = {
+    subscription_id: randomUUID(),
+    client_id: input.clientId,
+    account_id: input.accountId,
+    shipment_id: input.shipmentId,
+    carrier_code: input.lookup.carrierCode ?? null,
+    carrier_booking_reference: input.lookup.carrierBookingReference ?? null,
+    bill_of_lading_number: input.lookup.billOfLadingNumber ?? null,
+    equipment_reference: input.lookup.equipmentReference ?? null,
+    callback_url: input.callbackUrl,
+    trigger_types: input.triggerTypes.join(','),
+    scheduled_interval_seconds: input.scheduledIntervalSeconds,
+    next_scheduled_at:
+      input.scheduledIntervalSeconds === null ? null : new Date(input.now.getTime() + input.scheduledIntervalSeconds * 1000).toISOString(),
+    status: 'ACTIVE',
+    disabled_reason: null,
+    secret_ciphertext: input.sealedSecret,
+    previous_secret_ciphertext: null,
+    previous_secret_expires_at: null,
+    created_at: at,
+    updated_at: at,
+  };
+  await db.insertInto('webhook_subscription').values(row).execute();
+  return toSubscription(row);
+}
+
+/** The client's subscriptions (not deleted), oldest first, at most `limit`. */
+export async function listSubscriptions(db: Kysely<DatabaseSchema>, clientId: string, limit = 1000): Promise<WebhookSubscription[]> {
+  const rows = await db
+    .selectFrom('webhook_subscription')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where('status', '!=', 'DELETED')
+    .orderBy('created_at')
+    .orderBy('subscription_id')
+    .limit(limit)
+    .execute();
+  return rows.map(toSubscription);
+}
+
+/** One of the client's subscriptions, or null (another client's is as unknown as a missing one). */
+export async function getSubscription(
+  db: Kysely<DatabaseSchema>,
+  clientId: string,
+  subscriptionId: string,
+): Promise<WebhookSubscription | null> {
+  const row = await db
+    .selectFrom('webhook_subscription')
+    .selectAll()
+    .where('subscription_id', '=', subscriptionId)
+    .where('client_id', '=', clientId)
+    .where('status', '!=', 'DELETED')
+    .executeTakeFirst();
+  return row ? toSubscription(row) : null;
+}
+
+/** Deletes (hides and stops) a subscription; its pending deliveries are given up. Returns false when unknown. */
+export async function deleteSubscription(
+  db: Kysely<DatabaseSchema>,
+  clientId: string,
+  subscriptionId: string,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('webhook_subscription')
+      .set({ status: 'DELETED', updated_at: at })
+      .where('subscription_id', '=', subscriptionId)
+      .where('client_id', '=', clientId)
+      .where('status', '!=', 'DELETED')
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return false;
+    await giveUpPending(trx, subscriptionId, 'subscription deleted', at);
+    return true;
+  });
+}
+
+/**
+ * Stops a subscription (the receiver answered 410 Gone, or its client was
+ * disabled): DISABLED with the reason; pending deliveries are given up.
+ */
+export async function disableSubscription(
+  db: Kysely<DatabaseSchema>,
+  subscriptionId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .updateTable('webhook_subscription')
+    .set({ status: 'DISABLED', disabled_reason: reason.slice(0, 200), updated_at: at })
+    .where('subscription_id', '=', subscriptionId)
+    .where('status', '=', 'ACTIVE')
+    .execute();
+  await giveUpPending(db, subscriptionId, reason, at);
+}
+
+async function giveUpPending(db: Kysely<DatabaseSchema>, subscriptionId: string, reason: string, at: string): Promise<void> {
+  await db
+    .updateTable('webhook_delivery')
+    .set({ status: 'FAILED', last_error: reason.slice(0, 500), lease_owner: null, lease_until: null, updated_at: at })
+    .where('subscription_id', '=', subscriptionId)
+    .where('status', '=', 'PENDING')
+    .execute();
+}
+
+/**
+ * A new signing secret; the previous one keeps signing (a second v1 in the
+ * signature header) until `previousValidUntil`, so receivers can switch
+ * without dropping deliveries. Returns the updated subscription, or null.
+ */
+export async function rotateSubscriptionSecret(
+  db: Kysely<DatabaseSchema>,
+  clientId: string,
+  subscriptionId: string,
+  sealedSecret: string,
+  previousValidUntil: Date,
+  now: Date,
+): Promise<WebhookSubscription | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('webhook_subscription')
+      .select(['secret_ciphertext'])
+      .where('subscription_id', '=', subscriptionId)
+      .where('client_id', '=', clientId)
+      .where('status', '!=', 'DELETED')
+      .executeTakeFirst();
+    if (!row) return null;
+    await trx
+      .updateTable('webhook_subscription')
+      .set({
+        secret_ciphertext: sealedSecret,
+        previous_secret_ciphertext: row.secret_ciphertext,
+        previous_secret_expires_at: previousValidUntil.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .where('subscription_id', '=', subscriptionId)
+      .execute();
+    const updated = await trx.selectFrom('webhook_subscription').selectAll().where('subscription_id', '=', subscriptionId).executeTakeFirstOrThrow();
+    return toSubscription(updated);
+  });
+}

@@ -1,0 +1,64 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request a receiver got. */
+export interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  json: any;
+  status: number;
+}
+
+/**
+ * A real HTTP receiver on loopback for webhook tests: records every request
+ * and answers with the status `answer` chooses (200 by default).
+ */
+export class WebhookReceiver {
+  readonly received: Received[] = [];
+  answer: (request: { body: string; n: number }) => number | { status: number; headers?: Record<string, string> } = () => 200;
+  readonly #server: Server;
+
+  private constructor(server: Server) {
+    this.#server = server;
+  }
+
+  static async start(): Promise<WebhookReceiver> {
+    let receiver: WebhookReceiver | undefined;
+    const server = createServer((req, res) => {
+      const parts: Buffer[] = [];
+      req.on('data', (c: Buffer) => parts.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(parts).toString('utf8');
+        const r = receiver as WebhookReceiver;
+        const decided = r.answer({ body, n: r.received.length });
+        const { status, headers } = typeof decided === 'number' ? { status: decided, headers: {} } : decided;
+        let json: unknown;
+        try {
+          json = JSON.parse(body);
+        } catch {
+          json = undefined;
+        }
+        r.received.push({ headers: req.headers, body, json, status });
+        res.writeHead(status, headers ?? {});
+        res.end();
+      });
+    });
+    receiver = new WebhookReceiver(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return receiver;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}/hook`;
+  }
+
+  /** The requests answered 2xx, in order. */
+  get accepted(): Received[] {
+    return this.received.filter((r) => r.status >= 200 && r.status < 300);
+  }
+
+  async close(): Promise<void> {
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+}
