@@ -14,7 +14,9 @@ import { runCli } from '../src/cli/program.js';
 import { loadConfig } from '../src/config/config.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
+import { createTestApp } from './support/app-fixture.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
+import { WebhookReceiver } from './support/webhook-receiver.js';
 import { maeuBundle } from './support/fixture-bundle.js';
 
 /**
@@ -141,6 +143,14 @@ describe('tracking --help', () => {
     ['client', 'list'],
     ['client', 'disable'],
     ['client', 'rotate-secret'],
+    ['client', 'grant'],
+    ['client', 'revoke'],
+    ['subscription'],
+    ['subscription', 'list'],
+    ['delivery'],
+    ['delivery', 'list'],
+    ['delivery', 'retry'],
+    ['deliver'],
     ['keys'],
     ['keys', 'generate'],
   ];
@@ -455,3 +465,65 @@ async function freePort(): Promise<number> {
   await new Promise((resolve) => probe.close(resolve));
   return port;
 }
+
+describe.each(dialects)('tracking push commands on $name', ({ name, enabled }) => {
+  let f: Awaited<ReturnType<typeof createTestApp>>;
+  let receiver: WebhookReceiver;
+  beforeAll(async () => {
+    if (!enabled) return;
+    receiver = await WebhookReceiver.start();
+    f = await createTestApp(name);
+    await f.ingest({
+      carrierCode: 'EGLV',
+      shipments: [{ carrierBookingReference: 'CLI-PUSH-1', billOfLadingNumber: 'CLIPUSHBL1', carrierCode: 'EGLV', accounts: ['acct-cli'] }],
+    });
+  });
+  afterAll(async () => {
+    await f?.destroy();
+    await receiver?.close();
+  });
+
+  it.skipIf(!enabled)('grants the subscribe scope, lists subscriptions and deliveries, retries a failed delivery, delivers once', async () => {
+    const creds = await f.app.clients.createClient({ name: 'cli push', account: 'acct-cli' });
+    const granted = await inProcess(f.t.database, ['client', 'grant', creds.client_id, 'track-and-trace.subscribe']);
+    expect(granted.code).toBe(0);
+    expect(granted.stdout).toContain('track-and-trace.read track-and-trace.subscribe');
+    expect((await inProcess(f.t.database, ['client', 'grant', creds.client_id, 'track-and-trace.write'])).code).toBe(2);
+    expect((await inProcess(f.t.database, ['client', 'grant', 'tt_nobody', 'track-and-trace.subscribe'])).code).toBe(1);
+
+    const { access_token } = await f.app.tokens.issueToken({ clientId: creds.client_id, scope: 'track-and-trace.read track-and-trace.subscribe' });
+    const created = await f.send('POST', '/v2/subscriptions', access_token, { callbackUrl: receiver.url, billOfLadingNumber: 'CLIPUSHBL1', triggerTypes: ['EVENT_TRIGGER'] });
+    const { subscriptionID, secret } = (await created.json()) as { subscriptionID: string; secret: string };
+    const listed = await inProcess(f.t.database, ['subscription', 'list', '--json']);
+    expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ subscriptionID, clientID: creds.client_id, status: 'ACTIVE' })]);
+    expect(listed.stdout).not.toContain(secret);
+
+    receiver.answer = () => 500;
+    const event = {
+      eventID: 'c1100000-0000-4000-8000-000000000001',
+      eventType: 'TRANSPORT',
+      eventClassifierCode: 'EST',
+      eventDateTime: '2026-10-21T20:00:00Z',
+      eventCreatedDateTime: '2026-10-10T00:00:00Z',
+      transportEventTypeCode: 'ARRI',
+      documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: 'CLI-PUSH-1' }],
+      transportCall: { transportCallID: 'TC-CLI', modeOfTransport: 'VESSEL', UNLocationCode: 'SGSIN', vessel: { vesselName: 'EVER GIVEN', vesselIMONumber: '9811000' } },
+    };
+    await f.ingest({ carrierCode: 'EGLV', events: [event] });
+    // Given up at once: a retry period of zero.
+    await f.t.database.db.updateTable('webhook_delivery').set({ created_at: '2000-01-01T00:00:00.000Z' }).execute();
+    await f.app.deliveries.runOnce();
+    const failed = JSON.parse((await inProcess(f.t.database, ['delivery', 'list', '--status', 'FAILED', '--json'])).stdout) as any[];
+    expect(failed).toEqual([expect.objectContaining({ subscriptionID, status: 'FAILED', attempts: 1, lastStatus: 500 })]);
+
+    receiver.answer = () => 200;
+    expect((await inProcess(f.t.database, ['delivery', 'retry', failed[0].deliveryID])).code).toBe(0);
+    expect((await inProcess(f.t.database, ['delivery', 'retry', failed[0].deliveryID])).code).toBe(1);
+    const once = await inProcess(f.t.database, ['deliver', '--once']);
+    expect(once.code).toBe(0);
+    expect(JSON.parse(once.stdout)).toMatchObject({ delivered: 1 });
+    expect(receiver.accepted.at(-1)?.json.transmissionHeader.triggeredByEvent).toBe(event.eventID);
+    const table = await inProcess(f.t.database, ['delivery', 'list', '--subscription', subscriptionID]);
+    expect(table.stdout).toMatch(/DELIVERED\s+2\s+200/);
+  });
+});

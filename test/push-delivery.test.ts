@@ -1,3 +1,7 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../src/domain/push/webhook-signature.js';
 import { claimDeliveries } from '../src/store/delivery-queue.js';
@@ -45,6 +49,22 @@ const shipment = {
   portOfDischarge: { unLocationCode: 'SGSIN' },
   accounts: [ACCOUNT],
 };
+/** The README's Node verification snippet, loaded as a receiver would paste it. */
+async function readmeVerifier(): Promise<(header: string, body: string, secret: string) => boolean> {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const snippet = /<!-- webhook-verification-snippet -->\s*```js\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!snippet) throw new Error('README has no webhook verification snippet');
+  const dir = mkdtempSync(join(tmpdir(), 'tt-snippet-'));
+  try {
+    const file = join(dir, 'verify.mjs');
+    writeFileSync(file, snippet);
+    return ((await import(pathToFileURL(file).href)) as { verifyTrackingSignature: (h: string, b: string, s: string) => boolean })
+      .verifyTrackingSignature;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const hours = (h: number) => new Date(Date.parse(PLANNED) + h * 3_600_000).toISOString();
 
 describe.each(dialects)('webhook push delivery on $name', ({ name, enabled }) => {
@@ -172,8 +192,11 @@ describe.each(dialects)('webhook push delivery on $name', ({ name, enabled }) =>
       ['EVENT_TRIGGER', actual.eventID],
     ]);
     const [detected, resolved] = got;
-    // Signed with the subscription's secret, over the exact body.
+    // Signed with the subscription's secret, over the exact body: checked with the README's snippet too.
+    const verifyTrackingSignature = await readmeVerifier();
     for (const r of got) {
+      expect(verifyTrackingSignature(r.headers['tracking-signature'] as string, r.body, secret)).toBe(true);
+      expect(verifyTrackingSignature(r.headers['tracking-signature'] as string, `${r.body} `, secret)).toBe(false);
       expect(verifySignature(r.headers['tracking-signature'] as string, secret, r.body, Math.floor(Date.now() / 1000))).toBe(true);
       expect(verifySignature(r.headers['tracking-signature'] as string, 'whsec_wrong', r.body, Math.floor(Date.now() / 1000))).toBe(false);
       expect(r.headers['tracking-delivery-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -221,6 +244,34 @@ describe.each(dialects)('webhook push delivery on $name', ({ name, enabled }) =>
       ['DELIVERED', 1],
       ['DELIVERED', 3],
     ]);
+    await f.send('DELETE', `/v2/subscriptions/${subscriptionID}`, token);
+  });
+
+  it.skipIf(!enabled)('signs with the old and the new secret during a rotation overlap, then with the new one only', async () => {
+    const { subscriptionID, secret: old } = await subscribe({ triggerTypes: ['EVENT_TRIGGER'] });
+    const rotated = await f.send('POST', `/v2/subscriptions/${subscriptionID}/rotate-secret`, token, { overlapSeconds: 3600 });
+    expect(rotated.status).toBe(200);
+    const { secret: fresh, previousSecretExpiresDateTime } = (await rotated.json()) as { secret: string; previousSecretExpiresDateTime: string };
+    expect(fresh).not.toBe(old);
+    expect(Date.parse(previousSecretExpiresDateTime) - Date.now()).toBeGreaterThan(3500_000);
+    const deliver = async (id: string) => {
+      const start = receiver.received.length;
+      const event = { ...arrival('EST', hours(1), '2026-10-18T00:00:00Z'), transportCall: { ...arrival('EST', '', '').transportCall, transportCallID: id } };
+      await f.ingest({ carrierCode: 'EGLV', events: [event] });
+      await drain();
+      const [r] = receiver.received.slice(start);
+      return { header: r!.headers['tracking-signature'] as string, body: r!.body };
+    };
+    const now = () => Math.floor(Date.now() / 1000);
+    const during = await deliver('TC-ROT-1');
+    expect(during.header.match(/v1=/g)).toHaveLength(2);
+    expect(verifySignature(during.header, old, during.body, now())).toBe(true);
+    expect(verifySignature(during.header, fresh, during.body, now())).toBe(true);
+    await f.send('POST', `/v2/subscriptions/${subscriptionID}/rotate-secret`, token, { overlapSeconds: 0, secret: 'my-own-secret-of-at-least-32-characters!' });
+    const after = await deliver('TC-ROT-2');
+    expect(after.header.match(/v1=/g)).toHaveLength(1);
+    expect(verifySignature(after.header, 'my-own-secret-of-at-least-32-characters!', after.body, now())).toBe(true);
+    expect(verifySignature(after.header, fresh, after.body, now())).toBe(false);
     await f.send('DELETE', `/v2/subscriptions/${subscriptionID}`, token);
   });
 

@@ -42,9 +42,11 @@ describe('root operation types', () => {
     expect(introspection.__schema.mutationType?.name).toBe('Mutation');
   });
 
-  it('has no subscription root until push delivery is served (a type named Subscription would become one)', () => {
-    expect(introspection.__schema.subscriptionType).toBeNull();
-    expect(introspection.__schema.types.map((t) => t.name)).not.toContain('Subscription');
+  it('serves live updates as the subscription root, its only field shipmentUpdates; push types never take its name', () => {
+    expect(introspection.__schema.subscriptionType?.name).toBe('Subscription');
+    const root = introspection.__schema.types.find((t) => t.name === 'Subscription');
+    expect(root && 'fields' in root ? root.fields?.map((f) => f.name) : []).toEqual(['shipmentUpdates']);
+    expect(introspection.__schema.types.map((t) => t.name)).toContain('WebhookSubscription');
   });
 });
 

@@ -17,6 +17,7 @@ import { SnapshotCache } from '../store/snapshot-cache.js';
 import { createTransmissionIds } from '../store/transmission-ids.js';
 import { graphiqlOptions } from './graphiql-options.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../domain/push/retry-policy.js';
+import { ChangeFeed } from '../push/change-feed.js';
 import { DeliveryWorker, type DeliveryWorkerOptions } from '../push/delivery-worker.js';
 import type { PushServices } from '../push/subscription-service.js';
 import { createPushBodies } from '../push/transmission-bodies.js';
@@ -110,6 +111,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     authenticate: (request) => authenticator.authenticate(request),
     issueToken: observeTokenGrant((request, grantContext) => grant(request, grantContext)),
     push,
+    changes: new ChangeFeed(database.db, { pollMs: config.push.pollMs, log: logger.log }),
     now,
     log: logger.log,
   };
@@ -176,6 +178,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     yoga,
     deliveries,
     close: async () => {
+      services.changes.stop();
       await deliveries?.stop();
       sender.close();
     },

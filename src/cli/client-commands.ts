@@ -51,12 +51,13 @@ export async function listClientsCommand(database: Database, config: Config, opt
   }
   io.stdout.write(
     table(
-      ['CLIENT_ID', 'ACCOUNT', 'NAME', 'STATUS', 'CREATED', 'SECRET_ROTATED'],
+      ['CLIENT_ID', 'ACCOUNT', 'NAME', 'STATUS', 'SCOPES', 'CREATED', 'SECRET_ROTATED'],
       clients.map((c) => [
         c.clientId,
         c.accountId,
         c.name,
         c.disabledAt ? `disabled ${c.disabledAt}` : 'active',
+        c.scopes.join(' '),
         c.createdAt,
         c.secretRotatedAt,
       ]),
@@ -94,6 +95,25 @@ export async function rotateSecretCommand(
   return EXIT_OK;
 }
 
+/** `client grant|revoke CLIENT_ID SCOPE`: e.g. track-and-trace.subscribe, to manage webhook subscriptions. */
+export async function setScopeCommand(
+  database: Database,
+  config: Config,
+  clientId: string,
+  scope: string,
+  grant: boolean,
+  io: CommandIo,
+): Promise<number> {
+  const store = await ClientStore.open(database.db, config);
+  const scopes = await store.setScope(clientId, scope, grant);
+  if (!scopes) return notFound(clientId, io);
+  io.stdout.write(
+    `Client ${clientId} ${grant ? 'may now request' : 'may no longer request'} ${scope}; its scopes: ${scopes.join(' ')}.\n` +
+      'Tokens already issued keep their scopes until they expire (at most an hour).\n',
+  );
+  return EXIT_OK;
+}
+
 function notFound(clientId: string, io: CommandIo): number {
   io.stderr.write(`tracking client: no client with id "${clientId}" (see: tracking client list)\n`);
   return EXIT_NOT_FOUND;
@@ -121,6 +141,7 @@ function clientJson(c: ApiClient) {
     created_at: c.createdAt,
     secret_rotated_at: c.secretRotatedAt,
     disabled_at: c.disabledAt,
+    scopes: c.scopes,
   };
 }
 

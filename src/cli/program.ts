@@ -8,8 +8,10 @@ import {
   EXIT_USAGE,
   listClientsCommand,
   rotateSecretCommand,
+  setScopeCommand,
   type CommandIo,
 } from './client-commands.js';
+import { deliverCommand, listDeliveriesCommand, listSubscriptionsCommand, retryDeliveryCommand } from './push-commands.js';
 import { clearExceptionCommand, listExceptionsCommand, runEvaluateCommand } from './exception-commands.js';
 import { runIngestCommand } from './ingest-command.js';
 import { generateKeysCommand } from './keys-command.js';
@@ -148,7 +150,8 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
         '  tracking client create --name NAME --account ACCOUNT [--json]\n' +
         '  tracking client list [--json]\n' +
         '  tracking client disable CLIENT_ID\n' +
-        '  tracking client rotate-secret CLIENT_ID [--json]\n',
+        '  tracking client rotate-secret CLIENT_ID [--json]\n' +
+        '  tracking client grant CLIENT_ID track-and-trace.subscribe\n',
     );
   /** The store's own input checks (e.g. a blank name) are usage errors of the command. */
   const clientAction =
@@ -190,6 +193,54 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
       rotateSecretCommand(database, cfg, clientId, options, context),
     ));
 
+  for (const [name, grant] of [['grant', true], ['revoke', false]] as const) {
+    client
+      .command(name)
+      .description(
+        grant
+          ? 'let the client request a scope, e.g. track-and-trace.subscribe (webhook subscriptions)'
+          : 'take a scope back (issued tokens keep it until they expire)',
+      )
+      .argument('<CLIENT_ID>')
+      .argument('<SCOPE>')
+      .action(clientAction((database, cfg, clientId: string, scope: string) => setScopeCommand(database, cfg, clientId, scope, grant, context)));
+  }
+
+  const subscription = program.command('subscription').description('webhook subscriptions (push delivery)');
+  subscription
+    .command('list')
+    .description('subscriptions, newest first (the signing secrets are never shown)')
+    .option('--client <CLIENT_ID>', "only this client's", once(nonEmpty))
+    .option('--status <STATUS>', 'only ACTIVE or DISABLED', once(subscriptionStatus))
+    .option('--limit <N>', 'at most N (default 100)', once(limit))
+    .option('--json', 'one JSON array')
+    .action((options: { client?: string; status?: 'ACTIVE' | 'DISABLED'; limit?: number; json?: boolean }) =>
+      withDatabase((database) => listSubscriptionsCommand(database, { ...options, limit: options.limit ?? 100 }, options, context)),
+    );
+
+  const delivery = program.command('delivery').description('the webhook delivery log');
+  delivery
+    .command('list')
+    .description('deliveries, newest first')
+    .option('--subscription <SUBSCRIPTION_ID>', "only this subscription's", once(nonEmpty))
+    .option('--status <STATUS>', 'only PENDING, DELIVERED or FAILED', once(deliveryStatus))
+    .option('--limit <N>', 'at most N (default 100)', once(limit))
+    .option('--json', 'one JSON array')
+    .action((options: { subscription?: string; status?: string; limit?: number; json?: boolean }) =>
+      withDatabase((database) => listDeliveriesCommand(database, { ...options, limit: options.limit ?? 100 }, options, context)),
+    );
+  delivery
+    .command('retry')
+    .description('send a FAILED delivery again (its subscription must be active), with a fresh retry period')
+    .argument('<DELIVERY_ID>')
+    .action((deliveryId: string) => withDatabase((database) => retryDeliveryCommand(database, deliveryId, context)));
+
+  program
+    .command('deliver')
+    .description('run a webhook delivery worker without the HTTP server (see TT_DELIVERY_WORKER)')
+    .option('--once', 'send what is due, print a JSON summary and exit')
+    .action((options: { once?: boolean }) => withDatabase((database, cfg) => deliverCommand(database, cfg, options, context)));
+
   program
     .command('keys')
     .description('production secrets')
@@ -198,7 +249,9 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     .option('--json', 'one JSON object with both')
     .action(async (options: { json?: boolean }) => exit(await generateKeysCommand(options, context)));
 
-  for (const group of [program, exception, client, program.commands.find((c) => c.name() === 'keys')!]) requireSubcommand(group);
+  for (const group of [program, exception, client, subscription, delivery, program.commands.find((c) => c.name() === 'keys')!]) {
+    requireSubcommand(group);
+  }
   configureOutput(program, context);
   return program;
 }
@@ -245,6 +298,18 @@ function nonEmpty(value: string): string {
 function exceptionStatus(value: string): 'DETECTED' | 'RESOLVED' {
   const status = value.trim().toUpperCase();
   if (status !== 'DETECTED' && status !== 'RESOLVED') throw new InvalidArgumentError('must be DETECTED or RESOLVED');
+  return status;
+}
+
+function subscriptionStatus(value: string): 'ACTIVE' | 'DISABLED' {
+  const status = value.trim().toUpperCase();
+  if (status !== 'ACTIVE' && status !== 'DISABLED') throw new InvalidArgumentError('must be ACTIVE or DISABLED');
+  return status;
+}
+
+function deliveryStatus(value: string): string {
+  const status = value.trim().toUpperCase();
+  if (!['PENDING', 'DELIVERED', 'FAILED'].includes(status)) throw new InvalidArgumentError('must be PENDING, DELIVERED or FAILED');
   return status;
 }
 

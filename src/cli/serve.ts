@@ -89,12 +89,17 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     void tick();
   }
 
+  // Webhook deliveries of every instance's (and the CLI's) commits; off where dedicated `tracking deliver` workers run.
+  if (config.push.worker) app.deliveries.start();
+
   const shutdown = (signal: string) => {
     logger.log('info', `received ${signal}, shutting down`);
     if (timer) clearInterval(timer);
     metricsServer?.close();
     server.close(() => {
-      void (tracing?.shutdown() ?? Promise.resolve())
+      void app
+        .close()
+        .then(() => tracing?.shutdown())
         .catch((err: unknown) => logger.log('warn', 'flushing traces failed', { error: String(err) }))
         .then(() => database.close())
         .finally(() => process.exit(0));

@@ -4,6 +4,7 @@ import type { Database } from '../db/connect.js';
 import type { SnapshotCache } from '../store/snapshot-cache.js';
 import type { TransmissionIds } from '../store/transmission-ids.js';
 import type { GrantContext } from '../auth/token-grant.js';
+import type { ChangeFeed } from '../push/change-feed.js';
 import type { PushServices } from '../push/subscription-service.js';
 import type { TokenResponse } from './schema/token.js';
 
@@ -34,6 +35,8 @@ export interface AppServices {
   issueToken(request: TokenRequest, grant: GrantContext): Promise<TokenResponse>;
   /** Webhook subscriptions' secrets, callback checks and the delivery worker's wake-up. */
   push: PushServices;
+  /** Push transitions as they are committed, for live GraphQL subscriptions (shipmentUpdates). */
+  changes: ChangeFeed;
   /** Injected clock. */
   now(): Date;
   log(level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void;

@@ -104,3 +104,27 @@ function lookupQuery(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, account
   }
   return query.limit(1);
 }
+
+/** The shipment `id` when one of the caller's accounts may see it (a live update re-checks access at each change). */
+export async function findShipmentById(
+  db: Kysely<DatabaseSchema>,
+  id: number,
+  accountIds: readonly string[],
+): Promise<ShipmentRow | null> {
+  if (accountIds.length === 0) return null;
+  const row = await db
+    .selectFrom('shipment as s')
+    .select(['s.id', 's.carrier_code', 's.carrier_booking_reference', 's.master_json', 's.etd', 's.eta', 's.version'])
+    .where('s.id', '=', id)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('shipment_account as sa')
+          .select('sa.shipment_id')
+          .whereRef('sa.shipment_id', '=', 's.id')
+          .where('sa.account_id', 'in', accountIds),
+      ),
+    )
+    .executeTakeFirst();
+  return row ?? null;
+}

@@ -207,3 +207,15 @@ export async function rotateSubscriptionSecret(
     return toSubscription(updated);
   });
 }
+
+/** An operator's view: every subscription (not deleted), with its owner; newest first. */
+export async function listAllSubscriptions(
+  db: Kysely<DatabaseSchema>,
+  filter: { clientId?: string; status?: SubscriptionStatus; limit: number },
+): Promise<(WebhookSubscription & { clientID: string; accountID: string })[]> {
+  let query = db.selectFrom('webhook_subscription').selectAll().where('status', '!=', 'DELETED');
+  if (filter.clientId) query = query.where('client_id', '=', filter.clientId);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  const rows = await query.orderBy('created_at', 'desc').orderBy('subscription_id').limit(filter.limit).execute();
+  return rows.map((row) => ({ ...toSubscription(row), clientID: row.client_id, accountID: row.account_id }));
+}

@@ -10,5 +10,6 @@ import './transmission.js';
 import './token.js';
 import './error.js';
 import './webhook-subscription.js';
+import './live-updates.js';
 
 export const schema = builder.toSchema();

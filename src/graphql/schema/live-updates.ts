@@ -1,0 +1,84 @@
+import { filter, pipe } from 'graphql-yoga';
+import { READ_SCOPE } from '../../auth/scopes.js';
+import { requireScope } from '../../auth/request-auth.js';
+import { PUSH_TRIGGER_TYPES, type PushTriggerType } from '../../domain/push/push-triggers.js';
+import type { Change } from '../../push/change-feed.js';
+import { findShipment, findShipmentById } from '../../store/shipment-lookup.js';
+import { builder } from '../builder.js';
+import { DCSA, lookupError } from '../errors.js';
+import { lookupArgs, shipmentNotFound, toShipmentLookup } from '../lookup-arguments.js';
+import { ShipmentSource } from '../shipment-source.js';
+import { SCHEMA_VERSION, TransmissionType, TriggerTypeEnum, type Transmission } from './transmission.js';
+
+/**
+ * Live updates (DESIGN section 11): the GraphQL subscription root, served
+ * over Server-Sent Events by Yoga (and so usable from GraphiQL). Each change
+ * of the shipment that push delivery would send arrives as a Transmission,
+ * as the lookup returns it, with triggerType and triggeredByEvent set: the
+ * same transitions as webhooks, from the change log every instance tails
+ * (src/push/change-feed.ts), so a change committed by any process reaches
+ * every subscriber. The caller's account is checked again at each change.
+ */
+
+builder.subscriptionType({ description: 'Live updates, over Server-Sent Events (Accept: text/event-stream).' });
+
+builder.subscriptionField('shipmentUpdates', (t) =>
+  t.field({
+    type: TransmissionType,
+    description:
+      'The shipment\'s changes as they are committed: a Transmission for each new milestone or flip to ACT ' +
+      '(EVENT_TRIGGER) and each exception detected or resolved, looked up by the same parameters and rules as ' +
+      'Query.shipment. Requires a bearer token with scope track-and-trace.read.',
+    args: {
+      carrierCode: t.arg.string({ required: false, description: 'Carrier SCAC code; required with carrierBookingReference.' }),
+      carrierBookingReference: t.arg.string({ required: false, description: 'Carrier booking number.' }),
+      billOfLadingNumber: t.arg.string({ required: false, description: 'Bill of lading number.' }),
+      equipmentReference: t.arg.string({ required: false, description: 'Container number (ISO 6346).' }),
+      triggerTypes: t.arg({
+        type: [TriggerTypeEnum],
+        required: false,
+        description: 'Only these changes; default EVENT_TRIGGER, EXCEPTION_DETECTED and EXCEPTION_RESOLVED.',
+      }),
+    },
+    subscribe: async (_root, args, ctx) => {
+      // Authentication first, as for every protected field (src/app/use-authentication.ts).
+      const principal = await ctx.principal();
+      requireScope(principal, READ_SCOPE);
+      const parsed = lookupArgs.safeParse(args);
+      if (!parsed.success) {
+        const message = parsed.error.issues.map((i) => i.message).join('; ');
+        throw lookupError('BAD_USER_INPUT', message, [{ ...DCSA.invalidParameter, errorCodeMessage: message }]);
+      }
+      const wanted = new Set<string>(args.triggerTypes ?? ['EVENT_TRIGGER', 'EXCEPTION_DETECTED', 'EXCEPTION_RESOLVED']);
+      if ([...wanted].some((t) => !(PUSH_TRIGGER_TYPES as readonly string[]).includes(t) || t === 'SCHEDULED_TRIGGER')) {
+        const message = 'triggerTypes may list EVENT_TRIGGER, EXCEPTION_DETECTED and EXCEPTION_RESOLVED';
+        throw lookupError('BAD_USER_INPUT', message, [{ ...DCSA.invalidParameter, property: 'triggerTypes', errorCodeMessage: message }]);
+      }
+      const row = await findShipment(ctx.services.database.db, toShipmentLookup(args), principal.accountIds);
+      if (!row) throw shipmentNotFound();
+      await ctx.services.changes.start();
+      return pipe(
+        ctx.services.changes.pubsub.subscribe('shipment', row.id),
+        filter((change: Change) => wanted.has(change.triggerType as PushTriggerType)),
+      );
+    },
+    resolve: async (change: Change, _args, ctx): Promise<Transmission> => {
+      const principal = await ctx.principal();
+      const { services } = ctx;
+      const row = await findShipmentById(services.database.db, change.shipmentId, principal.accountIds);
+      if (!row) throw shipmentNotFound();
+      return {
+        transmissionHeader: {
+          transmissionID: await services.transmissionIds.next(),
+          transmissionDateTime: services.now().toISOString(),
+          triggerType: change.triggerType as Exclude<PushTriggerType, 'SCHEDULED_TRIGGER'>,
+          triggeredByEvent: change.triggeredByEvent,
+          senderID: services.config.senderId,
+          receiverID: principal.clientId,
+          schemaVersion: SCHEMA_VERSION,
+        },
+        shipmentTracking: new ShipmentSource(row, services.snapshots.snapshot(row)),
+      };
+    },
+  }),
+);
