@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { bundleOf } from '../bench/generate.js';
+import { ingestBundle } from '../src/ingest/ingest-bundle.js';
+import { parseBundle } from '../src/ingest/parse-bundle.js';
+import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
+
+/**
+ * A shipment of 150 containers (1,811 events) has derived state far larger
+ * than 64 KB (its milestone index alone): every column holding it must take
+ * that on both stores. On MariaDB the milestone index was a `text` column and
+ * such an ingest failed with "Data too long" (fixed by migration 005).
+ */
+describe.each(dialects)('a very large shipment ($name)', (dialect) => {
+  let t: TestDatabase | undefined;
+  afterEach(async () => {
+    await t?.destroy();
+    t = undefined;
+  });
+
+  it.skipIf(!dialect.enabled)('ingests, and its milestone index is stored whole', async () => {
+    t = await createTestDatabase(dialect.name);
+    const parsed = parseBundle(bundleOf([7], { containers: 150, tag: 'L', space: 7 }));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues.slice(0, 3)));
+    const summary = await ingestBundle(t.database, parsed.bundle, { now: () => new Date('2026-11-23T00:00:00Z') });
+    expect(summary.eventsStored).toBe(150 * 12 + 8 + 3);
+
+    const row = await t.database.db.selectFrom('shipment').select('milestones_json').executeTakeFirstOrThrow();
+    const index = JSON.parse(row.milestones_json ?? '{}') as Record<string, unknown>;
+    expect(row.milestones_json?.length).toBeGreaterThan(65_535);
+    // Every container's milestones are in it (7 of its own at least: gate out, stuffing, gate in, load, discharge...).
+    expect(Object.keys(index).length).toBeGreaterThanOrEqual(150 * 7);
+  }, 60_000);
+});
