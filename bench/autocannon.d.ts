@@ -16,6 +16,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
+    /** Requests per second across all connections (open loop). */
+    overallRate?: number;
     timeout?: number;
     pipelining?: number;
     sampleInt?: number;

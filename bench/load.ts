@@ -31,7 +31,15 @@ export interface RequestSpec {
 export async function runLoad(
   baseUrl: string,
   next: () => RequestSpec,
-  options: { connections: number; seconds?: number; amount?: number },
+  options: {
+    connections: number;
+    seconds?: number;
+    amount?: number;
+    /** Requests per second in all (open loop); default as fast as answered. */
+    rate?: number;
+    /** Statuses besides 2xx that are the expected answer (e.g. 304 of a conditional poll). */
+    expected?: number[];
+  },
 ): Promise<LoadResult> {
   const url = new URL(baseUrl);
   if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') throw new Error(`refusing to load ${baseUrl}`);
@@ -40,6 +48,7 @@ export async function runLoad(
     connections: options.connections,
     ...(options.amount !== undefined ? { amount: options.amount } : { duration: options.seconds ?? 10 }),
     timeout: 30,
+    ...(options.rate !== undefined ? { overallRate: options.rate } : {}),
     // autocannon notices the end of a run (and so measures its duration) on this tick; the
     // default of 1 s would round a short fixed-amount run up to whole seconds.
     sampleInt: 50,
@@ -59,6 +68,7 @@ export async function runLoad(
     ],
   });
   const responses = result.requests.total;
+  const expectedCount = (options.expected ?? []).reduce((n, status) => n + (result.statusCodeStats[String(status)]?.count ?? 0), 0);
   return {
     requestsPerSecond: responses / result.duration,
     mean: result.latency.average,
@@ -66,7 +76,7 @@ export async function runLoad(
     p90: result.latency.p90,
     p99: result.latency.p99,
     max: result.latency.max,
-    errors: result.non2xx + result.errors,
+    errors: result.non2xx - expectedCount + result.errors,
     responses,
     meanBytes: responses > 0 ? result.throughput.total / responses : 0,
   };

@@ -31,6 +31,7 @@ export interface Run {
   /** Either a duration or a number of requests. */
   seconds?: number;
   amount?: number;
+  expected?: number[];
 }
 
 /** An optional warm-up run, then the measured run with its SQL statements per request. */

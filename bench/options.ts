@@ -16,6 +16,10 @@
  *   --server-log FILE  append the service's stdout to FILE
  *   --only NAMES       comma-separated scenario name prefixes (profiling one scenario)
  *   --keep             keep the bench database
+ *   --fanout           push fan-out: webhook subscriptions, one ingest, deliveries/s and commit-to-callback latency
+ *   --fanout-subscriptions N  subscriptions (default 10,000)
+ *   --fanout-shipments N      shipments they watch and the ingest touches (default 1,000; at most --shipments)
+ *   --fanout-rate N           REST lookups per second during the fan-out and without it (default 200)
  * BENCH_MYSQL_URL names the MariaDB/MySQL server (default mysql://root@127.0.0.1:3306/test).
  */
 export interface BenchOptions {
@@ -35,6 +39,7 @@ export interface BenchOptions {
   serverLog: string | undefined;
   only: string[] | undefined;
   keep: boolean;
+  fanout: { subscriptions: number; shipments: number; lookupRate: number } | undefined;
   /** Sequential requests per size for the snapshot cost at 1, 10 and 100 containers. */
   sizedRequests: number;
   /** Shipments of each size looked up once each (twice this many are seeded). */
@@ -56,12 +61,14 @@ export function parseOptions(argv: string[]): BenchOptions {
   const known = [
     ...['--quick', '--sqlite', '--soak', '--no-soak', '--soak-seconds', '--no-ingest', '--ingest-events', '--shipments', '--seconds'],
     ...['--warmup', '--connections', '--pool', '--cpu-prof', '--node-arg', '--server-log', '--only', '--keep'],
+    ...['--fanout', '--fanout-subscriptions', '--fanout-shipments', '--fanout-rate'],
   ];
   const nodeArgs = argv.flatMap((a, i) => (argv[i - 1] === '--node-arg' ? [a] : []));
   for (const flag of flags) {
     if (!known.includes(flag) && !nodeArgs.includes(flag)) throw new Error(`unknown flag ${flag}; known: ${known.join(' ')}`);
   }
   const quick = flags.has('--quick');
+  const shipments = int('--shipments', quick ? 1_000 : 10_000);
   return {
     quick,
     dialect: flags.has('--sqlite') ? 'sqlite' : 'mysql',
@@ -69,7 +76,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     soakSeconds: int('--soak-seconds', 60),
     ingest: !flags.has('--no-ingest'),
     ingestEvents: int('--ingest-events', quick ? 10_000 : 100_000),
-    shipments: int('--shipments', quick ? 1_000 : 10_000),
+    shipments,
     seconds: int('--seconds', quick ? 4 : 20),
     warmupSeconds: int('--warmup', quick ? 1 : 3),
     connections: int('--connections', 64),
@@ -79,6 +86,13 @@ export function parseOptions(argv: string[]): BenchOptions {
     serverLog: value('--server-log'),
     only: value('--only')?.split(','),
     keep: flags.has('--keep'),
+    fanout: flags.has('--fanout')
+      ? {
+          subscriptions: int('--fanout-subscriptions', 10_000),
+          shipments: Math.min(shipments, int('--fanout-shipments', 1_000)),
+          lookupRate: int('--fanout-rate', 200),
+        }
+      : undefined,
     sizedRequests: quick ? 20 : 100,
     sizedShipments: quick ? 5 : 20,
   };

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { SHIPMENT_DOCUMENT } from '../src/rest/shipment-document.js';
 import { createBenchDatabase } from './databases.js';
 import { eventsPerShipment, shipmentKey } from './generate.js';
+import { fanout } from './fanout.js';
 import { ingestBenchmark } from './ingest-bench.js';
 import { runLoad, type RequestSpec } from './load.js';
 import { counts, measure, type Measured } from './measure.js';
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
 
   const bench = await createBenchDatabase(options.dialect, 'tt_bench');
   const running: ServerProcess[] = [];
-  let ratios = { rest: NaN, graphqlFull: NaN };
+  let ratios: Ratios = { rest: NaN, first: NaN, conditional: NaN, graphqlFull: NaN, partialToFull: NaN };
   try {
     const seeded = await seed(bench, options);
     print(ingestLine('seed', seeded.main));
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
     ratios = await runScenarios(servers, options);
     if (!options.only) await costBySize(servers, seeded, options);
     if (options.soak) await soak(servers, options);
+    if (options.fanout) await printFanout(bench, servers, options.fanout, options.connections);
   } finally {
     for (const server of running) await server.stop();
     if (options.keep) await bench.database.close();
@@ -64,11 +66,23 @@ async function main(): Promise<void> {
   print();
   print(`bench done in ${fixed((performance.now() - started) / 1000, 0)} s`);
   // The last line, for a quick check of a run: exactly this format.
-  print(`rest/baseline ${fixed(ratios.rest, 2)} graphql-full/baseline ${fixed(ratios.graphqlFull, 2)}`);
+  print(
+    `rest/baseline ${fixed(ratios.rest, 2)} first/baseline ${fixed(ratios.first, 2)} conditional/baseline ${fixed(ratios.conditional, 2)} ` +
+      `graphql-full/baseline ${fixed(ratios.graphqlFull, 2)} graphql-partial/graphql-full ${fixed(ratios.partialToFull, 2)}`,
+  );
 }
 
 /** Each scenario at the configured connections; prints the table and returns the two headline ratios. */
-async function runScenarios(servers: Servers, options: BenchOptions): Promise<{ rest: number; graphqlFull: number }> {
+interface Ratios {
+  rest: number;
+  first: number;
+  conditional: number;
+  graphqlFull: number;
+  /** GraphQL partial req/s over GraphQL full req/s. */
+  partialToFull: number;
+}
+
+async function runScenarios(servers: Servers, options: BenchOptions): Promise<Ratios> {
   const selected = scenarios(servers.credentials, options.shipments).filter(
     (s) => !options.only || options.only.some((prefix) => s.name.toLowerCase().startsWith(prefix.toLowerCase())),
   );
@@ -76,13 +90,19 @@ async function runScenarios(servers: Servers, options: BenchOptions): Promise<{ 
   for (const scenario of selected) {
     const server = scenario.target === 'service' ? servers.service : servers.baseline;
     const connections = options.connections;
+    const expected = scenario.expected ? { expected: scenario.expected } : {};
+    await scenario.prepare?.(server);
     const result = await measure(
       server,
       scenario.next,
-      { connections, ...(scenario.amount !== undefined ? { amount: scenario.amount } : { seconds: options.seconds }) },
+      { connections, ...expected, ...(scenario.amount !== undefined ? { amount: scenario.amount } : { seconds: options.seconds }) },
       {
         next: scenario.warmup ?? scenario.next,
-        run: { connections, ...(scenario.warmupAmount !== undefined ? { amount: scenario.warmupAmount } : { seconds: options.warmupSeconds }) },
+        run: {
+          connections,
+          ...expected,
+          ...(scenario.warmupAmount !== undefined ? { amount: scenario.warmupAmount } : { seconds: options.warmupSeconds }),
+        },
       },
     );
     rows.push({ scenario, result });
@@ -107,10 +127,17 @@ async function runScenarios(servers: Servers, options: BenchOptions): Promise<{ 
   );
   const rps = (name: string) => rows.find((r) => r.scenario.name.startsWith(name))?.result.load.requestsPerSecond ?? NaN;
   const baseline = rps('baseline');
-  const ratios = { rest: rps('REST full snapshot') / baseline, graphqlFull: rps('GraphQL full') / baseline };
+  const ratios: Ratios = {
+    rest: rps('REST full snapshot') / baseline,
+    first: rps('REST first') / baseline,
+    conditional: rps('REST conditional') / baseline,
+    graphqlFull: rps('GraphQL full') / baseline,
+    partialToFull: rps('GraphQL partial') / rps('GraphQL full'),
+  };
   print(
-    `ratios to the baseline: REST ${fixed(ratios.rest, 2)} (first lookups ${fixed(rps('REST first') / baseline, 2)}), ` +
-      `GraphQL full ${fixed(ratios.graphqlFull, 2)}, GraphQL partial ${fixed(rps('GraphQL partial') / baseline, 2)}`,
+    `ratios to the baseline: REST ${fixed(ratios.rest, 2)} (first lookups ${fixed(ratios.first, 2)}, conditional polls ` +
+      `${fixed(ratios.conditional, 2)}), GraphQL full ${fixed(ratios.graphqlFull, 2)}, GraphQL partial ${fixed(rps('GraphQL partial') / baseline, 2)} ` +
+      `(${fixed(ratios.partialToFull, 2)} x GraphQL full)`,
   );
   return ratios;
 }
@@ -179,6 +206,31 @@ async function soak({ service, credentials }: Servers, options: BenchOptions): P
       `(${statsBefore.heap?.majorCollections ?? 0} full GCs so far), ${mib(statsAfter.heap?.usedAfterLastMajor)} MiB after ` +
       `(${statsAfter.heap?.majorCollections ?? 0}); snapshot cache ${thousands(statsAfter.snapshotCache?.entries ?? 0)} shipments, ` +
       `${mib(statsAfter.snapshotCache?.bytes)} MiB of stored JSON`,
+  );
+}
+
+async function printFanout(
+  bench: Parameters<typeof fanout>[0],
+  { service, credentials }: Servers,
+  settings: NonNullable<BenchOptions['fanout']>,
+  connections: number,
+): Promise<void> {
+  const r = await fanout(bench, service, credentials.token, { ...settings, lookupConnections: Math.min(connections, 16) });
+  const triggers = Object.entries(r.byTrigger)
+    .map(([type, n]) => `${type} ${thousands(n)}`)
+    .join(', ');
+  print();
+  print(
+    `push fan-out: ${thousands(r.subscriptions)} subscriptions on ${thousands(settings.shipments)} shipments, one ingest ` +
+      `(${fixed(r.ingestSeconds)} s): ${thousands(r.deliveries)} deliveries (${triggers}) in ${fixed(r.seconds)} s, ` +
+      `${thousands(Math.round(r.deliveriesPerSecond))} deliveries/s`,
+  );
+  print(`  commit-to-callback latency p50 ${fixed(r.latencyMs.p50, 0)} ms, p99 ${fixed(r.latencyMs.p99, 0)} ms, max ${fixed(r.latencyMs.max, 0)} ms`);
+  const q = r.lookupsQuiet;
+  const d = r.lookupsDuringFanout;
+  print(
+    `  REST lookups at ${settings.lookupRate}/s: p50 ${q.p50} p99 ${q.p99} ms without the fan-out, p50 ${d.p50} p99 ${d.p99} ms during it ` +
+      `(p99 ratio ${fixed(d.p99 / q.p99, 2)}; errors ${q.errors}/${d.errors})`,
   );
 }
 

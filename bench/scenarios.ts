@@ -38,6 +38,10 @@ export interface Scenario {
   warmupAmount?: number;
   /** A fixed number of requests instead of the scenario duration. */
   amount?: number;
+  /** Run once before the warm-up (e.g. to learn the ETags a conditional poller holds). */
+  prepare?(server: { url: string }): Promise<void>;
+  /** Statuses besides 2xx that are the expected answer. */
+  expected?: number[];
 }
 
 export function restPath(billOfLadingNumber: string): string {
@@ -62,6 +66,35 @@ export function graphqlRequest(token: string, query: string, billOfLadingNumber:
  * every shipment has been looked up before, as under clients that poll their
  * shipments.
  */
+/**
+ * A poller that holds the ETag of each shipment it polls and sends it back
+ * (If-None-Match); nothing changes during the run, so every answer is 304.
+ * The tags of up to 2,000 shipments are fetched first, in `prepare`.
+ */
+function conditionalPolls(credentials: Credentials, shipments: number): Scenario {
+  const etags: [string, string][] = [];
+  const bearer = { Authorization: `Bearer ${credentials.token}` };
+  return {
+    name: 'REST conditional poll (304)',
+    target: 'service',
+    expected: [304],
+    async prepare(server) {
+      for (let i = 0; i < Math.min(shipments, 2_000); i++) {
+        const { billOfLadingNumber } = shipmentKey(i);
+        const response = await fetch(`${server.url}${restPath(billOfLadingNumber)}`, { headers: bearer });
+        await response.arrayBuffer();
+        const etag = response.headers.get('etag');
+        if (response.status !== 200 || !etag) throw new Error(`no ETag for shipment ${i}: ${response.status}`);
+        etags.push([billOfLadingNumber, etag]);
+      }
+    },
+    next() {
+      const [billOfLadingNumber, etag] = etags[randomInt(etags.length)] as [string, string];
+      return { method: 'GET', path: restPath(billOfLadingNumber), headers: { ...bearer, 'If-None-Match': etag } };
+    },
+  };
+}
+
 export function scenarios(credentials: Credentials, shipments: number): Scenario[] {
   const bl = () => shipmentKey(randomInt(shipments)).billOfLadingNumber;
   const bearer = { Authorization: `Bearer ${credentials.token}` };
@@ -86,6 +119,7 @@ export function scenarios(credentials: Credentials, shipments: number): Scenario
       amount: coldRange,
     },
     { name: 'REST full snapshot', target: 'service', next: () => rest(bl()) },
+    conditionalPolls(credentials, shipments),
     { name: 'GraphQL partial (eta, exceptions)', target: 'service', next: () => graphqlRequest(credentials.token, PARTIAL_DOCUMENT, bl()) },
     { name: 'GraphQL full snapshot', target: 'service', next: () => graphqlRequest(credentials.token, SHIPMENT_DOCUMENT, bl()) },
     {

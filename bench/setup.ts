@@ -65,6 +65,8 @@ export async function startServers(
     poolSize: options.pool,
     nodeArgs: [...options.nodeArgs, ...profile],
     logFile: options.serverLog,
+    // The fan-out's subscriptions all belong to one client.
+    ...(options.fanout ? { env: { TT_MAX_SUBSCRIPTIONS_PER_CLIENT: String(options.fanout.subscriptions) } } : {}),
   });
   started(service);
 

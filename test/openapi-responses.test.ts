@@ -138,6 +138,16 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
       }
     });
 
+    it('304 for a conditional poll of an unchanged shipment', async () => {
+      const query = SANDBOX_LOOKUPS['bl-MAEU262150002'] ?? '';
+      const etag = (await lookup(query)).headers.get('etag') ?? '';
+      const response = await f.app.fetch(`${BASE}/v2/shipments?${query}`, {
+        headers: { Authorization: `Bearer ${f.token}`, 'If-None-Match': etag },
+      });
+      expect(response.status).toBe(304);
+      await op(response);
+    });
+
     it('400 for missing, unknown, repeated and malformed parameters', async () => {
       await op(await lookup(''), 'no lookup parameter');
       await op(await lookup('carrierBookingReference=262150001'), 'carrierBookingReference without carrierCode');

@@ -10,7 +10,7 @@ import { createTokenGrant } from '../auth/token-grant.js';
 import { TokenService } from '../auth/tokens.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
-import type { AppContext, AppServices, GraphQLContext, Principal, PushTransmission } from '../graphql/context.js';
+import type { AppContext, AppServices, ConditionalRead, GraphQLContext, Principal, PushTransmission } from '../graphql/context.js';
 import { renderGraphiQLPage } from '../graphiql/page.js';
 import { schema } from '../graphql/schema/index.js';
 import { SnapshotCache } from '../store/snapshot-cache.js';
@@ -140,6 +140,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         principal: () => (principal ??= services.authenticate(request).then(identify)),
         grant: given.grant ?? { remoteAddress: remoteAddress(initial) },
         ...(given.transmission ? { transmission: given.transmission } : {}),
+        ...(given.conditional ? { conditional: given.conditional } : {}),
       };
     },
     plugins: [
@@ -202,6 +203,7 @@ export interface InternalContext {
   grant?: GraphQLContext['grant'];
   asPrincipal?: Principal;
   transmission?: PushTransmission;
+  conditional?: ConditionalRead;
 }
 
 /** Names the verified client in the request's access-log line. */

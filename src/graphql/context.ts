@@ -57,6 +57,16 @@ export interface AppContext {
    * MANUAL_TRIGGER, and the transmissionID of the delivery.
    */
   transmission?: PushTransmission;
+  /** Set by GET /v2/shipments: the poller's If-None-Match, and the entity tag the lookup found (src/domain/conditional-read.ts). */
+  conditional?: ConditionalRead;
+}
+
+export interface ConditionalRead {
+  ifNoneMatch: string | null;
+  /** Names the selection the tag covers (the fixed document). */
+  selection: string;
+  /** Set by the shipment resolver once it has read the shipment's version. */
+  etag?: string;
 }
 
 /** The header fields of a pushed transmission (spec section 2, triggerType table). */

@@ -56,3 +56,18 @@ export function readErrorCode(error: { extensions?: Record<string, unknown> }): 
   const code = error.extensions?.code;
   return typeof code === 'string' && code in STATUS_BY_CODE ? (code as ErrorCode) : undefined;
 }
+
+/**
+ * Not an error to the client: the poller's copy is current (If-None-Match).
+ * It stops the lookup before the snapshot is read; GET /v2/shipments turns it
+ * into 304 (only REST asks for it: see ConditionalRead).
+ */
+export const NOT_MODIFIED = 'NOT_MODIFIED';
+
+export function notModified(): GraphQLError {
+  return new GraphQLError('Not modified', { extensions: { code: NOT_MODIFIED, http: { status: 304 } } });
+}
+
+export function isNotModified(error: { extensions?: Record<string, unknown> }): boolean {
+  return error.extensions?.code === NOT_MODIFIED;
+}

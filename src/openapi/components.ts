@@ -130,6 +130,24 @@ export const HEADERS = {
       schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
     },
   },
+  PrivateNoCache: {
+    name: 'Cache-Control',
+    object: {
+      description: 'For this client only; a cache must revalidate (If-None-Match) before reusing the body.',
+      required: true,
+      schema: { const: 'private, no-cache' },
+    },
+  },
+  ShipmentEtag: {
+    name: 'ETag',
+    object: {
+      description:
+        "Weak entity tag of the shipment's current snapshot (its shipmentTracking; the transmissionHeader changes on every " +
+        '200). Send it back as If-None-Match: 304 while the shipment is unchanged.',
+      required: true,
+      schema: { type: 'string', pattern: '^W/"[A-Za-z0-9_-]+"$' },
+    },
+  },
   NoStore: { name: 'Cache-Control', object: { description: 'Never cache.', required: true, schema: { const: 'no-store' } } },
   PragmaNoCache: { name: 'Pragma', object: { description: 'Never cache (HTTP/1.0).', required: true, schema: { const: 'no-cache' } } },
   PublicCache: {

@@ -1,3 +1,4 @@
+import { headersOf } from './components.js';
 import { READ_SCOPE } from '../auth/scopes.js';
 import { jsonResponse } from './responses.js';
 import type { JsonSchema } from './rest-schemas.js';
@@ -41,12 +42,27 @@ export function shipmentsPath(): JsonSchema {
           { pattern: '^[A-Z]{3}[UJZ][0-9]{7}$' },
           'MSKU1357908',
         ),
+        {
+          name: 'If-None-Match',
+          in: 'header',
+          required: false,
+          description:
+            'The ETag of your last 200 for this lookup (or a list of tags, or `*`): 304 with no body while the shipment is ' +
+            'unchanged. Authentication and the account rule apply first.',
+          schema: { type: 'string', maxLength: 1024 },
+          example: 'W/"p8Kq1Jm3YzV0c2Xn4hT6bR9wLsE"',
+        },
       ],
       responses: {
         200: jsonResponse(OPERATION, 200, 'The shipment: a Transmission with the full current snapshot.', 'Transmission', [
           'CorrelationId',
-          'NoStore',
+          'ShipmentEtag',
+          'PrivateNoCache',
         ]),
+        304: {
+          description: 'Not modified: the shipment is as your If-None-Match tag names it. No body.',
+          headers: headersOf(['CorrelationId', 'ShipmentEtag', 'PrivateNoCache']),
+        },
         400: jsonResponse(
           OPERATION,
           400,

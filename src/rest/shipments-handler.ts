@@ -1,6 +1,8 @@
 import type { YogaServerInstance } from 'graphql-yoga';
 import type { AppServices } from '../graphql/context.js';
-import { DCSA, type DetailedError } from '../graphql/errors.js';
+import { Response } from '@whatwg-node/fetch';
+import type { ConditionalRead } from '../graphql/context.js';
+import { DCSA, isNotModified, type DetailedError } from '../graphql/errors.js';
 import { DcsaResponder } from './dcsa-responses.js';
 import { jsonResponse } from './json-response.js';
 import { omitAbsent } from './rest-body.js';
@@ -35,17 +37,21 @@ export async function handleShipmentLookup(
   const variables = Object.fromEntries(
     LOOKUP_PARAMETERS.filter((name) => url.searchParams.has(name)).map((name) => [name, url.searchParams.get(name)]),
   );
+  const conditional: ConditionalRead = { ifNoneMatch: request.headers.get('if-none-match'), selection: SHIPMENT_DOCUMENT };
   const result = await runDocument<{ shipment: unknown }>(yoga, {
     request,
     query: SHIPMENT_DOCUMENT,
     operationName: 'RestShipmentLookup',
     variables,
-    context: { correlationId },
+    context: { correlationId, conditional },
   });
 
   const error = result.errors?.[0];
+  // private: the body is for this client alone; no-cache: a cache must ask again (with the tag) before reuse.
+  const caching = { 'Cache-Control': 'private, no-cache', ...(conditional.etag ? { ETag: conditional.etag } : {}) };
+  if (error && isNotModified(error)) return new Response(null, { status: 304, headers: caching });
   if (error) return respond.resultError(error);
-  return jsonResponse(omitAbsent(result.data?.shipment), 200, { 'Cache-Control': 'no-store' });
+  return jsonResponse(omitAbsent(result.data?.shipment), 200, caching);
 }
 
 function checkParameters(params: URLSearchParams): DetailedError[] {

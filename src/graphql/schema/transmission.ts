@@ -1,8 +1,10 @@
 import type { PushTransmission } from '../context.js';
+import { ifNoneMatchMatches, shipmentEtag } from '../../domain/conditional-read.js';
 import { TRIGGER_TYPE_LIST } from '../../domain/enumerations.js';
 import { findShipment } from '../../store/shipment-lookup.js';
 import { builder } from '../builder.js';
 import { codeListEnum } from '../code-list-enum.js';
+import { notModified } from '../errors.js';
 import { lookupArgs, shipmentNotFound, toShipmentLookup } from '../lookup-arguments.js';
 import { ShipmentSource } from '../shipment-source.js';
 import { ShipmentTrackingType } from './shipment-tracking.js';
@@ -83,6 +85,12 @@ builder.queryField('shipment', (t) =>
       const { services } = ctx;
       const row = await findShipment(services.database.db, toShipmentLookup(args), principal.accountIds);
       if (!row) throw shipmentNotFound();
+      if (ctx.conditional) {
+        // Decided before a transmissionID is drawn or a snapshot part is read: a 304 costs the lookup alone.
+        const etag = shipmentEtag(row.id, row.version, ctx.conditional.selection);
+        ctx.conditional.etag = etag;
+        if (ifNoneMatchMatches(ctx.conditional.ifNoneMatch, etag)) throw notModified();
+      }
       return {
         transmissionHeader: {
           // A pushed transmission has its own (stable) ID and trigger; a lookup is a manual snapshot.

@@ -1,0 +1,225 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chunks } from '../src/store/chunked-state.js';
+import { ClientStore } from '../src/auth/client-store.js';
+import { loadConfig } from '../src/config/config.js';
+import type { BenchDatabase } from './databases.js';
+import { bundleIndexes, carrierOf, generateShipment, shipmentKey } from './generate.js';
+import { runLoad, type LoadResult } from './load.js';
+import { send } from './measure.js';
+import { CLI, type ServerProcess } from './processes.js';
+import { restPath } from './scenarios.js';
+
+/**
+ * Push fan-out (`--fanout`): `subscriptions` webhook subscriptions spread over
+ * `shipments` shipments, then one ingest that flips a milestone of each of
+ * those shipments to ACT (one EVENT_TRIGGER per subscription, plus the
+ * exception transitions the new facts cause). A receiver on loopback in this
+ * process answers 204 and notes when each delivery arrives; the commit time
+ * of the outbox row (the ingest's time stamp) is the start of its latency. REST lookups run
+ * at a fixed rate during the fan-out and, before it, for the same time
+ * without it, so their p99 can be compared.
+ */
+
+export interface FanoutOptions {
+  subscriptions: number;
+  shipments: number;
+  /** Lookups per second during both lookup runs. */
+  lookupRate: number;
+  lookupConnections: number;
+}
+
+export interface FanoutResult {
+  subscriptions: number;
+  deliveries: number;
+  byTrigger: Record<string, number>;
+  /** From the first commit to the last delivery. */
+  seconds: number;
+  deliveriesPerSecond: number;
+  latencyMs: { p50: number; p99: number; max: number };
+  ingestSeconds: number;
+  lookupsQuiet: LoadResult;
+  lookupsDuringFanout: LoadResult;
+}
+
+interface Arrival {
+  /** Wall clock (ms), comparable with the outbox's time stamps written by another process. */
+  at: number;
+  deliveryId: string;
+  triggerType: string;
+}
+
+/** The receiver: 204 to every POST, arrival time and shipment noted. */
+async function startReceiver(arrivals: Arrival[]): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const parts: Buffer[] = [];
+    req.on('data', (c: Buffer) => parts.push(c));
+    req.on('end', () => {
+      const at = Date.now();
+      const deliveryId = String(req.headers['tracking-delivery-id'] ?? '');
+      try {
+        const body = JSON.parse(Buffer.concat(parts).toString('utf8')) as { transmissionHeader?: { triggerType?: string } };
+        arrivals.push({ at, deliveryId, triggerType: body.transmissionHeader?.triggerType ?? 'unknown' });
+      } catch {
+        arrivals.push({ at, deliveryId, triggerType: 'unparsable' });
+      }
+      res.writeHead(204).end();
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook` };
+}
+
+/** A token of a client allowed to subscribe (the scope an operator grants with `tracking client grant`). */
+async function subscriberToken(bench: BenchDatabase, service: ServerProcess): Promise<string> {
+  const config = loadConfig({ TT_ENVIRONMENT: 'sandbox', DATABASE_URL: bench.url });
+  const clients = await ClientStore.open(bench.database.db, config);
+  const client = await clients.createClient({ name: 'bench-fanout', account: 'bench' });
+  await clients.setScope(client.client_id, 'track-and-trace.subscribe', true);
+  const response = await send(service, {
+    method: 'POST',
+    path: '/oauth/token',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: client.client_id,
+      client_secret: client.client_secret,
+      scope: 'track-and-trace.read track-and-trace.subscribe',
+    }).toString(),
+  });
+  if (response.status !== 200) throw new Error(`subscriber token: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Creates the subscriptions over the public API, `parallel` requests at a time. */
+async function subscribe(service: ServerProcess, token: string, callbackUrl: string, options: FanoutOptions): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < options.subscriptions) {
+      const n = next++;
+      const { carrierCode, carrierBookingReference } = shipmentKey(n % options.shipments);
+      const response = await send(service, {
+        method: 'POST',
+        path: '/v2/subscriptions',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ callbackUrl, carrierCode, carrierBookingReference }),
+      });
+      if (response.status !== 201) throw new Error(`subscription ${n}: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+/** Shipment `index`'s first container discharged (its DISC milestone flips from EST to ACT), known now. */
+function dischargeEvent(index: number, at: Date): Record<string, unknown> {
+  const { events } = generateShipment(index);
+  const estimate = events.find((e) => e.equipmentEventTypeCode === 'DISC' && e.eventClassifierCode === 'EST');
+  if (!estimate) throw new Error(`shipment ${index} has no DISC estimate`);
+  const hex = (v: number, width: number) => v.toString(16).padStart(width, '0');
+  return {
+    ...estimate,
+    eventID: `${hex(index, 8)}-00f0-4000-8000-${hex(index, 12)}`,
+    eventClassifierCode: 'ACT',
+    eventCreatedDateTime: at.toISOString(),
+  };
+}
+
+/** `tracking …` from the build; throws unless it exits 0. */
+async function runCli(args: string[], env: Record<string, string>): Promise<void> {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (c: Buffer) => (errors += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`tracking ${args[0]} exited with ${code}: ${errors}`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+export async function fanout(
+  bench: BenchDatabase,
+  service: ServerProcess,
+  lookupToken: string,
+  options: FanoutOptions,
+): Promise<FanoutResult> {
+  const arrivals: Arrival[] = [];
+  const receiver = await startReceiver(arrivals);
+  try {
+    const token = await subscriberToken(bench, service);
+    await subscribe(service, token, receiver.url, options);
+
+    const lookup = () => {
+      const { billOfLadingNumber } = shipmentKey(Math.floor(Math.random() * options.shipments));
+      return { method: 'GET' as const, path: restPath(billOfLadingNumber), headers: { Authorization: `Bearer ${lookupToken}` } };
+    };
+    const lookupRun = (seconds: number) =>
+      runLoad(service.url, lookup, { connections: options.lookupConnections, seconds, rate: options.lookupRate });
+    await lookupRun(2);
+    const lookupsQuiet = await lookupRun(8);
+
+    // The ingest, as an operator runs it: `tracking ingest` in its own process, one bundle per
+    // carrier (a bundle names one carrier), while lookups run.
+    const dir = mkdtempSync(join(tmpdir(), 'tt-fanout-'));
+    const now = new Date();
+    const files = bundleIndexes(options.shipments, options.shipments).map((indexes, n) => {
+      const file = join(dir, `bundle-${n}.json`);
+      writeFileSync(file, JSON.stringify({ carrierCode: carrierOf(indexes[0] ?? 0).code, events: indexes.map((i) => dischargeEvent(i, now)) }));
+      return file;
+    });
+    const during = lookupRun(8);
+    const t0 = Date.now();
+    await runCli(['ingest', ...files], { DATABASE_URL: bench.url, TT_ENVIRONMENT: 'sandbox', TT_LOG_LEVEL: 'warn' });
+    rmSync(dir, { recursive: true, force: true });
+    const ingestSeconds = (Date.now() - t0) / 1000;
+
+    // Wait until every subscription has its EVENT_TRIGGER and the stream has been quiet for a second.
+    const deadline = Date.now() + 120_000;
+    let seen = -1;
+    let quietSince = Date.now();
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (arrivals.length !== seen) {
+        seen = arrivals.length;
+        quietSince = Date.now();
+      }
+      const events = arrivals.filter((a) => a.triggerType === 'EVENT_TRIGGER').length;
+      if (events >= options.subscriptions && Date.now() - quietSince > 1_000) break;
+    }
+    const lookupsDuringFanout = await during;
+
+    // From the delivery's enqueueing (the ingest's time stamp, taken as its transaction starts: a
+    // little before the commit, so the figure errs high) to its arrival here.
+    const enqueued = new Map<string, number>();
+    for (const ids of chunks(arrivals.map((a) => a.deliveryId))) {
+      const rows = await bench.database.db.selectFrom('webhook_delivery').select(['delivery_id', 'created_at']).where('delivery_id', 'in', ids).execute();
+      for (const r of rows) enqueued.set(r.delivery_id, Date.parse(r.created_at));
+    }
+    const latencies = arrivals.map((a) => a.at - (enqueued.get(a.deliveryId) ?? t0)).sort((a, b) => a - b);
+    const last = arrivals.reduce((max, a) => Math.max(max, a.at), t0);
+    const byTrigger: Record<string, number> = {};
+    for (const a of arrivals) byTrigger[a.triggerType] = (byTrigger[a.triggerType] ?? 0) + 1;
+    const seconds = (last - t0) / 1000;
+    return {
+      subscriptions: options.subscriptions,
+      deliveries: arrivals.length,
+      byTrigger,
+      seconds,
+      deliveriesPerSecond: arrivals.length / seconds,
+      latencyMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN },
+      ingestSeconds,
+      lookupsQuiet,
+      lookupsDuringFanout,
+    };
+  } finally {
+    receiver.server.closeAllConnections();
+    await new Promise((resolve) => receiver.server.close(resolve));
+  }
+}
