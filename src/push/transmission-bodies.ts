@@ -26,6 +26,8 @@ type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>
 export type PushBody = { ok: true; body: string } | { ok: false; reason: string; permanent: boolean };
 
 const PUSH_REQUEST = 'http://push.internal/v2/shipments';
+/** Snapshots rendered at once per round: enough to overlap round trips, few enough to leave the pool to lookups. */
+const RENDER_CONCURRENCY = 4;
 
 export function createPushBodies(yoga: Yoga, db: Kysely<DatabaseSchema>) {
   return async function bodies(deliveries: readonly ClaimedDelivery[]): Promise<Map<number, PushBody>> {
@@ -40,7 +42,13 @@ export function createPushBodies(yoga: Yoga, db: Kysely<DatabaseSchema>) {
       const key = JSON.stringify([d.shipmentId, d.clientId, d.accountId]);
       groups.set(key, [...(groups.get(key) ?? []), d]);
     }
-    for (const group of groups.values()) {
+    // Groups render concurrently (a few at a time): each is a lookup plus, on a snapshot cache miss, one
+    // statement for its parts, so on a networked database the round trips overlap.
+    const pending = [...groups.values()];
+    const renderNext = async (): Promise<void> => {
+      for (let group = pending.shift(); group; group = pending.shift()) await render(group);
+    };
+    const render = async (group: ClaimedDelivery[]): Promise<void> => {
       const first = group[0] as ClaimedDelivery;
       const variables = keys.get(first.shipmentId);
       const result = variables
@@ -60,11 +68,11 @@ export function createPushBodies(yoga: Yoga, db: Kysely<DatabaseSchema>) {
         for (const d of group) {
           out.set(d.id, { ok: false, permanent: true, reason: "the shipment is no longer visible to the subscription's account" });
         }
-        continue;
+        return;
       }
       if (error || !result.data?.shipment) {
         for (const d of group) out.set(d.id, { ok: false, permanent: false, reason: `snapshot failed: ${error?.message ?? 'no data'}` });
-        continue;
+        return;
       }
       const transmission = omitAbsent(result.data.shipment) as { transmissionHeader: Record<string, unknown>; shipmentTracking: unknown };
       const tracking = JSON.stringify(transmission.shipmentTracking);
@@ -72,7 +80,8 @@ export function createPushBodies(yoga: Yoga, db: Kysely<DatabaseSchema>) {
         const header = { ...transmission.transmissionHeader, ...transmissionOf(d) };
         out.set(d.id, { ok: true, body: `{"transmissionHeader":${JSON.stringify(header)},"shipmentTracking":${tracking}}` });
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, pending.length) }, renderNext));
     return out;
   };
 }
