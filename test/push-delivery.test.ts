@@ -294,13 +294,13 @@ describe.each(dialects)('webhook push delivery on $name', ({ name, enabled }) =>
     const { subscriptionID } = await subscribe({ triggerTypes: ['EVENT_TRIGGER'] });
     const event = { ...arrival('EST', hours(1), '2026-10-17T00:00:00Z'), transportCall: { ...arrival('EST', '', '').transportCall, transportCallID: 'TC-CRASH' } };
     await f.ingest({ carrierCode: 'EGLV', events: [event] });
-    // A worker claims it, then dies: nothing is sent, nothing recorded.
-    const claimed = await claimDeliveries(f.t.database.db, f.t.database.dialect, { owner: 'dead-worker', limit: 10, now: new Date(), leaseMs: 200 });
+    // A worker claims it, then dies: nothing is sent, nothing recorded. (The lease is long enough that a busy machine cannot outlast it before the check.)
+    const claimed = await claimDeliveries(f.t.database.db, f.t.database.dialect, { owner: 'dead-worker', limit: 10, now: new Date(), leaseMs: 1_500 });
     expect(claimed.map((c) => c.triggeredByEvent)).toContain(event.eventID);
     const start = receiver.received.length;
     await f.app.deliveries.runOnce();
     expect(receiver.received.length).toBe(start); // still leased
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 1_600));
     await drain();
     expect(receiver.received.slice(start).map((r) => r.json.transmissionHeader.triggeredByEvent)).toEqual([event.eventID]);
     await f.send('DELETE', `/v2/subscriptions/${subscriptionID}`, token);
