@@ -59,7 +59,7 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
     const connection = connectDatabase(f.t.url, { poolSize: 1 });
     broken = await createApp({ ...common, database: connection });
     await connection.close();
-    limited = await createApp({ ...common, database: f.t.database, rateLimit: { maxFailuresPerClient: 1 } });
+    limited = await createApp({ ...common, database: f.t.database, rateLimit: { maxFailuresPerClientAddress: 1 } });
   });
   afterAll(async () => f?.destroy());
 
