@@ -54,7 +54,11 @@ export function useRestQuotas(quotas: ClientQuotas, services: AppServices): Plug
     onResponse({ response }) {
       const decision = tightest(decisionsOfCurrentRequest());
       if (!decision) return;
-      for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value);
+      // A refusal already carries its headers; set() would not replace them here: @whatwg-node's Headers
+      // keeps a name given at construction apart from the same name set later in another case.
+      for (const [name, value] of Object.entries(rateLimitHeaders(decision))) {
+        if (!response.headers.has(name)) response.headers.set(name, value);
+      }
     },
   };
 }
