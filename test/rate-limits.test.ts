@@ -1,3 +1,5 @@
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { READ_SCOPE } from '../src/auth/scopes.js';
 import { runDocument } from '../src/rest/run-document.js';
@@ -247,5 +249,46 @@ describe.each(dialects)('quotas and failed-authentication limits on $name', ({ n
     // A separate memory-store instance keeps its own budget: the sharing is Redis's doing.
     const alone = await appWith('memory', env);
     expect((await alone.get(LOOKUP, token)).status).toBe(404);
+  });
+});
+
+describe('failed-authentication limits over a real socket', () => {
+  /** POST /oauth/token from `localAddress` (any 127.0.0.0/8 address is this machine's). */
+  function post(port: number, localAddress: string, form: Record<string, string>, forwardedFor?: string): Promise<number> {
+    const body = new URLSearchParams(form).toString();
+    return new Promise((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port, localAddress, method: 'POST', path: '/oauth/token', headers: { ...FORM, ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  it('keys on the socket peer, and on X-Forwarded-For only from a trusted proxy', async () => {
+    const f = await createTestApp('sqlite', { config: testConfig({ TT_TRUSTED_PROXIES: '127.0.0.1' }) });
+    const server = createServer(f.app.yoga);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const victim = await f.app.clients.createClient({ name: 'victim', account: 'acct-a' });
+      const wrong = { grant_type: 'client_credentials', client_id: victim.client_id, client_secret: 'guess' };
+      const right = { ...wrong, client_secret: victim.client_secret };
+      // 127.0.0.2 is no trusted proxy: its X-Forwarded-For is ignored, its failures are its own.
+      for (let i = 0; i < 10; i++) expect(await post(port, '127.0.0.2', wrong, `192.0.2.${i}`)).toBe(401);
+      expect(await post(port, '127.0.0.2', right, '192.0.2.99')).toBe(429);
+      expect(await post(port, '127.0.0.3', right)).toBe(200);
+      // Through the trusted proxy (127.0.0.1), the forwarded client is the key.
+      for (let i = 0; i < 10; i++) await post(port, '127.0.0.1', wrong, '198.51.100.1');
+      expect(await post(port, '127.0.0.1', right, '198.51.100.1')).toBe(429);
+      expect(await post(port, '127.0.0.1', right, '198.51.100.2')).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await f.destroy();
+    }
   });
 });
