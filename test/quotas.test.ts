@@ -33,7 +33,7 @@ describe('rateLimitHeaders', () => {
       'RateLimit-Policy': '600;w=60',
     });
     expect(rateLimitHeaders({ ...decision, allowed: false, remaining: 0, resetSeconds: 0 })).toMatchObject({ 'Retry-After': '1', 'RateLimit-Remaining': '0' });
-    expect(quotaMessage({ ...decision, allowed: false })).toBe('Quota exceeded: 600 lookups per 60 s for this client; retry after 42 s.');
+    expect(quotaMessage({ ...decision, allowed: false })).toBe('Quota exceeded: 600 lookups per 60 s for this client; retry after Retry-After seconds.');
   });
 
   it('reports a refusal over an allowance, else the least left', () => {

@@ -103,5 +103,6 @@ export function tightest(decisions: readonly QuotaDecision[]): QuotaDecision | u
 /** What a refused client is told (REST error message, GraphQL error message, OAuth error_description). */
 export function quotaMessage(decision: QuotaDecision): string {
   const what = decision.quota === 'tokens' ? 'tokens' : decision.quota === 'lookups' ? 'lookups' : 'subscription requests';
-  return `Quota exceeded: ${decision.limit} ${what} per ${decision.windowSeconds} s for this client; retry after ${Math.max(1, decision.resetSeconds)} s.`;
+  // No wait in the text (Retry-After says it): the same refusal reads the same, whenever it happens.
+  return `Quota exceeded: ${decision.limit} ${what} per ${decision.windowSeconds} s for this client; retry after Retry-After seconds.`;
 }

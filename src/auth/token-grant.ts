@@ -67,7 +67,7 @@ export function createTokenGrant(tokens: TokenService, clients: ClientStore, lim
       throw oauthError(
         429,
         'temporarily_unavailable',
-        'too many failed client authentications of this client from this address, or from this address; retry later',
+        'too many failed client authentications from this address; retry later',
         { 'Retry-After': String(limit.retryAfterSeconds) },
         'RATE_LIMITED',
       );
