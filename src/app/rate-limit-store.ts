@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /**
@@ -59,6 +59,8 @@ export class RateLimitStore {
 
   static async open(options: RateLimitStoreOptions): Promise<RateLimitStore> {
     if (!options.redisUrl) return new RateLimitStore(undefined, options.keyPrefix, options.log);
+    // Loaded only when configured: every CLI command pays for what it imports at start.
+    const { Redis } = await import('ioredis');
     const redis = new Redis(options.redisUrl, {
       // Fail fast while disconnected so the insurance limiter answers, instead of queueing the request.
       enableOfflineQueue: false,
