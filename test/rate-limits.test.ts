@@ -122,6 +122,33 @@ describe.each(dialects)('quotas and failed-authentication limits on $name', ({ n
       expect((await f.graphql(three)).status).toBe(401);
     });
 
+    it.skipIf(!on)('counts a live shipmentUpdates subscription as a lookup when it starts', async () => {
+      const f = await appWith(store, { TT_QUOTA_LOOKUPS_PER_MINUTE: '1', TT_QUOTA_LOOKUPS_BURST: '0' });
+      const { token } = await f.tokenFor('acct-a');
+      /** The first server-sent event of a subscription, parsed; the stream is then dropped. */
+      async function firstEvent(): Promise<{ status: number; event: any }> {
+        const abort = new AbortController();
+        const response = await f.app.fetch(`${BASE}/graphql`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
+          body: JSON.stringify({ query: 'subscription { shipmentUpdates(billOfLadingNumber: "NOPE0001") { transmissionHeader { transmissionID } } }' }),
+          signal: abort.signal,
+        });
+        const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+        let text = '';
+        while (!/^data: .*$/m.test(text)) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += new TextDecoder().decode(value);
+        }
+        abort.abort();
+        return { status: response.status, event: JSON.parse(/^data: (.*)$/m.exec(text)?.[1] ?? 'null') };
+      }
+      // The first one is counted and runs (the shipment does not exist: NOT_FOUND); the second is over quota.
+      expect((await firstEvent()).event.errors[0].extensions.code).toBe('NOT_FOUND');
+      expect((await firstEvent()).event.errors[0].extensions).toMatchObject({ code: 'RATE_LIMITED', quota: 'lookups' });
+    });
+
     it.skipIf(!on)('counts every token issued: 1,000 aliased issueToken fields issue no more than the quota', async () => {
       const f = await appWith(store, { TT_QUOTA_TOKENS_PER_MINUTE: '3', TT_QUOTA_TOKENS_BURST: '1' });
       const { client_id, client_secret } = await f.app.clients.createClient({ name: 'erp', account: 'acct-a' });
