@@ -12,7 +12,7 @@ describe.each(dialects)('POST /oauth/token on $name', ({ name, enabled }) => {
 
   beforeAll(async () => {
     if (!enabled) return;
-    f = await createTestApp(name, { rateLimit: { maxFailuresPerClient: 3, maxFailuresPerAddress: 1000 } });
+    f = await createTestApp(name, { rateLimit: { maxFailuresPerClientAddress: 3, maxFailuresPerAddress: 1000 } });
     ({ client_id: clientId, client_secret: clientSecret } = await f.app.clients.createClient({ name: 'erp', account: 'acct-a' }));
   });
   afterAll(async () => f?.destroy());

@@ -49,6 +49,8 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
   let broken: App;
   /** The app with a rate limit of one failed authentication. */
   let limited: App;
+  /** The app with quotas of one lookup, one subscription request and one token per minute. */
+  let overQuota: App;
   const recorded: Recorded = {};
 
   beforeAll(async () => {
@@ -59,7 +61,10 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
     const connection = connectDatabase(f.t.url, { poolSize: 1 });
     broken = await createApp({ ...common, database: connection });
     await connection.close();
-    limited = await createApp({ ...common, database: f.t.database, rateLimit: { maxFailuresPerClient: 1 } });
+    limited = await createApp({ ...common, database: f.t.database, rateLimit: { maxFailuresPerClientAddress: 1 } });
+    const one = { perMinute: 1, burst: 0 };
+    const quotas = { ...f.config.quotas, lookups: one, subscriptions: one, tokens: one };
+    overQuota = await createApp({ ...common, config: { ...f.config, quotas }, database: f.t.database });
   });
   afterAll(async () => f?.destroy());
 
@@ -118,6 +123,15 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
       const attempt = () => token({ ...grant(), client_id: 'tt_unknown', client_secret: 'wrong' }, {}, limited);
       expect((await attempt()).status).toBe(401);
       await op(await attempt(), 'temporarily_unavailable');
+    });
+
+    it('429 over the quota of tokens, with the RateLimit headers', async () => {
+      const first = await token(grant(), {}, overQuota);
+      expect(first.headers.get('ratelimit-remaining')).toBe('0');
+      await op(first);
+      const refused = await token(grant(), {}, overQuota);
+      expect(refused.headers.get('ratelimit-limit')).toBe('1');
+      await op(refused, 'token quota');
     });
 
     it('500 when the database fails', async () => {
@@ -183,6 +197,13 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
 
     it('500 when the database fails', async () => {
       await op(await lookup('billOfLadingNumber=MAEU262150002', f.token, broken), 'internal error');
+    });
+
+    it('429 over the quota of lookups, with Retry-After and the RateLimit headers', async () => {
+      expect((await lookup('billOfLadingNumber=MAEU262150002', f.token, overQuota)).status).toBe(200);
+      const refused = await lookup('billOfLadingNumber=MAEU262150002', f.token, overQuota);
+      expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+      await op(refused, 'quota used up');
     });
   });
 
@@ -278,6 +299,18 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
       const deleted = await call('DELETE', `/v2/subscriptions/${subscriptionID}`);
       expect(deleted.status).toBe(204);
       await op('DELETE', '/v2/subscriptions/{subscriptionID}', deleted);
+    });
+
+    it('429 over the quota of subscription requests, on every operation', async () => {
+      const app = overQuota;
+      expect((await call('GET', '/v2/subscriptions', { app })).status).toBe(200);
+      const one = `/v2/subscriptions/${subscriptionID}`;
+      await op('POST', '/v2/subscriptions', await call('POST', '/v2/subscriptions', { body: { callbackUrl: CALLBACK, billOfLadingNumber: 'MAEU262150002' }, app }));
+      await op('GET', '/v2/subscriptions', await call('GET', '/v2/subscriptions', { app }));
+      await op('GET', '/v2/subscriptions/{subscriptionID}', await call('GET', one, { app }));
+      await op('DELETE', '/v2/subscriptions/{subscriptionID}', await call('DELETE', one, { app }));
+      await op('POST', '/v2/subscriptions/{subscriptionID}/rotate-secret', await call('POST', `${one}/rotate-secret`, { body: {}, app }));
+      await op('GET', '/v2/subscriptions/{subscriptionID}/deliveries', await call('GET', `${one}/deliveries`, { app }));
     });
   });
 

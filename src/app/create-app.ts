@@ -27,9 +27,13 @@ import { countWebhookAttemptFailed, countWebhookDelivered, createDatabaseMetrics
 import { observeTokenGrant } from './observed-token-grant.js';
 import { currentRequest } from './request-context.js';
 import { useAccessLog } from './use-access-log.js';
+import { createClientAddressResolver } from './client-address.js';
+import { ClientQuotas } from './client-quotas.js';
+import { RateLimitStore } from './rate-limit-store.js';
+import { useGraphQLQuotas, useRestQuotas } from './use-quotas.js';
 import { useCorrelationId } from './use-correlation-id.js';
 import { useMetrics } from './use-metrics.js';
-import { remoteAddress, useRestApi } from './use-rest-api.js';
+import { useRestApi } from './use-rest-api.js';
 import { useAuthentication } from './use-authentication.js';
 import { useCompiledExecution } from './use-compiled-execution.js';
 import { useGraphiQLAssets } from './use-graphiql-assets.js';
@@ -46,6 +50,7 @@ export interface AppOptions {
   logger?: Logger;
   /** See AuthenticatorOptions.clientCacheTtlMs. Default 5000. */
   clientCacheTtlMs?: number;
+  /** Failed-authentication limits; default from config.quotas. */
   rateLimit?: AuthRateLimiterOptions;
   /** Size budget of the snapshot cache (see SnapshotCache); 0 disables it. Default a quarter of the heap limit. */
   snapshotCacheBytes?: number;
@@ -92,7 +97,17 @@ export async function createApp(options: AppOptions): Promise<App> {
   const authenticator = createAuthenticator(cacheVerifiedTokens(tokens, { now }), clients, {
     clientCacheTtlMs: options.clientCacheTtlMs,
   });
-  const grant = createTokenGrant(tokens, clients, new AuthRateLimiter(options.rateLimit));
+  // Quotas and failed-authentication limits (README: Quotas and rate limits), in memory or in Redis.
+  const rateLimits = await RateLimitStore.open({ redisUrl: config.quotas.redisUrl, keyPrefix: config.quotas.keyPrefix, log: logger.log });
+  const quotas = new ClientQuotas(rateLimits, config.quotas);
+  const addressOf = createClientAddressResolver(config.quotas.trustedProxies);
+  const authLimiter = new AuthRateLimiter(rateLimits, {
+    maxFailuresPerClientAddress: config.quotas.authFailuresPerClientAddress,
+    maxFailuresPerAddress: config.quotas.authFailuresPerAddress,
+    windowSeconds: config.quotas.authFailureWindowSeconds,
+    ...options.rateLimit,
+  });
+  const grant = createTokenGrant(tokens, clients, authLimiter, config.quotas.enabled ? quotas : undefined);
   // A late-bound wake-up: the worker needs the Yoga instance, created below, and services need the wake-up.
   let deliveries: DeliveryWorker | undefined;
   const push: PushServices = {
@@ -138,7 +153,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         services,
         correlationId: given.correlationId ?? currentRequest()?.correlationId ?? randomUUID(),
         principal: () => (principal ??= services.authenticate(request).then(identify)),
-        grant: given.grant ?? { remoteAddress: remoteAddress(initial) },
+        grant: given.grant ?? { remoteAddress: addressOf(request, initial) },
         ...(given.transmission ? { transmission: given.transmission } : {}),
         ...(given.conditional ? { conditional: given.conditional } : {}),
       };
@@ -153,8 +168,10 @@ export async function createApp(options: AppOptions): Promise<App> {
       ...(config.graphiql ? [useGraphiQLAssets(graphqlEndpoint)] : []),
       useOpenApi(config),
       ...useInternalStats(services.snapshots),
-      useRestApi(services, () => tokens.publicJwks()),
+      ...(config.quotas.enabled ? [useRestQuotas(quotas, services)] : []),
+      useRestApi(services, () => tokens.publicJwks(), addressOf),
       useAuthentication(),
+      ...(config.quotas.enabled ? [useGraphQLQuotas(quotas, graphqlEndpoint)] : []),
       useCompiledExecution(logger),
       ...(options.plugins ?? []),
     ],
@@ -182,6 +199,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       services.changes.stop();
       await deliveries?.stop();
       sender.close();
+      await rateLimits.close();
     },
     fetch: (input, init) => Promise.resolve((yoga.fetch as (i: string | Request, init?: RequestInit) => Promise<Response>)(input, init)),
     services,

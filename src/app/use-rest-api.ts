@@ -15,7 +15,12 @@ type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>
  * route: an onRequest hook that ends the response for its paths. Every route
  * executes GraphQL documents through the same Yoga instance.
  */
-export function useRestApi(services: AppServices, jwks: () => unknown): Plugin {
+export function useRestApi(
+  services: AppServices,
+  jwks: () => unknown,
+  /** The caller's address (src/app/client-address.ts); default the socket's peer. */
+  addressOf: (request: Request, serverContext: unknown) => string | undefined = (_request, serverContext) => remoteAddress(serverContext),
+): Plugin {
   let yoga: Yoga;
   return {
     onYogaInit({ yoga: instance }) {
@@ -36,7 +41,7 @@ export function useRestApi(services: AppServices, jwks: () => unknown): Plugin {
           ? await handleShipmentLookup(request, url, yoga, services, correlationId)
           : subscriptions
             ? await handleSubscriptions(request, url, yoga, services, correlationId)
-            : await handleTokenRequest(request, yoga, services, correlationId, remoteAddress(serverContext));
+            : await handleTokenRequest(request, yoga, services, correlationId, addressOf(request, serverContext));
       response.headers.set('X-Correlation-ID', correlationId);
       endResponse(response);
     },

@@ -1,49 +1,48 @@
+import { addressKey } from '../app/client-address.js';
+import type { Limiter, RateLimitStore } from '../app/rate-limit-store.js';
+
 /**
- * Limits FAILED client authentications at the token endpoint, per client_id
- * and per remote address (DESIGN section 7: 429 with Retry-After).
+ * Limits FAILED client authentications at the token endpoint (DESIGN
+ * section 7: 429 with Retry-After), in two counters:
  *
- * Intended use by the token endpoint:
- *   1. `check({ clientId, address })`; when limited, answer 429 with
- *      `Retry-After: retryAfterSeconds` without looking at the secret.
- *   2. authenticate; on failure `recordFailure(...)` and answer 401
- *      (or 429 when the returned decision is already limited).
- * Successful authentications are not recorded and do not reset anything.
+ * - per (client_id, address): a caller that keeps sending wrong secrets for
+ *   one client is stopped;
+ * - per address (an IPv6 address by its /64): one source cycling through
+ *   client_ids is stopped.
+ *
+ * Never per client_id alone: client_id is not a secret (it is the `sub` of
+ * every token), so a per-client counter lets anyone, from anywhere, lock a
+ * client out. Here someone else's failures only ever refuse attempts from
+ * the failing address; the client's correct secret from any other address
+ * is accepted. Behind a reverse proxy the address is the one the trusted
+ * proxies forwarded (src/app/client-address.ts); without TT_TRUSTED_PROXIES
+ * every caller has the proxy's address and shares its per-address counter.
+ *
+ * Intended use by the grant:
+ *   1. `check(attempt)`; when limited, answer 429 with Retry-After without
+ *      looking at the secret.
+ *   2. authenticate; on failure `recordFailure(attempt)` and answer 401; on
+ *      success `recordSuccess(attempt)`, which clears the (client_id,
+ *      address) counter (a client that fixed its configuration starts afresh).
  *
  * Secrets carry 256 random bits, so this is not what stops guessing; it stops
  * one source from hammering the endpoint and keeps misconfigured clients from
- * looping on 401 at full speed.
- *
- * @NOTE per-process, in memory: with N processes a source gets up to N times
- * the allowance, and a restart forgets the counters. Acceptable for v1, which
- * runs one process per environment and where the limit is a brake, not the
- * security boundary; a shared store (e.g. the database) is the upgrade path
- * when the service scales out.
- * @NOTE client_id is not a secret (it is the `sub` of every token), so anyone
- * can trip a client's limit and make its token requests fail with 429 for up
- * to one window. Clients cache tokens for an hour, so this takes a sustained,
- * visible effort; the per-address limit catches it from a single source.
+ * looping on 401 at full speed. The counters are rate-limiter-flexible fixed
+ * windows that start at the first failure, in memory or shared in Redis
+ * (src/app/rate-limit-store.ts), so N instances enforce one limit.
  */
 
 export interface AuthRateLimiterOptions {
-  /** Failures per client_id within the window; the next attempt is refused. Default 10. */
-  maxFailuresPerClient?: number;
+  /** Failures of one client_id from one address within the window; the next attempt is refused. Default 10. */
+  maxFailuresPerClientAddress?: number;
   /**
-   * Failures per remote address within the window. Default 20: higher than per
-   * client because one address (a NAT, an integration platform) may front
-   * several clients.
+   * Failures from one address within the window, whatever the client_id.
+   * Default 50: higher than per client because one address (a NAT, an
+   * integration platform, an untrusted proxy) may front several clients.
    */
   maxFailuresPerAddress?: number;
-  /** Sliding window length in seconds. Default 60. */
+  /** Window length in seconds. Default 60. */
   windowSeconds?: number;
-  /**
-   * Keys kept per dimension (client_id, address). Default 10,000. Beyond it the
-   * least recently failing key is forgotten, which bounds memory (at most
-   * maxFailures timestamps per key) at the price of letting an attacker who
-   * spreads over more than this many keys flush older counters.
-   */
-  maxEntries?: number;
-  /** Clock in milliseconds (tests). Default `Date.now`. */
-  now?: () => number;
 }
 
 export interface RateLimitDecision {
@@ -58,107 +57,75 @@ export interface AuthAttempt {
   address?: string | undefined;
 }
 
-/** Longer keys are cut: real client_ids are at most 64 characters, and memory must stay bounded. */
+/** Longer client_ids are cut: real ones are at most 64 characters, and keys must stay bounded. */
 const MAX_KEY_LENGTH = 128;
 
-/** Failure timestamps per key, newest last; kept only while inside the window. */
-class SlidingWindowLog {
-  readonly #entries = new Map<string, number[]>();
-
-  constructor(
-    private readonly maxFailures: number,
-    private readonly windowMs: number,
-    private readonly maxEntries: number,
-  ) {}
-
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  decide(key: string, now: number): RateLimitDecision {
-    const log = this.#live(key, now);
-    if (log.length < this.maxFailures) return { limited: false, retryAfterSeconds: 0 };
-    // The log holds at most maxFailures entries, so its oldest one is the
-    // failure whose expiry brings the count back under the limit.
-    const oldest = log[0] ?? now;
-    return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000)) };
-  }
-
-  record(key: string, now: number): void {
-    const log = this.#live(key, now);
-    log.push(now);
-    if (log.length > this.maxFailures) log.splice(0, log.length - this.maxFailures);
-    // Re-insert so the Map's order is "least recently failed first".
-    this.#entries.delete(key);
-    this.#entries.set(key, log);
-    this.#evict(now);
-  }
-
-  #live(key: string, now: number): number[] {
-    const log = this.#entries.get(key) ?? [];
-    const cutoff = now - this.windowMs;
-    let expired = 0;
-    while (expired < log.length && (log[expired] ?? 0) <= cutoff) expired++;
-    if (expired > 0) log.splice(0, expired);
-    return log;
-  }
-
-  /** Amortised O(1): stale keys sit at the front because the Map is ordered by last failure. */
-  #evict(now: number): void {
-    const cutoff = now - this.windowMs;
-    for (const [key, log] of this.#entries) {
-      const newest = log[log.length - 1];
-      const overCap = this.#entries.size > this.maxEntries;
-      if (!overCap && newest !== undefined && newest > cutoff) break;
-      this.#entries.delete(key);
-    }
-  }
-}
+const NOT_LIMITED: RateLimitDecision = { limited: false, retryAfterSeconds: 0 };
 
 export class AuthRateLimiter {
-  readonly #byClient: SlidingWindowLog;
-  readonly #byAddress: SlidingWindowLog;
-  readonly #now: () => number;
+  readonly #byClientAddress: Limiter;
+  readonly #byAddress: Limiter;
 
-  constructor(options: AuthRateLimiterOptions = {}) {
-    const windowMs = (options.windowSeconds ?? 60) * 1000;
-    const maxEntries = options.maxEntries ?? 10_000;
-    this.#byClient = new SlidingWindowLog(options.maxFailuresPerClient ?? 10, windowMs, maxEntries);
-    this.#byAddress = new SlidingWindowLog(options.maxFailuresPerAddress ?? 20, windowMs, maxEntries);
-    this.#now = options.now ?? Date.now;
+  constructor(store: RateLimitStore, options: AuthRateLimiterOptions = {}) {
+    const durationSeconds = options.windowSeconds ?? 60;
+    this.#byClientAddress = store.limiter({
+      name: 'auth-failures:client-address',
+      points: options.maxFailuresPerClientAddress ?? 10,
+      durationSeconds,
+    });
+    this.#byAddress = store.limiter({ name: 'auth-failures:address', points: options.maxFailuresPerAddress ?? 50, durationSeconds });
   }
 
   /** Whether this attempt must be refused before its credentials are even checked. */
-  check(attempt: AuthAttempt): RateLimitDecision {
-    const now = this.#now();
-    return worst(
-      attempt.clientId ? this.#byClient.decide(keyOf(attempt.clientId), now) : undefined,
-      attempt.address ? this.#byAddress.decide(keyOf(attempt.address), now) : undefined,
-    );
+  async check(attempt: AuthAttempt): Promise<RateLimitDecision> {
+    const keys = keysOf(attempt);
+    const decisions = await Promise.all([
+      keys.clientAddress ? limitedBy(this.#byClientAddress, keys.clientAddress) : NOT_LIMITED,
+      keys.address ? limitedBy(this.#byAddress, keys.address) : NOT_LIMITED,
+    ]);
+    return worst(decisions);
   }
 
   /** Counts one failed authentication; returns the decision for the next attempt. */
-  recordFailure(attempt: AuthAttempt): RateLimitDecision {
-    const now = this.#now();
-    if (attempt.clientId) this.#byClient.record(keyOf(attempt.clientId), now);
-    if (attempt.address) this.#byAddress.record(keyOf(attempt.address), now);
+  async recordFailure(attempt: AuthAttempt): Promise<RateLimitDecision> {
+    const keys = keysOf(attempt);
+    await Promise.all([
+      keys.clientAddress ? this.#byClientAddress.consume(keys.clientAddress) : undefined,
+      keys.address ? this.#byAddress.consume(keys.address) : undefined,
+    ]);
     return this.check(attempt);
   }
 
-  /** Keys currently tracked per dimension (for tests and metrics). */
-  get size(): { clients: number; addresses: number } {
-    return { clients: this.#byClient.size, addresses: this.#byAddress.size };
+  /** A successful authentication clears the failures of its (client_id, address); the address's stay. */
+  async recordSuccess(attempt: AuthAttempt): Promise<void> {
+    const { clientAddress } = keysOf(attempt);
+    if (clientAddress) await this.#byClientAddress.delete(clientAddress);
   }
 }
 
-function keyOf(value: string): string {
-  return value.length > MAX_KEY_LENGTH ? value.slice(0, MAX_KEY_LENGTH) : value;
+/**
+ * An unknown address (no socket: an in-process call) is one address for the
+ * (client_id, address) counter, and has no per-address counter: an
+ * in-process caller is the service itself.
+ */
+function keysOf(attempt: AuthAttempt): { clientAddress?: string; address?: string } {
+  const address = attempt.address ? addressKey(attempt.address) : undefined;
+  const clientId = attempt.clientId ? attempt.clientId.slice(0, MAX_KEY_LENGTH) : undefined;
+  return {
+    // JSON keeps the two parts apart whatever characters the client_id holds.
+    ...(clientId ? { clientAddress: JSON.stringify([clientId, address ?? 'unknown']) } : {}),
+    ...(address ? { address } : {}),
+  };
 }
 
-function worst(...decisions: (RateLimitDecision | undefined)[]): RateLimitDecision {
-  let result: RateLimitDecision = { limited: false, retryAfterSeconds: 0 };
-  for (const d of decisions) {
-    if (d?.limited && d.retryAfterSeconds > result.retryAfterSeconds) result = d;
-  }
+async function limitedBy(limiter: Limiter, key: string): Promise<RateLimitDecision> {
+  const { consumed, msBeforeNext } = await limiter.peek(key);
+  if (consumed < limiter.points) return NOT_LIMITED;
+  return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
+}
+
+function worst(decisions: readonly RateLimitDecision[]): RateLimitDecision {
+  let result = NOT_LIMITED;
+  for (const d of decisions) if (d.limited && d.retryAfterSeconds > result.retryAfterSeconds) result = d;
   return result;
 }

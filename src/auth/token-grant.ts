@@ -3,6 +3,7 @@ import type { TokenRequest } from '../graphql/context.js';
 import type { TokenResponse } from '../graphql/schema/token.js';
 import type { AuthRateLimiter } from './auth-rate-limiter.js';
 import type { ClientStore } from './client-store.js';
+import { quotaMessage, rateLimitHeaders, type QuotaDecision } from './quotas.js';
 import { grantedScope } from './scopes.js';
 import type { TokenService } from './tokens.js';
 
@@ -30,10 +31,12 @@ export function oauthError(
   error: OAuthErrorCode,
   description: string,
   headers?: Record<string, string>,
+  /** extensions.code; RATE_LIMITED for every 429, as on the other GraphQL fields. */
+  code: 'OAUTH_ERROR' | 'RATE_LIMITED' = 'OAUTH_ERROR',
 ): GraphQLError {
   return new GraphQLError(description, {
     extensions: {
-      code: 'OAUTH_ERROR',
+      code,
       oauth: { error, error_description: description } satisfies OAuthErrorBody,
       http: { status, ...(headers ? { headers } : {}) },
     },
@@ -47,22 +50,31 @@ export interface GrantContext {
   usedBasicAuth?: boolean;
 }
 
-export function createTokenGrant(tokens: TokenService, clients: ClientStore, limiter: AuthRateLimiter) {
+/** Counts issued tokens per client (src/app/client-quotas.ts); absent: no token quota. */
+export interface TokenQuota {
+  consume(quota: 'tokens', clientId: string): Promise<QuotaDecision>;
+}
+
+export function createTokenGrant(tokens: TokenService, clients: ClientStore, limiter: AuthRateLimiter, quota?: TokenQuota) {
   return async function issueToken(request: TokenRequest, context: GrantContext = {}): Promise<TokenResponse> {
     if (request.grantType !== 'client_credentials') {
       throw oauthError(400, 'unsupported_grant_type', 'grant_type must be client_credentials');
     }
     const attempt = { clientId: request.clientId, address: context.remoteAddress };
-    const limit = limiter.check(attempt);
+    const limit = await limiter.check(attempt);
     if (limit.limited) {
       // RFC 6749 defines no rate-limit error; temporarily_unavailable is the registered code closest in meaning.
-      throw oauthError(429, 'temporarily_unavailable', 'too many failed client authentications; retry later', {
-        'Retry-After': String(limit.retryAfterSeconds),
-      });
+      throw oauthError(
+        429,
+        'temporarily_unavailable',
+        'too many failed client authentications from this address; retry later',
+        { 'Retry-After': String(limit.retryAfterSeconds) },
+        'RATE_LIMITED',
+      );
     }
     const client = await clients.authenticateClient(request.clientId, request.clientSecret);
     if (!client) {
-      limiter.recordFailure(attempt);
+      await limiter.recordFailure(attempt);
       throw oauthError(
         401,
         'invalid_client',
@@ -73,6 +85,13 @@ export function createTokenGrant(tokens: TokenService, clients: ClientStore, lim
     const scope = grantedScope(request.scope, client.scopes);
     if (scope === null) {
       throw oauthError(400, 'invalid_scope', `scope must be one or more of the client's scopes: ${client.scopes.join(' ')}`);
+    }
+    await limiter.recordSuccess(attempt);
+    // Counted per token issued, after authentication: only the client itself can spend its quota,
+    // and a GraphQL request of many issueToken aliases spends one token's worth each.
+    const decision = await quota?.consume('tokens', client.clientId);
+    if (decision && !decision.allowed) {
+      throw oauthError(429, 'temporarily_unavailable', quotaMessage(decision), rateLimitHeaders(decision), 'RATE_LIMITED');
     }
     return tokens.issueToken({ clientId: client.clientId, scope });
   };

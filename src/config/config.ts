@@ -1,3 +1,4 @@
+import { parseTrustedProxies, TrustedProxiesError, type ForwardedHeader, type TrustedProxies } from '../app/client-address.js';
 import { DEFAULT_SQLITE_PATH } from '../db/connect.js';
 
 /**
@@ -62,6 +63,38 @@ export interface PushConfig {
   maxSubscriptionsPerClient: number;
 }
 
+/** A per-client quota of successful requests (src/auth/quotas.ts). */
+export interface QuotaLimit {
+  /** Requests per minute. */
+  perMinute: number;
+  /** Extra requests beyond perMinute, at most this many per 10 minutes; 0: none. */
+  burst: number;
+}
+
+/** Quotas and rate limits (README: Quotas and rate limits). */
+export interface QuotaConfig {
+  /** `TT_QUOTAS`: per-client quotas on lookups, subscription routes and tokens. Default true. */
+  enabled: boolean;
+  /** `TT_QUOTA_LOOKUPS_PER_MINUTE` (600) and `TT_QUOTA_LOOKUPS_BURST` (300): GET /v2/shipments and GraphQL `shipment`/`shipmentUpdates`. */
+  lookups: QuotaLimit;
+  /** `TT_QUOTA_SUBSCRIPTIONS_PER_MINUTE` (120) and `TT_QUOTA_SUBSCRIPTIONS_BURST` (60): /v2/subscriptions* and their GraphQL fields. */
+  subscriptions: QuotaLimit;
+  /** `TT_QUOTA_TOKENS_PER_MINUTE` (20) and `TT_QUOTA_TOKENS_BURST` (20): tokens issued. */
+  tokens: QuotaLimit;
+  /** `TT_AUTH_FAILURES_PER_CLIENT_ADDRESS`: failed authentications of one client_id from one address per window. Default 10. */
+  authFailuresPerClientAddress: number;
+  /** `TT_AUTH_FAILURES_PER_ADDRESS`: failed authentications from one address (IPv6: one /64) per window. Default 50. */
+  authFailuresPerAddress: number;
+  /** `TT_AUTH_FAILURE_WINDOW_SECONDS`: the failed-authentication window. Default 60. */
+  authFailureWindowSeconds: number;
+  /** `TT_TRUSTED_PROXIES` (CIDRs) and `TT_FORWARDED_HEADER` (x-forwarded-for or forwarded); undefined: no proxy trusted. */
+  trustedProxies: TrustedProxies | undefined;
+  /** `REDIS_URL`: counters shared by every instance in Redis; unset: in memory, per process. */
+  redisUrl: string | undefined;
+  /** `TT_RATE_LIMIT_PREFIX`: prefix of the Redis keys. Default tt:<environment>. */
+  keyPrefix: string;
+}
+
 export interface Config {
   /** `PORT`, default 4000. */
   port: number;
@@ -95,6 +128,7 @@ export interface Config {
   metrics: MetricsConfig;
   tracing: TracingConfig;
   push: PushConfig;
+  quotas: QuotaConfig;
 }
 
 export class ConfigError extends Error {
@@ -201,6 +235,43 @@ export function loadConfig(env: Env = process.env): Config {
       retryHours: intVar(env, 'TT_WEBHOOK_RETRY_HOURS', 24, 1, 24 * 14),
       maxSubscriptionsPerClient: intVar(env, 'TT_MAX_SUBSCRIPTIONS_PER_CLIENT', 1000, 1, 1_000_000),
     },
+    quotas: quotaConfig(env, environment),
+  };
+}
+
+function quotaConfig(env: Env, environment: Environment): QuotaConfig {
+  const quota = (name: string, perMinute: number, burst: number): QuotaLimit => ({
+    perMinute: intVar(env, `TT_QUOTA_${name}_PER_MINUTE`, perMinute, 1, 1_000_000),
+    burst: intVar(env, `TT_QUOTA_${name}_BURST`, burst, 0, 1_000_000),
+  });
+  const header = (env.TT_FORWARDED_HEADER || 'x-forwarded-for').toLowerCase();
+  if (header !== 'x-forwarded-for' && header !== 'forwarded') {
+    throw new ConfigError(`TT_FORWARDED_HEADER must be x-forwarded-for or forwarded, got "${env.TT_FORWARDED_HEADER}"`);
+  }
+  let trustedProxies: TrustedProxies | undefined;
+  try {
+    trustedProxies = parseTrustedProxies(env.TT_TRUSTED_PROXIES ?? '', header as ForwardedHeader);
+  } catch (err) {
+    if (err instanceof TrustedProxiesError) throw new ConfigError(`TT_TRUSTED_PROXIES: ${err.message}`);
+    throw err;
+  }
+  const redisUrl = env.REDIS_URL || undefined;
+  if (redisUrl !== undefined && !/^rediss?:\/\/[^\s]+$/i.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
+  }
+  const keyPrefix = env.TT_RATE_LIMIT_PREFIX || `tt:${environment}`;
+  if (!/^[\x21-\x7e]{1,100}$/.test(keyPrefix)) throw new ConfigError('TT_RATE_LIMIT_PREFIX must be 1 to 100 printable characters');
+  return {
+    enabled: boolVar(env, 'TT_QUOTAS', true),
+    lookups: quota('LOOKUPS', 600, 300),
+    subscriptions: quota('SUBSCRIPTIONS', 120, 60),
+    tokens: quota('TOKENS', 20, 20),
+    authFailuresPerClientAddress: intVar(env, 'TT_AUTH_FAILURES_PER_CLIENT_ADDRESS', 10, 1, 1_000_000),
+    authFailuresPerAddress: intVar(env, 'TT_AUTH_FAILURES_PER_ADDRESS', 50, 1, 1_000_000),
+    authFailureWindowSeconds: intVar(env, 'TT_AUTH_FAILURE_WINDOW_SECONDS', 60, 1, 86_400),
+    trustedProxies,
+    redisUrl,
+    keyPrefix,
   };
 }
 

@@ -180,6 +180,23 @@ export const HEADERS = {
     object: { description: 'The new subscription.', required: true, schema: { type: 'string', pattern: '^/v2/subscriptions/[0-9a-f-]{36}$' } },
   },
   AllowPost: { name: 'Allow', object: { description: 'The allowed method.', required: true, schema: { const: 'POST' } } },
+  // The client's quota (README: Quotas and rate limits), on every response of a request that was counted.
+  RateLimitLimit: {
+    name: 'RateLimit-Limit',
+    object: { description: "The client's quota: requests per window (RateLimit-Policy).", schema: { type: 'string', pattern: '^[0-9]+$' } },
+  },
+  RateLimitRemaining: {
+    name: 'RateLimit-Remaining',
+    object: { description: 'Requests left in the current window (0 while the burst allowance is used).', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  },
+  RateLimitReset: {
+    name: 'RateLimit-Reset',
+    object: { description: 'Seconds until the window resets.', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  },
+  RateLimitPolicy: {
+    name: 'RateLimit-Policy',
+    object: { description: 'The quota policy: `<limit>;w=<window seconds>`.', schema: { type: 'string', pattern: '^[0-9]+;w=[0-9]+$' } },
+  },
 } as const satisfies Record<string, { name: string; object: JsonSchema }>;
 
 export type HeaderName = keyof typeof HEADERS;

@@ -1,6 +1,7 @@
 import { READ_SCOPE } from '../auth/scopes.js';
 import type { Config } from '../config/config.js';
 import { buildSchemas, headersOf, HEADERS } from './components.js';
+import { withQuotas } from './rate-limit-responses.js';
 import type { JsonSchema } from './rest-schemas.js';
 import { servicePaths } from './service-paths.js';
 import { shipmentsPath } from './shipments-path.js';
@@ -13,7 +14,7 @@ import { tokenPath } from './token-path.js';
  * test/openapi-responses.test.ts checks real responses of every documented
  * status against it, and that every documented status was provoked.
  */
-export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environment'>): JsonSchema {
+export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environment'> & Partial<Pick<Config, 'quotas'>>): JsonSchema {
   return {
     openapi: '3.1.0',
     info: {
@@ -35,12 +36,17 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
       { name: 'Push subscriptions', description: 'Webhooks: the service POSTs a shipment\'s changes to your callback URL.' },
       { name: 'Operations', description: 'Liveness and readiness.' },
     ],
-    paths: withRequestIds({
-      '/oauth/token': tokenPath(),
-      '/v2/shipments': shipmentsPath(),
-      ...subscriptionsPaths(),
-      ...servicePaths(),
-    }),
+    paths: withRequestIds(
+      withQuotas(
+        {
+          '/oauth/token': tokenPath(),
+          '/v2/shipments': shipmentsPath(),
+          ...subscriptionsPaths(),
+          ...servicePaths(),
+        },
+        config.quotas,
+      ),
+    ),
     components: {
       schemas: buildSchemas(),
       headers: Object.fromEntries(Object.entries(HEADERS).map(([key, header]) => [key, header.object])),

@@ -10,6 +10,7 @@ const STATUS_TEXT: Record<number, [string, string]> = {
   409: ['Conflict', 'The request conflicts with the current state.'],
   413: ['Content Too Large', 'The request body is too large.'],
   415: ['Unsupported Media Type', 'The request body must be application/json.'],
+  429: ['Too Many Requests', "The client's quota is used up; retry after Retry-After seconds."],
   500: ['Internal Server Error', 'The service could not answer the request.'],
 };
 

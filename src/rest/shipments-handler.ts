@@ -1,4 +1,7 @@
+import { GraphQLError } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
+import { requireScope } from '../auth/request-auth.js';
+import { READ_SCOPE } from '../auth/scopes.js';
 import type { AppServices } from '../graphql/context.js';
 import { Response } from '@whatwg-node/fetch';
 import type { ConditionalRead } from '../graphql/context.js';
@@ -32,7 +35,11 @@ export async function handleShipmentLookup(
     return fail(405, [{ ...DCSA.invalidQuery, errorCodeMessage: 'Use GET for /v2/shipments.' }], { Allow: 'GET' });
   }
   const parameterErrors = checkParameters(url.searchParams);
-  if (parameterErrors.length > 0) return fail(400, parameterErrors);
+  if (parameterErrors.length > 0) {
+    // Authentication comes first (README): the 401/403 the lookup document would give, before any 400.
+    const denied = await authenticationError(request, services);
+    return denied ? respond.resultError(denied) : fail(400, parameterErrors);
+  }
 
   const variables = Object.fromEntries(
     LOOKUP_PARAMETERS.filter((name) => url.searchParams.has(name)).map((name) => [name, url.searchParams.get(name)]),
@@ -74,4 +81,14 @@ function checkParameters(params: URLSearchParams): DetailedError[] {
     seen.add(name);
   }
   return errors;
+}
+
+/** Why the request may not look up shipments at all (401 or 403), or undefined when it may. */
+async function authenticationError(request: Request, services: AppServices): Promise<GraphQLError | undefined> {
+  try {
+    requireScope(await services.authenticate(request), READ_SCOPE);
+    return undefined;
+  } catch (err) {
+    return err instanceof GraphQLError ? err : new GraphQLError('Unexpected error.', { originalError: err as Error });
+  }
 }

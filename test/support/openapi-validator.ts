@@ -4,7 +4,19 @@ import formats from 'ajv-formats';
 type Json = Record<string, any>;
 
 /** Headers of the REST contract: present in a response, they must be documented for it. */
-const CONTRACT_HEADERS = ['x-correlation-id', 'x-request-id', 'cache-control', 'pragma', 'www-authenticate', 'retry-after', 'allow'];
+const CONTRACT_HEADERS = [
+  'x-correlation-id',
+  'x-request-id',
+  'cache-control',
+  'pragma',
+  'www-authenticate',
+  'retry-after',
+  'allow',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'ratelimit-policy',
+];
 
 const DOCUMENT_ID = 'https://openapi.test/openapi.json';
 

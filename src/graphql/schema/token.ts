@@ -28,7 +28,8 @@ builder.mutationField('issueToken', (t) =>
     type: TokenResponseType,
     description:
       'OAuth 2.0 client credentials grant (RFC 6749 section 4.4); POST /oauth/token is a thin handler over this field. ' +
-      'Errors carry extensions.code OAUTH_ERROR with the RFC 6749 error and error_description.',
+      'Errors carry extensions.code OAUTH_ERROR (RATE_LIMITED for too many failed authentications or tokens: each ' +
+      'issued token counts against the client\'s quota) with the RFC 6749 error and error_description.',
     args: {
       grant_type: t.arg.string({ required: true, description: 'Must be client_credentials.' }),
       client_id: t.arg.string({ required: true, description: 'The client identifier, issued per environment.' }),

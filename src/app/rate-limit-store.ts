@@ -1,0 +1,190 @@
+import type { Redis } from 'ioredis';
+import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+/**
+ * Where the counters of quotas and failed-authentication limits live
+ * (rate-limiter-flexible): in this process's memory by default, in Redis
+ * when `REDIS_URL` is set, so that every instance behind the load balancer
+ * spends one budget (DESIGN section 13: no in-memory-only state that must be
+ * shared).
+ *
+ * @NOTE Redis down: each Redis limiter has an in-memory insurance limiter
+ * with the same numbers (rate-limiter-flexible's `insuranceLimiter`), which
+ * takes over for every call that Redis cannot answer. The service keeps
+ * limiting, per process, instead of either refusing everything (quotas are
+ * protection, not correctness) or dropping the limits altogether; a warning
+ * is logged when Redis goes away and an info line when it is back.
+ */
+
+type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+
+export interface LimiterSpec {
+  /** Part of the key prefix: one counter family per name. */
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+/** Consumes points of a key; resolves with the outcome instead of rejecting on a refusal. */
+export interface Limiter {
+  consume(key: string, points?: number): Promise<{ allowed: boolean; remaining: number; msBeforeNext: number }>;
+  /** Points consumed in the key's current window, without counting anything. */
+  peek(key: string): Promise<{ consumed: number; msBeforeNext: number }>;
+  /** Forgets the key's counter (a successful login clears its failures). */
+  delete(key: string): Promise<void>;
+  readonly points: number;
+  readonly durationSeconds: number;
+}
+
+export interface RateLimitStoreOptions {
+  /** Redis address; undefined keeps the counters in memory. */
+  redisUrl?: string;
+  /** Prefix of every key (`tt:production`, a test's own prefix). */
+  keyPrefix: string;
+  log: Log;
+  /** How long open() waits for Redis before starting on the insurance limiters. Default 2000 ms. */
+  connectTimeoutMs?: number;
+}
+
+export class RateLimitStore {
+  readonly #redis: Redis | undefined;
+  readonly #keyPrefix: string;
+  readonly #log: Log;
+
+  private constructor(redis: Redis | undefined, keyPrefix: string, log: Log) {
+    this.#redis = redis;
+    this.#keyPrefix = keyPrefix;
+    this.#log = log;
+  }
+
+  static async open(options: RateLimitStoreOptions): Promise<RateLimitStore> {
+    if (!options.redisUrl) return new RateLimitStore(undefined, options.keyPrefix, options.log);
+    // Loaded only when configured: every CLI command pays for what it imports at start.
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(options.redisUrl, {
+      // Fail fast while disconnected so the insurance limiter answers, instead of queueing the request.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: options.connectTimeoutMs ?? 2000,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 5000),
+    });
+    let down = false;
+    redis.on('error', (err: Error) => {
+      if (down) return;
+      down = true;
+      options.log('warn', 'Redis for rate limits is unavailable; limiting per process until it is back', { error: err.message });
+    });
+    redis.on('ready', () => {
+      if (down) options.log('info', 'Redis for rate limits is back');
+      down = false;
+    });
+    await waitForReady(redis, options.connectTimeoutMs ?? 2000);
+    return new RateLimitStore(redis, options.keyPrefix, options.log);
+  }
+
+  get kind(): 'memory' | 'redis' {
+    return this.#redis ? 'redis' : 'memory';
+  }
+
+  /** A fixed-window limiter of `points` per `durationSeconds`. */
+  limiter(spec: LimiterSpec): Limiter {
+    return wrap(this.#raw(spec), spec, this.#log);
+  }
+
+  /** `perWindow` points per window, plus up to `burst` more per `burstWindowSeconds` (BurstyRateLimiter). */
+  burstyLimiter(spec: LimiterSpec, burst: number, burstWindowSeconds: number): Limiter {
+    if (burst <= 0) return this.limiter(spec);
+    const main = this.#raw(spec);
+    const extra = this.#raw({ name: `${spec.name}:burst`, points: burst, durationSeconds: burstWindowSeconds });
+    const bursty = new BurstyRateLimiter(main, extra);
+    return wrap(
+      {
+        consume: (key: string, points: number) => bursty.consume(key, points),
+        delete: async (key: string) => {
+          await Promise.all([main.delete(key), extra.delete(key)]);
+          return true;
+        },
+      },
+      spec,
+      this.#log,
+    );
+  }
+
+  async close(): Promise<void> {
+    if (!this.#redis) return;
+    try {
+      await this.#redis.quit();
+    } catch {
+      this.#redis.disconnect();
+    }
+  }
+
+  #raw(spec: LimiterSpec): RateLimiterAbstract {
+    const options = { keyPrefix: `${this.#keyPrefix}:${spec.name}`, points: spec.points, duration: spec.durationSeconds };
+    if (!this.#redis) return new RateLimiterMemory(options);
+    return new RateLimiterRedis({
+      ...options,
+      storeClient: this.#redis,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(options),
+    });
+  }
+}
+
+function wrap(
+  limiter: {
+    consume(key: string, points: number): Promise<RateLimiterRes>;
+    delete(key: string): Promise<boolean>;
+    get?(key: string): Promise<RateLimiterRes | null>;
+  },
+  spec: LimiterSpec,
+  log: Log,
+): Limiter {
+  return {
+    points: spec.points,
+    durationSeconds: spec.durationSeconds,
+    async consume(key, points = 1) {
+      try {
+        const res = await limiter.consume(key, points);
+        return { allowed: true, remaining: res.remainingPoints, msBeforeNext: res.msBeforeNext };
+      } catch (rejection) {
+        // rate-limiter-flexible rejects with a RateLimiterRes when over the limit, with an Error when the store fails.
+        if (rejection instanceof RateLimiterRes) {
+          return { allowed: false, remaining: 0, msBeforeNext: rejection.msBeforeNext };
+        }
+        // Past the insurance limiter too: let the request through (a limit is protection, not correctness).
+        log('warn', 'rate limit check failed; request allowed', { limiter: spec.name, error: String(rejection) });
+        return { allowed: true, remaining: spec.points, msBeforeNext: spec.durationSeconds * 1000 };
+      }
+    },
+    async peek(key) {
+      try {
+        const res = (await limiter.get?.(key)) ?? null;
+        return { consumed: res?.consumedPoints ?? 0, msBeforeNext: res?.msBeforeNext ?? 0 };
+      } catch (err) {
+        log('warn', 'rate limit check failed; request allowed', { limiter: spec.name, error: String(err) });
+        return { consumed: 0, msBeforeNext: 0 };
+      }
+    },
+    async delete(key) {
+      try {
+        await limiter.delete(key);
+      } catch (err) {
+        log('warn', 'rate limit reset failed', { limiter: spec.name, error: String(err) });
+      }
+    },
+  };
+}
+
+function waitForReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once('ready', done);
+  });
+}
