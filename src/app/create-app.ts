@@ -32,6 +32,10 @@ import { useMetrics } from './use-metrics.js';
 import { remoteAddress, useRestApi } from './use-rest-api.js';
 import { useAuthentication } from './use-authentication.js';
 import { useCompiledExecution } from './use-compiled-execution.js';
+import { corsPolicy } from './cors-policy.js';
+import { useCsrfPrevention } from './use-csrf-prevention.js';
+import { useGraphQLLimits } from './use-graphql-limits.js';
+import { useIntrospectionPolicy } from './use-introspection-policy.js';
 import { useGraphiQLAssets } from './use-graphiql-assets.js';
 import { cacheVerifiedTokens } from './verified-token-cache.js';
 import { useInternalStats } from './use-internal-stats.js';
@@ -122,11 +126,13 @@ export async function createApp(options: AppOptions): Promise<App> {
     : undefined;
 
   const graphqlEndpoint = '/graphql';
+  const cors = corsPolicy(config.corsOrigins);
   const yoga = createYoga<Record<string, unknown>, AppContext>({
     schema,
     graphqlEndpoint,
     healthCheckEndpoint: '/health',
     landingPage: false,
+    cors: cors.option,
     graphiql: graphiqlOptions({ config, database, clients, tokens }),
     renderGraphiQL: renderGraphiQLPage,
     logging: logger.yogaLogger,
@@ -153,8 +159,12 @@ export async function createApp(options: AppOptions): Promise<App> {
       useOpenApi(config),
       ...useInternalStats(services.snapshots),
       useRestApi(services, () => tokens.publicJwks()),
+      ...cors.plugins,
+      ...useCsrfPrevention(),
+      ...useGraphQLLimits(config.graphql.limits),
+      useIntrospectionPolicy({ policy: config.graphql.introspection, authenticate: services.authenticate }),
       useAuthentication(),
-      useCompiledExecution(logger),
+      useCompiledExecution(logger, { maxOperations: config.graphql.compiledCacheSize }),
       ...(options.plugins ?? []),
     ],
   });
