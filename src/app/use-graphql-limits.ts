@@ -35,6 +35,7 @@ export function useGraphQLLimits(limits: GraphQLLimits): Plugin[] {
     maxDepthPlugin({ n: limits.maxDepth, ...reportInValidation }),
     maxDirectivesPlugin({ n: limits.maxDirectives, ...reportInValidation }),
     costLimitPlugin({ maxCost: limits.maxCost, ...reportInValidation }),
+    useRefusalStatus(),
   ];
 }
 
@@ -66,6 +67,23 @@ const reportInValidation = {
 /** Armor prefixes every refusal with "Syntax Error: ", even a cost or depth found valid syntax. */
 function withoutArmorPrefix(message: string): string {
   return message.replace(/^Syntax Error: /, '');
+}
+
+/**
+ * Yoga marks parse and validation errors as the GraphQL-over-HTTP spec's
+ * (`http.spec`), which an `application/json` answer sends with 200. A refused
+ * document is the client's error whatever it accepts: 400, set on the result
+ * (where Yoga reads it first and never prints it).
+ */
+function useRefusalStatus(): Plugin {
+  return {
+    onResultProcess({ result, setResult }) {
+      if (Array.isArray(result) || !('errors' in result)) return;
+      if (!result.errors?.some((e) => e.extensions?.code === LIMIT_EXCEEDED)) return;
+      const extensions = result.extensions as { http?: Record<string, unknown> } | undefined;
+      setResult({ ...result, extensions: { ...extensions, http: { ...extensions?.http, status: 400 } } });
+    },
+  };
 }
 
 const TOO_DEEP = 'The document is nested too deeply.';
