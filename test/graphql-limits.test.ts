@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { getIntrospectionQuery, Kind, parse, print, type DocumentNode } from 'graphql';
+import { getIntrospectionQuery, Kind, parse, print, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OperationCache } from '../src/app/use-compiled-execution.js';
+import { introspects, withoutSuggestion } from '../src/app/use-introspection-policy.js';
 import { generateSigningJwk } from '../src/auth/signing-keys.js';
+import { ConfigError, DEFAULT_GRAPHQL_LIMITS, loadConfig } from '../src/config/config.js';
 import { graphiqlDefaultDocument } from '../src/graphiql/default-document.js';
 import { SHIPMENT_DOCUMENT } from '../src/rest/shipment-document.js';
 import { SUBSCRIPTION_DOCUMENTS } from '../src/rest/subscription-documents.js';
@@ -230,6 +233,10 @@ describe('introspection and suggestions', () => {
       const anonymous = await post(f, typo);
       expect(anonymous.body.errors?.[0]?.message).toBe('Cannot query field "shipmnt" on type "Query".');
       expect(anonymous.body.errors?.[0]?.extensions?.correlationId).toEqual(expect.any(String));
+      const enumTypo = '{ webhookDeliveries(subscriptionID: "x", status: DELIVERD) { deliveryID } }';
+      expect((await post(f, enumTypo)).body.errors?.[0]?.message).toBe(
+        'Value "DELIVERD" does not exist in "WebhookDeliveryStatus" enum.',
+      );
       const withToken = await post(f, typo, token);
       expect(withToken.body.errors?.[0]?.message).toBe('Cannot query field "shipmnt" on type "Query". Did you mean "shipment"?');
       // Yoga caches validation errors per document: hiding one copy must not change the next answer.
@@ -393,5 +400,83 @@ describe('CORS', () => {
         await f.destroy();
       }
     }
+  });
+});
+
+describe('configuration', () => {
+  const production = { TT_ENVIRONMENT: 'production', TT_BASE_URL: 'https://api.example.com', TT_SIGNING_KEY: '{}', TT_SECRET_PEPPER: 'p'.repeat(32) };
+
+  it('defaults: GraphQL Armor\'s limits (depth 12), introspection open in sandbox only, no CORS', () => {
+    expect(DEFAULT_GRAPHQL_LIMITS).toEqual({ maxTokens: 1000, maxDepth: 12, maxAliases: 15, maxDirectives: 50, maxCost: 5000 });
+    expect(loadConfig({}).graphql).toEqual({ limits: DEFAULT_GRAPHQL_LIMITS, introspection: 'public', compiledCacheSize: 100 });
+    expect(loadConfig(production).graphql.introspection).toBe('token');
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+  });
+
+  it('reads every variable, and names the bad one', () => {
+    const config = loadConfig({
+      TT_GRAPHQL_MAX_TOKENS: '2000',
+      TT_GRAPHQL_MAX_DEPTH: '8',
+      TT_GRAPHQL_MAX_ALIASES: '0',
+      TT_GRAPHQL_MAX_DIRECTIVES: '5',
+      TT_GRAPHQL_MAX_COST: '9000',
+      TT_GRAPHQL_COMPILED_CACHE_SIZE: '0',
+      TT_GRAPHQL_INTROSPECTION: 'off',
+      TT_CORS_ORIGINS: ' https://App.example.com ,http://localhost:3000',
+    });
+    expect(config.graphql).toEqual({
+      limits: { maxTokens: 2000, maxDepth: 8, maxAliases: 0, maxDirectives: 5, maxCost: 9000 },
+      introspection: 'off',
+      compiledCacheSize: 0,
+    });
+    expect(config.corsOrigins).toEqual(['https://app.example.com', 'http://localhost:3000']);
+    expect(loadConfig({ ...production, TT_GRAPHQL_INTROSPECTION: 'public' }).graphql.introspection).toBe('public');
+    for (const [name, value] of [
+      ['TT_GRAPHQL_MAX_TOKENS', '10'],
+      ['TT_GRAPHQL_MAX_DEPTH', 'deep'],
+      ['TT_GRAPHQL_MAX_COST', '-1'],
+      ['TT_GRAPHQL_INTROSPECTION', 'yes'],
+      ['TT_CORS_ORIGINS', 'https://app.example.com/path'],
+      ['TT_CORS_ORIGINS', 'app.example.com'],
+    ]) {
+      expect(() => loadConfig({ [name as string]: value }), `${name}=${value}`).toThrow(ConfigError);
+      expect(() => loadConfig({ [name as string]: value })).toThrow(new RegExp(name as string));
+    }
+  });
+});
+
+describe('pure parts', () => {
+  it('finds introspection in the operation that runs, through fragments and aliases', () => {
+    const document = parse(`
+      query Plain { __typename shipment(billOfLadingNumber: "B") { etd } }
+      query Aliased { s: __schema { queryType { name } } }
+      query ViaFragments { ... on Query { ...Types } }
+      fragment Types on Query { __type(name: "Query") { name } }
+    `);
+    expect(introspects(document, 'Plain')).toBe(false);
+    expect(introspects(document, 'Aliased')).toBe(true);
+    expect(introspects(document, 'ViaFragments')).toBe(true);
+    expect(introspects(parse('{ __schema { types { name } } }'), undefined)).toBe(true);
+  });
+
+  it('removes every form of graphql-js suggestion, and nothing else', () => {
+    expect(withoutSuggestion('Cannot query field "shipmnt" on type "Query". Did you mean "shipment"?')).toBe('Cannot query field "shipmnt" on type "Query".');
+    expect(withoutSuggestion('Unknown argument "bl" on field "Query.shipment". Did you mean "billOfLadingNumber", "carrierCode", or "equipmentReference"?')).toBe(
+      'Unknown argument "bl" on field "Query.shipment".',
+    );
+    expect(withoutSuggestion('Value "DELIVERD" does not exist in "WebhookDeliveryStatus" enum. Did you mean the enum value "DELIVERED"?')).toBe(
+      'Value "DELIVERD" does not exist in "WebhookDeliveryStatus" enum.',
+    );
+    expect(withoutSuggestion('Syntax Error: Unexpected Name "did".')).toBe('Syntax Error: Unexpected Name "did".');
+  });
+
+  it('keeps the most recently used compiled operations, by count', () => {
+    const [a, b, c] = parse('query A { __typename } query B { __typename } query C { __typename }').definitions as OperationDefinitionNode[];
+    const cache = new OperationCache<string>(2);
+    cache.set(a!, 'a');
+    cache.set(b!, 'b');
+    expect(cache.get(a!)).toBe('a'); // a is now the most recent
+    cache.set(c!, 'c');
+    expect([cache.get(a!), cache.get(b!), cache.get(c!)]).toEqual(['a', undefined, 'c']);
   });
 });

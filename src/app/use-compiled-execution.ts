@@ -80,7 +80,7 @@ export function useCompiledExecution(logger: Logger, options: CompiledExecutionO
  * so a hit is moved to the end and the first key is the oldest. Keyed by the
  * operation's node, which is unique to its parsed document.
  */
-class OperationCache<V> {
+export class OperationCache<V> {
   private readonly entries = new Map<OperationDefinitionNode, V>();
   constructor(private readonly max: number) {}
 
