@@ -11,6 +11,7 @@ import { SHIPMENT_DOCUMENT } from '../src/rest/shipment-document.js';
 import { SUBSCRIPTION_DOCUMENTS } from '../src/rest/subscription-documents.js';
 import { ISSUE_TOKEN } from '../src/rest/token-document.js';
 import { BASE, createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
+import { createTestDatabase } from './support/databases.js';
 import { createSandboxApp, type SandboxApp } from './support/sandbox-app.js';
 
 /**
@@ -411,6 +412,24 @@ describe('configuration', () => {
     expect(loadConfig({}).graphql).toEqual({ limits: DEFAULT_GRAPHQL_LIMITS, introspection: 'public', compiledCacheSize: 100 });
     expect(loadConfig(production).graphql.introspection).toBe('token');
     expect(loadConfig({}).corsOrigins).toEqual([]);
+  });
+
+  it('stops start-up when a limit is below what the service\'s own documents need, naming the variable', async () => {
+    const t = await createTestDatabase('sqlite');
+    try {
+      for (const [name, value, document] of [
+        ['TT_GRAPHQL_MAX_DEPTH', '6', 'RestShipmentLookup'],
+        ['TT_GRAPHQL_MAX_COST', '1000', 'RestShipmentLookup'],
+        ['TT_GRAPHQL_MAX_TOKENS', '200', 'RestShipmentLookup'],
+      ] as const) {
+        const config = testConfig({ [name]: value });
+        await expect(createTestApp('sqlite', { config, testDatabase: t })).rejects.toThrow(
+          new RegExp(`^${name} is too low for the service's own ${document} document: `),
+        );
+      }
+    } finally {
+      await t.destroy();
+    }
   });
 
   it('reads every variable, and names the bad one', () => {

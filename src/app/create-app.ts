@@ -36,6 +36,7 @@ import { corsPolicy } from './cors-policy.js';
 import { useCsrfPrevention } from './use-csrf-prevention.js';
 import { useGraphQLLimits } from './use-graphql-limits.js';
 import { useIntrospectionPolicy } from './use-introspection-policy.js';
+import { checkOwnDocuments } from './own-documents.js';
 import { useGraphiQLAssets } from './use-graphiql-assets.js';
 import { cacheVerifiedTokens } from './verified-token-cache.js';
 import { useInternalStats } from './use-internal-stats.js';
@@ -168,6 +169,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       ...(options.plugins ?? []),
     ],
   });
+
+  checkOwnDocuments(yoga as unknown as Parameters<typeof checkOwnDocuments>[0]);
 
   const sender = new WebhookSender({ environment: config.environment, timeoutMs: config.push.timeoutSeconds * 1000 });
   deliveries = new DeliveryWorker({
