@@ -13,13 +13,15 @@ import type { GraphQLLimits } from '../config/config.js';
  * plugins: tokens while parsing, then aliases, depth, directives and cost
  * as validation rules. Yoga validates before it builds the context and
  * executes, so a refused document is never authenticated, compiled
- * (use-compiled-execution.ts) or run: a 1,000-alias lookup is refused after
- * reading its first 1,000 tokens, in about a millisecond, where compiling it
- * held the event loop for tens of seconds.
+ * (use-compiled-execution.ts) or run: a 1,000-alias full-snapshot lookup
+ * (2.5 MB) is refused at its 1,001st token, tens of milliseconds after it
+ * arrives (mostly reading the body), where compiling it held the event loop
+ * for 40 to 120 s.
  *
  * A refusal is a 400 whose GraphQL error says which limit and by how much
- * (Armor's wording, without its "Syntax Error:" prefix), with `extensions.code` GRAPHQL_LIMIT_EXCEEDED; the
- * correlation id is added like on every error (use-correlation-id.ts).
+ * (Armor's wording, without its "Syntax Error:" prefix), with
+ * `extensions.code` GRAPHQL_LIMIT_EXCEEDED; the correlation id is added like
+ * on every error (use-correlation-id.ts).
  *
  * Also turns a parser or validator stack overflow (a document nested deeper
  * than the stack, possible only with a raised TT_GRAPHQL_MAX_TOKENS) into
