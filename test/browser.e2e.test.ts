@@ -106,6 +106,28 @@ describe.skipIf(!hasChromium)(
       await page.close();
     }, 90_000);
 
+    it('GraphiQL introspects the schema and starts a live update (GET over SSE) past the CSRF check', async () => {
+      const { page, errors } = await openPage();
+      const answers: { method: string; status: number; csrf: string | undefined; body: string }[] = [];
+      page.on('response', (response) => {
+        const request = response.request();
+        if (new URL(request.url()).pathname !== '/graphql' || request.resourceType() === 'document') return;
+        answers.push({ method: request.method(), status: response.status(), csrf: request.headers()['x-graphql-yoga-csrf'], body: request.postData() ?? '' });
+      });
+      const live = 'subscription Live { shipmentUpdates(billOfLadingNumber: "MAEU262150002") { transmissionHeader { triggerType } } }';
+      await page.goto(`${origin}/graphql?query=${encodeURIComponent(live)}`);
+      await page.getByRole('button', { name: /execute/i }).waitFor({ timeout: 30_000 });
+      const stream = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === '/graphql', { timeout: 30_000 });
+      await page.getByRole('button', { name: /execute/i }).click();
+      expect((await stream).status()).toBe(200);
+      await expect.poll(() => answers.some((a) => a.method === 'POST' && a.body.includes('__schema') && a.status === 200)).toBe(true);
+      expect(answers.filter((a) => a.status >= 400)).toEqual([]);
+      expect(answers.every((a) => a.csrf === 'graphiql')).toBe(true);
+      expect(errors).toEqual([]);
+      expect(outsideRequests).toEqual([]);
+      await page.close();
+    }, 90_000);
+
     it('/docs renders the OpenAPI reference offline, with the sandbox example of a lookup', async () => {
       const { page, errors } = await openPage();
       await page.goto(`${origin}/docs`);

@@ -36,6 +36,11 @@ import { useMetrics } from './use-metrics.js';
 import { useRestApi } from './use-rest-api.js';
 import { useAuthentication } from './use-authentication.js';
 import { useCompiledExecution } from './use-compiled-execution.js';
+import { corsPolicy } from './cors-policy.js';
+import { useCsrfPrevention } from './use-csrf-prevention.js';
+import { useGraphQLLimits } from './use-graphql-limits.js';
+import { useIntrospectionPolicy } from './use-introspection-policy.js';
+import { checkOwnDocuments } from './own-documents.js';
 import { useGraphiQLAssets } from './use-graphiql-assets.js';
 import { cacheVerifiedTokens } from './verified-token-cache.js';
 import { useInternalStats } from './use-internal-stats.js';
@@ -137,11 +142,13 @@ export async function createApp(options: AppOptions): Promise<App> {
     : undefined;
 
   const graphqlEndpoint = '/graphql';
+  const cors = corsPolicy(config.corsOrigins);
   const yoga = createYoga<Record<string, unknown>, AppContext>({
     schema,
     graphqlEndpoint,
     healthCheckEndpoint: '/health',
     landingPage: false,
+    cors: cors.option,
     graphiql: graphiqlOptions({ config, database, clients, tokens }),
     renderGraphiQL: renderGraphiQLPage,
     logging: logger.yogaLogger,
@@ -170,12 +177,18 @@ export async function createApp(options: AppOptions): Promise<App> {
       ...useInternalStats(services.snapshots),
       ...(config.quotas.enabled ? [useRestQuotas(quotas, services)] : []),
       useRestApi(services, () => tokens.publicJwks(), addressOf),
+      ...cors.plugins,
+      ...useCsrfPrevention(),
+      ...useGraphQLLimits(config.graphql.limits),
+      useIntrospectionPolicy({ policy: config.graphql.introspection, authenticate: services.authenticate }),
       useAuthentication(),
       ...(config.quotas.enabled ? [useGraphQLQuotas(quotas, graphqlEndpoint)] : []),
-      useCompiledExecution(logger),
+      useCompiledExecution(logger, { maxOperations: config.graphql.compiledCacheSize }),
       ...(options.plugins ?? []),
     ],
   });
+
+  checkOwnDocuments(yoga as unknown as Parameters<typeof checkOwnDocuments>[0]);
 
   const sender = new WebhookSender({ environment: config.environment, timeoutMs: config.push.timeoutSeconds * 1000 });
   deliveries = new DeliveryWorker({

@@ -6,6 +6,7 @@ import { readSandboxDemoClientId } from '../cli/sandbox-seed.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import { graphiqlDefaultDocument } from '../graphiql/default-document.js';
+import { CSRF_HEADER } from './use-csrf-prevention.js';
 
 export interface GraphiQLDependencies {
   config: Config;
@@ -28,6 +29,9 @@ export function graphiqlOptions(deps: GraphiQLDependencies): false | (() => Prom
     const options: GraphiQLOptions = {
       title: 'Track & Trace GraphQL',
       defaultQuery: graphiqlDefaultDocument({ withDemoToken: token !== null }),
+      // Sent with every request, outside the Headers tab: live updates go over GET (SSE), which
+      // the CSRF prevention of /graphql refuses without it (use-csrf-prevention.ts).
+      additionalHeaders: { [CSRF_HEADER]: 'graphiql' },
     };
     if (token === null) return options;
     return {

@@ -95,6 +95,51 @@ export interface QuotaConfig {
   keyPrefix: string;
 }
 
+/**
+ * `TT_GRAPHQL_INTROSPECTION`: who may introspect the schema and read "Did you
+ * mean …?" suggestions in GraphQL errors (both describe the schema).
+ * `public`: anyone; `token`: requests with a valid access token; `off`: no one.
+ * `auto` (the default) is `public` in sandbox (GraphiQL's docs and completion)
+ * and `token` in production.
+ */
+export type IntrospectionPolicy = 'public' | 'token' | 'off';
+
+/**
+ * Bounds on a GraphQL document (DESIGN section 12), checked while it is parsed
+ * (tokens) and validated (the rest), before it is compiled or executed; the
+ * defaults are GraphQL Armor's where the service's own documents fit them.
+ * src/app/use-graphql-limits.ts applies them.
+ */
+export interface GraphQLLimits {
+  /** `TT_GRAPHQL_MAX_TOKENS`: lexical tokens in the document; counted while parsing, so a huge or deep document stops early. Default 1000. */
+  maxTokens: number;
+  /** `TT_GRAPHQL_MAX_DEPTH`: nesting of fields and fragments in an operation (introspection's __schema excluded). Default 12. */
+  maxDepth: number;
+  /** `TT_GRAPHQL_MAX_ALIASES`: aliases in an operation. Default 15. */
+  maxAliases: number;
+  /** `TT_GRAPHQL_MAX_DIRECTIVES`: directives in an operation. Default 50. */
+  maxDirectives: number;
+  /** `TT_GRAPHQL_MAX_COST`: GraphQL Armor's cost estimate of an operation (objects 2, scalars 1, times 1.5 per level). Default 5000. */
+  maxCost: number;
+}
+
+/** GraphQL Armor's defaults, except depth: the full-snapshot lookup is 10 deep. */
+export const DEFAULT_GRAPHQL_LIMITS: GraphQLLimits = {
+  maxTokens: 1000,
+  maxDepth: 12,
+  maxAliases: 15,
+  maxDirectives: 50,
+  maxCost: 5000,
+};
+
+export interface GraphQLConfig {
+  limits: GraphQLLimits;
+  /** Resolved `TT_GRAPHQL_INTROSPECTION` (see IntrospectionPolicy). */
+  introspection: IntrospectionPolicy;
+  /** `TT_GRAPHQL_COMPILED_CACHE_SIZE`: operations kept compiled (graphql-jit), least recently used dropped first; 0: never compiled. Default 100. */
+  compiledCacheSize: number;
+}
+
 export interface Config {
   /** `PORT`, default 4000. */
   port: number;
@@ -129,6 +174,12 @@ export interface Config {
   tracing: TracingConfig;
   push: PushConfig;
   quotas: QuotaConfig;
+  graphql: GraphQLConfig;
+  /**
+   * `TT_CORS_ORIGINS`: comma-separated origins (`https://app.example.com`) whose
+   * browser pages may call the API; `*` for any. Empty (default): no CORS headers.
+   */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -227,6 +278,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel as LogLevel,
     metrics: metricsConfig(env, port),
     tracing: tracingConfig(env),
+    graphql: graphqlConfig(env, environment),
+    corsOrigins: corsOrigins(env),
     push: {
       worker: boolVar(env, 'TT_DELIVERY_WORKER', true),
       concurrency: intVar(env, 'TT_DELIVERY_CONCURRENCY', 64, 1, 1000),
@@ -306,4 +359,37 @@ function tracingConfig(env: Env): TracingConfig {
     otlpEndpoint: endpoint?.replace(/\/+$/, ''),
     serviceName: env.OTEL_SERVICE_NAME || 'track-and-trace',
   };
+}
+
+function graphqlConfig(env: Env, environment: Environment): GraphQLConfig {
+  const d = DEFAULT_GRAPHQL_LIMITS;
+  const introspection = (env.TT_GRAPHQL_INTROSPECTION || 'auto').toLowerCase();
+  if (!['auto', 'public', 'token', 'off'].includes(introspection)) {
+    throw new ConfigError(`TT_GRAPHQL_INTROSPECTION must be auto, public, token or off, got "${env.TT_GRAPHQL_INTROSPECTION}"`);
+  }
+  return {
+    limits: {
+      maxTokens: intVar(env, 'TT_GRAPHQL_MAX_TOKENS', d.maxTokens, 100, 1_000_000),
+      maxDepth: intVar(env, 'TT_GRAPHQL_MAX_DEPTH', d.maxDepth, 1, 1000),
+      maxAliases: intVar(env, 'TT_GRAPHQL_MAX_ALIASES', d.maxAliases, 0, 100_000),
+      maxDirectives: intVar(env, 'TT_GRAPHQL_MAX_DIRECTIVES', d.maxDirectives, 0, 100_000),
+      maxCost: intVar(env, 'TT_GRAPHQL_MAX_COST', d.maxCost, 1, 100_000_000),
+    },
+    introspection: introspection === 'auto' ? (environment === 'sandbox' ? 'public' : 'token') : (introspection as IntrospectionPolicy),
+    compiledCacheSize: intVar(env, 'TT_GRAPHQL_COMPILED_CACHE_SIZE', 100, 0, 100_000),
+  };
+}
+
+/** An origin is scheme://host[:port], as browsers send it in `Origin`: no path, no trailing slash. */
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+function corsOrigins(env: Env): string[] {
+  const raw = env.TT_CORS_ORIGINS ?? '';
+  const origins = raw.split(',').map((o) => o.trim().toLowerCase()).filter((o) => o !== '');
+  for (const origin of origins) {
+    if (origin !== '*' && !ORIGIN.test(origin)) {
+      throw new ConfigError(`TT_CORS_ORIGINS must list origins such as https://app.example.com (no path), or *, got "${origin}"`);
+    }
+  }
+  return origins;
 }
