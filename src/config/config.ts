@@ -1,4 +1,5 @@
 import { DEFAULT_SQLITE_PATH } from '../db/connect.js';
+import { resilienceConfig, type ResilienceConfig } from './resilience-config.js';
 
 /**
  * All configuration comes from the environment and is read and validated
@@ -95,6 +96,8 @@ export interface Config {
   metrics: MetricsConfig;
   tracing: TracingConfig;
   push: PushConfig;
+  /** Timeouts and limits: resilience-config.ts. */
+  resilience: ResilienceConfig;
 }
 
 export class ConfigError extends Error {
@@ -201,6 +204,7 @@ export function loadConfig(env: Env = process.env): Config {
       retryHours: intVar(env, 'TT_WEBHOOK_RETRY_HOURS', 24, 1, 24 * 14),
       maxSubscriptionsPerClient: intVar(env, 'TT_MAX_SUBSCRIPTIONS_PER_CLIENT', 1000, 1, 1_000_000),
     },
+    resilience: resilienceConfig((name, fallback, min, max) => intVar(env, name, fallback, min, max)),
   };
 }
 
