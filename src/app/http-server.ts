@@ -57,7 +57,8 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
   let draining = false;
   let drained: (() => void) | undefined;
 
-  const server = createServer((req, res) => {
+  // Node checks headersTimeout/requestTimeout on this interval (default 30 s, which would double the limits).
+  const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
     inFlight.add(res);
     res.once('close', () => {
       inFlight.delete(res);
@@ -66,7 +67,8 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
     if (draining) res.setHeader('Connection', 'close');
     handle(req, res);
   });
-  server.headersTimeout = limits.headersTimeoutMs;
+  // Node ignores a headers timeout longer than the request timeout.
+  server.headersTimeout = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs);
   server.requestTimeout = limits.requestTimeoutMs;
   // Longer than typical load balancer idle timeouts, so they close first.
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
