@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import { Server as NetServer } from 'node:net';
+import { Server as NetServer, type Socket } from 'node:net';
 import type { HttpLimits } from '../config/resilience-config.js';
 import { bodyLimitFor } from './body-limits.js';
 import type { Logger } from './logger.js';
@@ -68,6 +68,10 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
     handle(req, res);
   });
   // Node ignores a headers timeout longer than the request timeout.
+  // CONNECT asks for a tunnel, which this service never opens (node would close the socket unanswered).
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
   server.headersTimeout = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs);
   server.requestTimeout = limits.requestTimeoutMs;
   // Longer than typical load balancer idle timeouts, so they close first.
