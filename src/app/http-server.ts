@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import type { HttpLimits } from '../config/resilience-config.js';
+import { RETRY_AFTER_SECONDS } from '../db/unavailable.js';
 import { bodyLimitFor } from './body-limits.js';
 import type { Logger } from './logger.js';
 import { correlationIdFor } from './request-context.js';
@@ -26,6 +27,8 @@ import { routeErrorResponse, routeFamily, type RouteError } from './route-errors
 export interface HttpServerOptions {
   limits: HttpLimits;
   log: Logger['log'];
+  /** Named in the /ready answer while draining, as /ready names it otherwise (use-readiness.ts). */
+  dialect?: string;
 }
 
 export interface HttpServer {
@@ -86,7 +89,8 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
     if (problem) return void edge(400, problem);
     const path = pathOf(target);
     if (draining && path.replace(/\/+$/, '') === '/ready') {
-      return void writeJson(res, 503, { status: 'shutting-down' }, { 'Cache-Control': 'no-store', 'Retry-After': '5' });
+      const body = { status: 'shutting-down', ...(options.dialect ? { database: options.dialect } : {}) };
+      return void writeJson(res, 503, body, { 'Cache-Control': 'no-store', 'Retry-After': String(RETRY_AFTER_SECONDS) });
     }
     if (!hasBody(req)) return void app(req, res);
 

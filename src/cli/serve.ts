@@ -48,7 +48,7 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     demo = await ensureSandboxDemoClient(database, app.clients);
   }
 
-  const http = createHttpServer(app.yoga, { limits: config.resilience.http, log: logger.log });
+  const http = createHttpServer(app.yoga, { limits: config.resilience.http, log: logger.log, dialect: database.dialect });
   const port = await http.listen(config.port, config.host);
   const metricsServer =
     app.metricsRegistry && config.metrics.port !== undefined
