@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer, type HttpServer } from '../src/app/http-server.js';
+import { createLogger } from '../src/app/logger.js';
 import { LOOKUP_PARAMETERS } from '../src/rest/shipment-document.js';
 import { dialects } from './support/databases.js';
 import { createSandboxApp, SANDBOX_LOOKUPS, type SandboxApp } from './support/sandbox-app.js';
@@ -49,11 +50,14 @@ describe.each(dialects)('HTTP fuzz on $name', ({ name, enabled }) => {
   let base: string;
   let port: number;
   let sent = 0;
+  /** Every log line written at info or above while the fuzz runs. */
+  const logged: string[] = [];
 
   beforeAll(async () => {
     if (!enabled) return;
-    f = await createSandboxApp(name);
-    http = createHttpServer(f.app.yoga, { limits: f.config.resilience.http, log: () => {} });
+    const logger = createLogger('info', { write: (line: string) => void logged.push(line) });
+    f = await createSandboxApp(name, { logger });
+    http = createHttpServer(f.app.yoga, { limits: f.config.resilience.http, log: logger.log });
     port = await http.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(http.server.address() as AddressInfo).port}`;
   });
@@ -184,6 +188,14 @@ describe.each(dialects)('HTTP fuzz on $name', ({ name, enabled }) => {
       }),
       runs(400),
     );
+  });
+
+  it.skipIf(!enabled)('refused requests are not logged at info, and no secret is logged', async () => {
+    // Runs after the generated requests (vitest runs a file's tests in order).
+    expect(sent).toBeGreaterThan(1000);
+    const lines = logged.map((l) => JSON.parse(l) as { level: string; message: string; status?: number });
+    expect(lines.filter((l) => l.message !== 'request' || (l.status ?? 0) >= 400)).toEqual([]);
+    for (const secret of [f.demo.client_secret, f.token]) expect(logged.join('\n')).not.toContain(secret);
   });
 });
 
