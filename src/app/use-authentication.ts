@@ -42,8 +42,13 @@ export function useAuthentication(): Plugin<GraphQLContext> {
         // database outage is 503, anything else a 500 whose cause is logged.
         let error: GraphQLError;
         if (err instanceof GraphQLError && !err.originalError) error = err;
-        else if (isDatabaseUnavailable(err)) error = serviceUnavailableError(RETRY_AFTER_SECONDS);
-        else {
+        else if (isDatabaseUnavailable(err)) {
+          context.services.log('error', 'database unavailable', {
+            correlationId: context.correlationId,
+            error: err instanceof Error ? err.message : String(err),
+          });
+          error = serviceUnavailableError(RETRY_AFTER_SECONDS);
+        } else {
           context.services.log('error', 'authentication failed unexpectedly', {
             correlationId: context.correlationId,
             error: err instanceof Error ? err.stack : String(err),
