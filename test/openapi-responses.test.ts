@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../src/app/create-app.js';
 import { createLogger } from '../src/app/logger.js';
@@ -5,7 +6,7 @@ import { connectDatabase } from '../src/db/connect.js';
 import { buildOpenApiDocument } from '../src/openapi/openapi-document.js';
 import { enqueuePushTriggers } from '../src/store/push-outbox.js';
 import { BASE } from './support/app-fixture.js';
-import { dialects } from './support/databases.js';
+import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { OpenApiResponseValidator } from './support/openapi-validator.js';
 import { createSandboxApp, SANDBOX_LOOKUPS, SANDBOX_SEEDED_AT, type SandboxApp } from './support/sandbox-app.js';
 
@@ -45,8 +46,13 @@ function mask(body: unknown): unknown {
 describe.each(dialects)('REST responses against the OpenAPI document on $name', ({ name, enabled }) => {
   let f: SandboxApp;
   let validator: OpenApiResponseValidator;
-  /** The app over a closed database connection: 500 and 503. */
+  /** The app over a closed database connection: the database is unavailable, 503. */
   let broken: App;
+  /** The app over a database whose api_client table went away after start: an unexpected database error, 500. */
+  let faulty: App;
+  let faultyDatabase: TestDatabase;
+  /** A token of that app, with both scopes. */
+  let faultyToken: string;
   /** The app with a rate limit of one failed authentication. */
   let limited: App;
   /** The app with quotas of one lookup, one subscription request and one token per minute. */
@@ -65,8 +71,17 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
     const one = { perMinute: 1, burst: 0 };
     const quotas = { ...f.config.quotas, lookups: one, subscriptions: one, tokens: one };
     overQuota = await createApp({ ...common, config: { ...f.config, quotas }, database: f.t.database });
+    faultyDatabase = await createTestDatabase(name);
+    faulty = await createApp({ ...common, database: faultyDatabase.database });
+    const client = await faulty.clients.createClient({ name: 'faulty', account: 'demo-account' });
+    await faulty.clients.setScope(client.client_id, 'track-and-trace.subscribe', true);
+    faultyToken = (await faulty.tokens.issueToken({ clientId: client.client_id, scope: 'track-and-trace.read track-and-trace.subscribe' })).access_token;
+    await sql`alter table api_client rename to api_client_gone`.execute(faultyDatabase.database.db);
   });
-  afterAll(async () => f?.destroy());
+  afterAll(async () => {
+    await faultyDatabase?.destroy();
+    await f?.destroy();
+  });
 
   /** Asserts that the response is documented; records its body as the example `example` when named. */
   async function documented(method: string, path: string, response: Response, example?: string): Promise<unknown> {
@@ -134,8 +149,15 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
       await op(refused, 'token quota');
     });
 
-    it('500 when the database fails', async () => {
-      await op(await token(grant(), {}, broken), 'server_error');
+    it('413 for a body over 8 KiB', async () => {
+      await op(await token({ ...grant(), scope: 'x'.repeat(9000) }), 'body too large');
+    });
+
+    it('500 when the database fails unexpectedly, 503 when it is unavailable', async () => {
+      await op(await token(grant(), {}, faulty), 'server_error');
+      const unavailable = await token(grant(), {}, broken);
+      expect(unavailable.status).toBe(503);
+      await op(unavailable, 'temporarily_unavailable');
     });
   });
 
@@ -195,8 +217,11 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
       await op(response, 'method not allowed');
     });
 
-    it('500 when the database fails', async () => {
-      await op(await lookup('billOfLadingNumber=MAEU262150002', f.token, broken), 'internal error');
+    it('500 when the database fails unexpectedly, 503 when it is unavailable', async () => {
+      await op(await lookup('billOfLadingNumber=MAEU262150002', faultyToken, faulty), 'internal error');
+      const unavailable = await lookup('billOfLadingNumber=MAEU262150002', f.token, broken);
+      expect(unavailable.status).toBe(503);
+      await op(unavailable, 'service unavailable');
     });
 
     it('429 over the quota of lookups, with Retry-After and the RateLimit headers', async () => {
@@ -232,7 +257,7 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
         .access_token;
     });
 
-    it('POST: 201, 400, 401, 403, 404, 405, 413, 415, 500', async () => {
+    it('POST: 201, 400, 401, 403, 404, 405, 413, 415, 500, 503', async () => {
       const P = '/v2/subscriptions';
       const created = await call('POST', P, { body: { callbackUrl: CALLBACK, billOfLadingNumber: 'MAEU262150002', scheduledIntervalSeconds: 3600 } });
       expect(created.status).toBe(201);
@@ -248,18 +273,20 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
       await op('POST', P, await call('POST', P, { body: 'x'.repeat(17_000) }));
       await op('POST', P, await call('POST', P, { body: '{}', type: 'text/plain' }));
       await op('POST', P, await call('POST', P, { body: { callbackUrl: CALLBACK, billOfLadingNumber: 'MAEU262150002' }, app: broken }));
+      await op('POST', P, await call('POST', P, { body: { callbackUrl: CALLBACK, billOfLadingNumber: 'MAEU262150002' }, bearer: faultyToken, app: faulty }));
     });
 
-    it('GET list: 200, 401, 403, 405, 500', async () => {
+    it('GET list: 200, 401, 403, 405, 500, 503', async () => {
       const P = '/v2/subscriptions';
       await op('GET', P, await call('GET', P), 'your subscriptions');
       await op('GET', P, await call('GET', P, { bearer: null }));
       await op('GET', P, await call('GET', P, { bearer: f.token }));
       await op('GET', P, await call('PATCH', P));
       await op('GET', P, await call('GET', P, { app: broken }));
+      await op('GET', P, await call('GET', P, { bearer: faultyToken, app: faulty }));
     });
 
-    it('GET, DELETE one and the deliveries: 200, 204, 400, 401, 403, 404, 405, 500', async () => {
+    it('GET, DELETE one and the deliveries: 200, 204, 400, 401, 403, 404, 405, 500, 503', async () => {
       const one = `/v2/subscriptions/${subscriptionID}`;
       const T = '/v2/subscriptions/{subscriptionID}';
       const D = '/v2/subscriptions/{subscriptionID}/deliveries';
@@ -278,13 +305,14 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
         await op(method, template, await call(method, path, { bearer: f.token }));
         await op(method, template, await call(method, path.replace(subscriptionID, '00000000-0000-4000-8000-000000000000')));
         await op(method, template, await call(method, path, { app: broken }));
+        await op(method, template, await call(method, path, { bearer: faultyToken, app: faulty }));
       }
       await op('GET', T, await call('PUT', one));
       await op('DELETE', T, await call('PATCH', one));
       await op('GET', D, await call('POST', `${one}/deliveries`));
     });
 
-    it('POST rotate-secret: 200, 400, 401, 403, 404, 405, 413, 415, 500', async () => {
+    it('POST rotate-secret: 200, 400, 401, 403, 404, 405, 413, 415, 500, 503', async () => {
       const R = '/v2/subscriptions/{subscriptionID}/rotate-secret';
       const path = `/v2/subscriptions/${subscriptionID}/rotate-secret`;
       await op('POST', R, await call('POST', path, { body: { overlapSeconds: 3600 } }), 'rotated');
@@ -296,6 +324,7 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
       await op('POST', R, await call('POST', path, { body: 'x'.repeat(17_000) }));
       await op('POST', R, await call('POST', path, { body: '{"overlapSeconds":1}', type: 'text/plain' }));
       await op('POST', R, await call('POST', path, { body: {}, app: broken }));
+      await op('POST', R, await call('POST', path, { body: {}, bearer: faultyToken, app: faulty }));
       const deleted = await call('DELETE', `/v2/subscriptions/${subscriptionID}`);
       expect(deleted.status).toBe(204);
       await op('DELETE', '/v2/subscriptions/{subscriptionID}', deleted);

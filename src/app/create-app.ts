@@ -46,6 +46,7 @@ import { cacheVerifiedTokens } from './verified-token-cache.js';
 import { useInternalStats } from './use-internal-stats.js';
 import { useOpenApi } from './use-openapi.js';
 import { useReadiness } from './use-readiness.js';
+import { serviceErrorMasking } from './mask-error.js';
 
 export interface AppOptions {
   config: Config;
@@ -152,6 +153,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     graphiql: graphiqlOptions({ config, database, clients, tokens }),
     renderGraphiQL: renderGraphiQLPage,
     logging: logger.yogaLogger,
+    maskedErrors: serviceErrorMasking(),
     context: (initial): AppContext => {
       const given = initial as InternalContext;
       let principal: Promise<Principal> | undefined = given.asPrincipal ? Promise.resolve(given.asPrincipal) : undefined;

@@ -2,7 +2,9 @@ import { GraphQLError, Kind, type DocumentNode, type OperationDefinitionNode, ty
 import type { Plugin } from 'graphql-yoga';
 import { requireScope } from '../auth/request-auth.js';
 import { READ_SCOPE, SUBSCRIBE_SCOPE } from '../auth/scopes.js';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
 import type { GraphQLContext } from '../graphql/context.js';
+import { serviceUnavailableError } from '../graphql/errors.js';
 
 /** Root fields (of any operation type) that need a bearer token, and the scope each needs. */
 const PROTECTED_FIELDS = new Map<string, string>([
@@ -27,18 +29,32 @@ export function useAuthentication(): Plugin<GraphQLContext> {
     async onExecute({ args, setResultAndStopExecution }) {
       const scopes = protectedScopes(args.document, args.operationName ?? undefined);
       if (scopes.size === 0) return;
+      const context = args.contextValue as GraphQLContext;
       try {
-        const principal = await (args.contextValue as GraphQLContext).principal();
+        const principal = await context.principal();
         for (const scope of scopes) requireScope(principal, scope);
       } catch (err) {
         // An unexpected failure (the database, say) ends the operation like a
         // resolver's would: as an error of the result, which REST answers with
-        // its own 500 body and the correlation id, instead of an exception
-        // escaping the route.
-        const error =
-          err instanceof GraphQLError
-            ? err
-            : new GraphQLError('Unexpected error.', { originalError: err instanceof Error ? err : new Error(String(err)) });
+        // its own body and the correlation id, instead of an exception
+        // escaping the route. The result is set before Yoga's masking runs,
+        // so it is masked here the same way (src/app/mask-error.ts): a
+        // database outage is 503, anything else a 500 whose cause is logged.
+        let error: GraphQLError;
+        if (err instanceof GraphQLError && !err.originalError) error = err;
+        else if (isDatabaseUnavailable(err)) {
+          context.services.log('error', 'database unavailable', {
+            correlationId: context.correlationId,
+            error: err instanceof Error ? err.message : String(err),
+          });
+          error = serviceUnavailableError(RETRY_AFTER_SECONDS);
+        } else {
+          context.services.log('error', 'authentication failed unexpectedly', {
+            correlationId: context.correlationId,
+            error: err instanceof Error ? err.stack : String(err),
+          });
+          error = new GraphQLError('Unexpected error.', { extensions: { code: 'INTERNAL_SERVER_ERROR', unexpected: true, http: { status: 500 } } });
+        }
         setResultAndStopExecution({ errors: [error] });
       }
     },

@@ -7,6 +7,7 @@ import { handleShipmentLookup } from '../rest/shipments-handler.js';
 import { handleSubscriptions, isSubscriptionRoute } from '../rest/subscriptions-handler.js';
 import { handleTokenRequest } from '../rest/token-handler.js';
 import { currentRequest } from './request-context.js';
+import { routeFamily, unexpectedErrorResponse } from './route-errors.js';
 
 type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
 
@@ -36,12 +37,21 @@ export function useRestApi(
       if (path !== '/v2/shipments' && path !== '/oauth/token' && !subscriptions) return;
       // The request's id (use-correlation-id.ts); a new one only if that plugin is not mounted.
       const correlationId = currentRequest()?.correlationId ?? randomUUID();
-      const response =
-        path === '/v2/shipments'
-          ? await handleShipmentLookup(request, url, yoga, services, correlationId)
-          : subscriptions
-            ? await handleSubscriptions(request, url, yoga, services, correlationId)
-            : await handleTokenRequest(request, yoga, services, correlationId, addressOf(request, serverContext));
+      let response: Response;
+      try {
+        response =
+          path === '/v2/shipments'
+            ? await handleShipmentLookup(request, url, yoga, services, correlationId)
+            : subscriptions
+              ? await handleSubscriptions(request, url, yoga, services, correlationId)
+              : await handleTokenRequest(request, yoga, services, correlationId, addressOf(request, serverContext));
+      } catch (err) {
+        // The net under the handlers: whatever escaped them is the route's own
+        // 500 (or 503 when the database is down) with the correlation id; the
+        // cause goes to the log only.
+        services.log('error', 'request failed', { correlationId, route: path, error: err instanceof Error ? err.stack : String(err) });
+        response = unexpectedErrorResponse(routeFamily(path), err, { correlationId, method: request.method, url: request.url });
+      }
       response.headers.set('X-Correlation-ID', correlationId);
       endResponse(response);
     },

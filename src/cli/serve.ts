@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { createHttpServer, listen } from '../app/http-server.js';
 import { Request as FetchRequest } from '@whatwg-node/fetch';
 import { createApp } from '../app/create-app.js';
 import { createLogger, type Logger } from '../app/logger.js';
@@ -17,11 +18,18 @@ import { ensureSandboxDemoClient, SANDBOX_DEMO_ACCOUNT, seedSandboxIfEmpty } fro
  */
 export async function runServe(config: Config, stdout: NodeJS.WriteStream = process.stdout): Promise<number> {
   const logger = createLogger(config.logLevel);
+  // Migrations run on their own connection, without the statement timeout a long ALTER would hit.
+  const migrating = connectDatabase(config.databaseUrl, { poolSize: 1 });
+  try {
+    await migrateToLatest(migrating);
+  } finally {
+    await migrating.close();
+  }
   const database = connectDatabase(config.databaseUrl, {
     poolSize: config.dbPoolSize,
     log: withStatementMetrics(undefined, config.metrics.enabled),
+    timeouts: config.resilience.db,
   });
-  await migrateToLatest(database);
   const tracing = config.tracing.otlpEndpoint ? await startTracing(config.tracing) : undefined;
   const app = await createApp({
     config,
@@ -40,10 +48,8 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     demo = await ensureSandboxDemoClient(database, app.clients);
   }
 
-  const server = createServer(app.yoga);
-  // Keep-alive longer than typical load balancer idle timeouts, so they close first.
-  server.keepAliveTimeout = 65_000;
-  const port = await listen(server, config.port, config.host);
+  const http = createHttpServer(app.yoga, { limits: config.resilience.http, log: logger.log, dialect: database.dialect });
+  const port = await http.listen(config.port, config.host);
   const metricsServer =
     app.metricsRegistry && config.metrics.port !== undefined
       ? createMetricsServer(metricsEndpoint(app.metricsRegistry, config.metrics.token), logger)
@@ -74,8 +80,10 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
   if (stdout.isTTY) stdout.write(humanBanner(config, database.description, urls, demo));
 
   let timer: NodeJS.Timeout | undefined;
+  /** The evaluation running now, if any: shutdown waits for it before closing the pool. */
+  let evaluating: Promise<void> | undefined;
   if (config.evaluateIntervalSeconds > 0) {
-    const tick = async () => {
+    const evaluate = async () => {
       try {
         const { transitions, ...result } = await evaluateTimeRules(database, config.thresholds, new Date());
         countExceptionTransitions(transitions);
@@ -84,45 +92,45 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
         logger.log('error', 'evaluate failed', { error: err instanceof Error ? err.message : String(err) });
       }
     };
+    const tick = () => {
+      evaluating ??= evaluate().finally(() => (evaluating = undefined));
+    };
     timer = setInterval(tick, config.evaluateIntervalSeconds * 1000);
     timer.unref();
-    void tick();
+    tick();
   }
 
   // Webhook deliveries of every instance's (and the CLI's) commits; off where dedicated `tracking deliver` workers run.
   if (config.push.worker) app.deliveries.start();
 
+  // Graceful shutdown (README "Shutdown"): /ready turns 503 and the listener
+  // closes at once; in-flight requests finish within the grace period; then
+  // the evaluator (between runs), the delivery worker and the pool stop.
+  const graceMs = config.resilience.shutdownGraceSeconds * 1000;
+  let stopping = false;
   const shutdown = (signal: string) => {
-    logger.log('info', `received ${signal}, shutting down`);
+    if (stopping) return;
+    stopping = true;
+    logger.log('info', `received ${signal}, shutting down`, { graceSeconds: config.resilience.shutdownGraceSeconds });
+    // The hard limit: whatever still runs then is cut.
+    setTimeout(() => process.exit(1), graceMs).unref();
     if (timer) clearInterval(timer);
     metricsServer?.close();
-    server.close(() => {
-      void app
-        .close()
-        .then(() => tracing?.shutdown())
-        .catch((err: unknown) => logger.log('warn', 'flushing traces failed', { error: String(err) }))
-        .then(() => database.close())
-        .finally(() => process.exit(0));
-    });
-    server.closeIdleConnections();
     metricsServer?.closeIdleConnections();
-    setTimeout(() => process.exit(0), 10_000).unref();
+    // Most of the grace for requests; the rest for the worker and the pool.
+    void http
+      .drain(Math.max(graceMs - 1000, graceMs / 2))
+      .then(() => evaluating)
+      .then(() => app.close())
+      .then(() => tracing?.shutdown())
+      .catch((err: unknown) => logger.log('warn', 'shutdown step failed', { error: String(err) }))
+      .then(() => database.close())
+      .catch((err: unknown) => logger.log('warn', 'closing the database failed', { error: String(err) }))
+      .finally(() => process.exit(0));
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   return -1;
-}
-
-async function listen(server: Server, port: number, host: string): Promise<number> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  return typeof address === 'object' && address ? address.port : port;
 }
 
 /** TT_METRICS_PORT: a listener that answers GET /metrics and nothing else (404). */

@@ -1,5 +1,6 @@
 import { parseTrustedProxies, TrustedProxiesError, type ForwardedHeader, type TrustedProxies } from '../app/client-address.js';
 import { DEFAULT_SQLITE_PATH } from '../db/connect.js';
+import { resilienceConfig, type ResilienceConfig } from './resilience-config.js';
 
 /**
  * All configuration comes from the environment and is read and validated
@@ -180,6 +181,8 @@ export interface Config {
    * browser pages may call the API; `*` for any. Empty (default): no CORS headers.
    */
   corsOrigins: string[];
+  /** Timeouts and limits: resilience-config.ts. */
+  resilience: ResilienceConfig;
 }
 
 export class ConfigError extends Error {
@@ -289,6 +292,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxSubscriptionsPerClient: intVar(env, 'TT_MAX_SUBSCRIPTIONS_PER_CLIENT', 1000, 1, 1_000_000),
     },
     quotas: quotaConfig(env, environment),
+    resilience: resilienceConfig((name, fallback, min, max) => intVar(env, name, fallback, min, max)),
   };
 }
 

@@ -1,12 +1,13 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, MysqlDialect, SqliteDialect, type LogConfig } from 'kysely';
-import { createPool } from 'mysql2';
+import { createPool, type Pool, type PoolConnection } from 'mysql2';
 import { migrations } from '../../db/migrations/index.js';
 import type { SqlDialect } from './dialect.js';
 import { withQueryCount } from './query-count.js';
 import type { DatabaseSchema } from './schema.js';
+import { ACQUIRE_TIMEOUT_CODE, deadlineError } from './unavailable.js';
 
 export type Db = Kysely<DatabaseSchema>;
 
@@ -35,6 +36,24 @@ export interface ConnectOptions {
   log?: LogConfig;
   /** mysql2 pool size. Default 10. */
   poolSize?: number;
+  /** Timeouts (serve passes config.db); unset: none, as the CLI's migrations and large ingests need. */
+  timeouts?: DatabaseTimeouts;
+}
+
+/** How long the service waits for the database before answering 503 (README "Limits and timeouts"). */
+export interface DatabaseTimeouts {
+  /** TCP connect and handshake of a new MySQL connection, ms. */
+  connectMs: number;
+  /** Waiting for a free pool connection (a new one included), ms. */
+  acquireMs: number;
+  /**
+   * One statement, ms: enforced by the server (MariaDB max_statement_time,
+   * MySQL max_execution_time for SELECTs) and by a client-side deadline
+   * slightly later, for a server that does not answer at all. 0: none.
+   */
+  statementMs: number;
+  /** SQLite busy_timeout: how long a writer waits for the file's write lock, ms. */
+  sqliteBusyMs: number;
 }
 
 export const DEFAULT_SQLITE_PATH = './data/tracking.sqlite';
@@ -46,6 +65,7 @@ export const DEFAULT_SQLITE_PATH = './data/tracking.sqlite';
 export function connectDatabase(url: string | undefined, options: ConnectOptions = {}): Database {
   if (url && /^mysql:\/\//i.test(url)) {
     const parsed = new URL(url);
+    const timeouts = options.timeouts;
     const pool = createPool({
       uri: url,
       connectionLimit: options.poolSize ?? 10,
@@ -54,8 +74,11 @@ export function connectDatabase(url: string | undefined, options: ConnectOptions
       timezone: 'Z',
       supportBigNumbers: true,
       charset: 'utf8mb4',
+      ...(timeouts ? { connectTimeout: timeouts.connectMs } : {}),
     });
-    const db = new Kysely<DatabaseSchema>({ dialect: new MysqlDialect({ pool }), log: withQueryCount(options.log) });
+    if (timeouts && timeouts.statementMs > 0) limitStatementTime(pool, timeouts.statementMs);
+    const guarded = timeouts ? guardPool(pool, timeouts) : pool;
+    const db = new Kysely<DatabaseSchema>({ dialect: new MysqlDialect({ pool: guarded }), log: withQueryCount(options.log) });
     const limit = options.poolSize ?? 10;
     // @NOTE mysql2 has no public pool statistics; these queues are its own bookkeeping (lib/base/pool.js).
     const internals = pool as unknown as Partial<Record<'_allConnections' | '_freeConnections' | '_connectionQueue', { length: number }>>;
@@ -73,17 +96,104 @@ export function connectDatabase(url: string | undefined, options: ConnectOptions
     };
   }
   const path = sqlitePath(url);
-  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+  if (path !== ':memory:') createPrivateFile(path);
   const sqlite = new SQLite(path);
   // WAL lets readers (serve) and a writer (ingest CLI) share the file; wait instead of failing on a lock.
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.trunc(options.timeouts?.sqliteBusyMs ?? 5000)}`);
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: sqlite }),
     log: withQueryCount(options.log),
   });
   return { db, dialect: 'sqlite', description: `sqlite:${path}`, close: () => db.destroy() };
+}
+
+/**
+ * The SQLite file holds the sandbox signing key and the pepper: readable by
+ * its owner only (0600, its directory 0700 when created here). SQLite gives
+ * the -wal and -shm files the permissions of the database file.
+ */
+function createPrivateFile(path: string): void {
+  const full = resolve(path);
+  mkdirSync(dirname(full), { recursive: true, mode: 0o700 });
+  if (!existsSync(full)) closeSync(openSync(full, 'a', 0o600));
+  try {
+    chmodSync(full, 0o600);
+  } catch {
+    // Not our file (a read-only mount, another owner): SQLite reports what matters when it opens it.
+  }
+}
+
+/**
+ * Sets the server-side statement timeout on every new connection: MariaDB's
+ * max_statement_time (seconds, every statement), else MySQL's
+ * max_execution_time (ms, SELECTs only). Queued before the connection's
+ * first query, so it holds for all of them.
+ */
+function limitStatementTime(pool: Pool, statementMs: number): void {
+  pool.on('connection', (connection) => {
+    connection.query(`SET SESSION max_statement_time = ${(statementMs / 1000).toFixed(3)}`, (err) => {
+      if (err) connection.query(`SET SESSION max_execution_time = ${Math.trunc(statementMs)}`, () => {});
+    });
+  });
+}
+
+/** Client-side grace after the server's own statement timeout, before we give up on a silent server. */
+const CLIENT_DEADLINE_GRACE_MS = 500;
+
+/**
+ * The mysql2 pool as Kysely sees it, with deadlines mysql2 lacks: a
+ * connection must be handed out within acquireMs (a frozen server or a
+ * saturated pool otherwise queues requests for ever), and each query gets
+ * mysql2's `timeout`, after which the connection is destroyed (its protocol
+ * state is unknown) and the pool opens a new one.
+ */
+function guardPool(pool: Pool, timeouts: DatabaseTimeouts): Pick<Pool, 'getConnection' | 'end'> {
+  const deadline = timeouts.statementMs > 0 ? timeouts.statementMs + CLIENT_DEADLINE_GRACE_MS : 0;
+  return {
+    getConnection(callback: (err: NodeJS.ErrnoException | null, connection: PoolConnection) => void) {
+      let settled = false;
+      const timer = setTimeout(() => {
+        settled = true;
+        callback(deadlineError(ACQUIRE_TIMEOUT_CODE, `no database connection within ${timeouts.acquireMs} ms`), undefined as never);
+      }, timeouts.acquireMs);
+      pool.getConnection((err, connection) => {
+        if (settled) {
+          // Handed out after we gave up: back to the pool for the next caller.
+          if (!err) connection.release();
+          return;
+        }
+        settled = true;
+        clearTimeout(timer);
+        if (err) callback(err, connection);
+        else callback(null, deadline > 0 ? withQueryDeadline(connection, deadline) : connection);
+      });
+    },
+    end: (callback?: (err: NodeJS.ErrnoException | null) => void) => pool.end(callback),
+  } as Pick<Pool, 'getConnection' | 'end'>;
+}
+
+const DEADLINE_INSTALLED = Symbol('tt.queryDeadline');
+
+/** Wraps the connection's query() once: every query gets `timeout`; a timed-out connection is destroyed. */
+function withQueryDeadline(connection: PoolConnection, deadlineMs: number): PoolConnection {
+  const marked = connection as PoolConnection & { [DEADLINE_INSTALLED]?: true };
+  if (marked[DEADLINE_INSTALLED]) return connection;
+  marked[DEADLINE_INSTALLED] = true;
+  const query = connection.query.bind(connection) as (...args: unknown[]) => unknown;
+  (connection as { query: unknown }).query = (sqlText: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof sqlText !== 'string') return query(sqlText, values, callback);
+    const cb =
+      typeof callback === 'function'
+        ? (err: { code?: string } | null, ...rest: unknown[]) => {
+            if (err?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') connection.destroy();
+            (callback as (...a: unknown[]) => void)(err, ...rest);
+          }
+        : undefined;
+    return query({ sql: sqlText, values, timeout: deadlineMs }, cb);
+  };
+  return connection;
 }
 
 function sqlitePath(url: string | undefined): string {

@@ -6,7 +6,13 @@ import { GraphQLError } from 'graphql';
  * error body. GraphQL clients see the same code and details in `extensions`.
  */
 
-export type ErrorCode = 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'INTERNAL_SERVER_ERROR';
+export type ErrorCode =
+  | 'BAD_USER_INPUT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'INTERNAL_SERVER_ERROR'
+  | 'SERVICE_UNAVAILABLE';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   BAD_USER_INPUT: 400,
@@ -14,6 +20,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   INTERNAL_SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 /** One entry of the DCSA error body's `errors` array. */
@@ -34,6 +41,7 @@ export const DCSA = {
   unauthorized: { errorCode: 7001, errorCodeText: 'unauthorized' },
   forbidden: { errorCode: 7002, errorCodeText: 'forbidden' },
   internalError: { errorCode: 7000, errorCodeText: 'internalError' },
+  serviceUnavailable: { errorCode: 7003, errorCodeText: 'serviceUnavailable' },
 } as const;
 
 export function lookupError(
@@ -55,6 +63,17 @@ export function lookupError(
 export function readErrorCode(error: { extensions?: Record<string, unknown> }): ErrorCode | undefined {
   const code = error.extensions?.code;
   return typeof code === 'string' && code in STATUS_BY_CODE ? (code as ErrorCode) : undefined;
+}
+
+/**
+ * The database is down or too slow (src/db/unavailable.ts): 503 with
+ * Retry-After on /graphql and REST alike. The cause stays in the log.
+ */
+export function serviceUnavailableError(retryAfterSeconds: number): GraphQLError {
+  const message = 'The service is temporarily unavailable; retry later.';
+  return lookupError('SERVICE_UNAVAILABLE', message, [{ ...DCSA.serviceUnavailable, errorCodeMessage: message }], {
+    'Retry-After': String(retryAfterSeconds),
+  });
 }
 
 /**

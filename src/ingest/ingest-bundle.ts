@@ -1,6 +1,7 @@
 import type { ExceptionThresholds } from '../config/config.js';
 import type { Database, Db } from '../db/connect.js';
-import { isUniqueViolation, type SqlDialect } from '../db/dialect.js';
+import type { SqlDialect } from '../db/dialect.js';
+import { retryTransaction } from '../db/retry-transaction.js';
 import type { ExceptionTransition } from '../domain/exception-lifecycle.js';
 import { refreshShipments } from '../store/derived-state.js';
 import type { IngestBundle } from './bundle.js';
@@ -52,15 +53,10 @@ export async function ingestBundle(
   const now = options.now();
   const write = () =>
     database.db.transaction().execute((trx) => writeBundle(trx, database.dialect, bundle, now, options.thresholds));
-  let result: Written;
-  try {
-    result = await write();
-  } catch (err) {
-    // A concurrent ingest stored the same shipment or eventID between our
-    // read and our insert; the retry sees it and skips it.
-    if (!isUniqueViolation(err)) throw err;
-    result = await write();
-  }
+  // Overlapping ingests collide (deadlocks on MySQL/MariaDB, SQLITE_BUSY, a
+  // unique key the other one inserted first): the whole transaction runs
+  // again, reading what the other committed (retry-transaction.ts).
+  const result = await retryTransaction(write);
   if (result.touched.length > 0) await options.onTouched?.(result.touched);
   return result.summary;
 }

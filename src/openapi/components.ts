@@ -91,7 +91,7 @@ const OTHER_SCHEMAS: Record<string, JsonSchema> = {
     type: 'object',
     description: 'Whether the service can answer: its database responds.',
     properties: {
-      status: { type: 'string', enum: ['ready', 'unavailable'] },
+      status: { type: 'string', enum: ['ready', 'unavailable', 'shutting-down'], description: '`shutting-down` from SIGTERM until the process exits.' },
       database: { type: 'string', enum: ['sqlite', 'mysql'], description: 'The store in use.' },
     },
     required: ['status', 'database'],

@@ -33,7 +33,13 @@ export function servicePaths(): Record<string, JsonSchema> {
         security: [],
         responses: {
           200: jsonResponse('GET /ready', 200, 'Ready.', 'Readiness', ['NoStore']),
-          503: jsonResponse('GET /ready', 503, 'The database does not answer.', 'Readiness', ['NoStore']),
+          503: jsonResponse(
+            'GET /ready',
+            503,
+            'The database does not answer within 1 s (`unavailable`), or the instance is shutting down (`shutting-down`).',
+            'Readiness',
+            ['NoStore', 'RetryAfter'],
+          ),
         },
       },
     },

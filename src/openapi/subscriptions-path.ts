@@ -27,6 +27,7 @@ function errors(operation: string, allow: string, extra: Record<number, string> 
     ]),
     405: error(405, `errorCode 8003: a method other than ${allow}.`, ['CorrelationId', 'AllowMethods']),
     500: error(500, 'errorCode 7000: an unexpected failure (details only in the logs, under providerCorrelationReference).'),
+    503: error(503, 'errorCode 7003: the database is down or too slow; retry after Retry-After seconds.', ['CorrelationId', 'RetryAfter']),
   };
   for (const [status, description] of Object.entries(extra)) responses[Number(status)] = error(Number(status), description);
   return responses;

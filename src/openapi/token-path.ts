@@ -51,7 +51,7 @@ export function tokenPath(): JsonSchema {
           OPERATION,
           400,
           '`invalid_request`: a missing grant_type, a repeated parameter, both HTTP Basic and body credentials, a body that ' +
-            'is not application/x-www-form-urlencoded or over 8 KiB. `unsupported_grant_type`: a grant_type other than ' +
+            'is not application/x-www-form-urlencoded. `unsupported_grant_type`: a grant_type other than ' +
             `client_credentials. \`invalid_scope\`: a scope the client was not granted.`,
           'OAuthError',
           NO_STORE,
@@ -71,7 +71,15 @@ export function tokenPath(): JsonSchema {
           'OAuthError',
           [...NO_STORE, 'RetryAfter'],
         ),
+        413: jsonResponse(OPERATION, 413, '`invalid_request`: a body over 8 KiB (counted while it is read, chunked too).', 'OAuthError', NO_STORE),
         500: jsonResponse(OPERATION, 500, '`server_error`: an unexpected failure (details in the logs, under the correlation id).', 'OAuthError', NO_STORE),
+        503: jsonResponse(
+          OPERATION,
+          503,
+          '`temporarily_unavailable`: the database is down or too slow; retry after Retry-After seconds.',
+          'OAuthError',
+          [...NO_STORE, 'RetryAfter'],
+        ),
       },
     },
   };

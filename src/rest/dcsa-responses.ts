@@ -1,6 +1,7 @@
 import type { GraphQLError } from 'graphql';
 import type { AppServices } from '../graphql/context.js';
-import { DCSA, STATUS_BY_CODE, readErrorCode, type DetailedError } from '../graphql/errors.js';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
+import { DCSA, STATUS_BY_CODE, readErrorCode, serviceUnavailableError, type DetailedError } from '../graphql/errors.js';
 import { dcsaErrorBody } from './error-body.js';
 import { jsonResponse } from './json-response.js';
 
@@ -43,14 +44,20 @@ export class DcsaResponder {
    * and details; a variable the document could not accept (a JSON body of the
    * wrong shape) is 400; anything else is a 500 whose cause stays in the log.
    */
-  resultError(error: GraphQLError): Response {
+  resultError(given: GraphQLError): Response {
+    // Errors that did not go through Yoga's masking (one a plugin set as the
+    // result) are classified here the same way (src/app/mask-error.ts).
+    const error = !readErrorCode(given) && isDatabaseUnavailable(given) ? serviceUnavailableError(RETRY_AFTER_SECONDS) : given;
     const code = readErrorCode(error);
     if (!code && !error.path && !error.originalError) return this.invalid(error.message.slice(0, 300));
     if (!code || code === 'INTERNAL_SERVER_ERROR') {
-      this.services.log('error', 'request failed', {
-        correlationId: this.correlationId,
-        error: error.originalError?.stack ?? error.message,
-      });
+      // A masked error was logged by Yoga, with its cause, when it was masked.
+      if (!error.extensions.unexpected) {
+        this.services.log('error', 'request failed', {
+          correlationId: this.correlationId,
+          error: error.originalError?.stack ?? error.message,
+        });
+      }
       return this.fail(500, [{ ...DCSA.internalError, errorCodeMessage: 'Unexpected error; quote providerCorrelationReference.' }]);
     }
     const details = ((error.extensions.details as DetailedError[] | undefined) ?? []).map((d) => this.#unprefixed(d));

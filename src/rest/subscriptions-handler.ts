@@ -46,7 +46,12 @@ export async function handleSubscriptions(
   if (!allowed.split(', ').includes(request.method)) {
     return respond.fail(405, [{ ...DCSA.invalidQuery, errorCodeMessage: `Use ${allowed} for this resource.` }], { Allow: allowed });
   }
-  const subscriptionID = id ? decodeURIComponent(id) : undefined;
+  let subscriptionID: string | undefined;
+  try {
+    subscriptionID = id ? decodeURIComponent(id) : undefined;
+  } catch {
+    return respond.invalid('the subscription id in the path is not valid percent-encoding', 'subscriptionID');
+  }
 
   const run = async <T>(document: (typeof SUBSCRIPTION_DOCUMENTS)[keyof typeof SUBSCRIPTION_DOCUMENTS], variables: Record<string, unknown>) => {
     const result = await runDocument<T>(yoga, { request, ...document, variables, context: { correlationId } });

@@ -3,6 +3,9 @@ import type { YogaServerInstance } from 'graphql-yoga';
 import type { GrantContext, OAuthErrorBody } from '../auth/token-grant.js';
 import { tokenRefusals } from '../app/metrics.js';
 import type { AppServices } from '../graphql/context.js';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
+import { readErrorCode } from '../graphql/errors.js';
+import { readBodyText } from './json-body.js';
 import { jsonResponse } from './json-response.js';
 import { ISSUE_TOKEN } from './token-document.js';
 
@@ -41,10 +44,9 @@ export async function handleTokenRequest(
   if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)) {
     return refuse(400, 'invalid_request', 'Content-Type must be application/x-www-form-urlencoded');
   }
-  const declaredLength = Number(request.headers.get('content-length') ?? '0');
-  if (declaredLength > MAX_BODY_BYTES) return refuse(400, 'invalid_request', 'request body is too large');
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return refuse(400, 'invalid_request', 'request body is too large');
+  // Counted while it is read: a chunked body has no Content-Length to check first.
+  const text = await readBodyText(request, MAX_BODY_BYTES);
+  if (text === null) return refuse(413, 'invalid_request', `request body is too large (at most ${MAX_BODY_BYTES} bytes)`);
 
   const form = new URLSearchParams(text);
   // RFC 6749 section 3.2: request parameters must not be included more than once.
@@ -88,7 +90,16 @@ export async function handleTokenRequest(
   const oauth = error.extensions?.oauth as OAuthErrorBody | undefined;
   const http = error.extensions?.http as { status?: number; headers?: Record<string, string> } | undefined;
   if (!oauth) {
-    services.log('error', 'token request failed', { correlationId, error: error.originalError?.stack ?? error.message });
+    if (readErrorCode(error) === 'SERVICE_UNAVAILABLE' || isDatabaseUnavailable(error)) {
+      return jsonResponse({ error: 'temporarily_unavailable', error_description: 'the service is temporarily unavailable; retry later' }, 503, {
+        ...NO_STORE,
+        'Retry-After': String(RETRY_AFTER_SECONDS),
+      });
+    }
+    // A masked error was logged by Yoga, with its cause, when it was masked.
+    if (!error.extensions?.unexpected) {
+      services.log('error', 'token request failed', { correlationId, error: error.originalError?.stack ?? error.message });
+    }
     return jsonResponse({ error: 'server_error', error_description: 'unexpected error' }, 500, NO_STORE);
   }
   services.log('debug', 'token refused', { correlationId, error: oauth.error, clientId: clientId.slice(0, 64) });

@@ -1,5 +1,6 @@
 import { READ_SCOPE } from '../../src/auth/scopes.js';
 import { ensureSandboxDemoClient, seedSandboxIfEmpty } from '../../src/cli/sandbox-seed.js';
+import type { Logger } from '../../src/app/logger.js';
 import { createTestApp, type TestApp } from './app-fixture.js';
 import type { TestDialect } from './databases.js';
 
@@ -27,8 +28,8 @@ export interface SandboxApp extends TestApp {
   token: string;
 }
 
-export async function createSandboxApp(dialect: TestDialect['name']): Promise<SandboxApp> {
-  const f = await createTestApp(dialect, { now: () => SANDBOX_SEEDED_AT });
+export async function createSandboxApp(dialect: TestDialect['name'], options: { logger?: Logger } = {}): Promise<SandboxApp> {
+  const f = await createTestApp(dialect, { now: () => SANDBOX_SEEDED_AT, ...options });
   await seedSandboxIfEmpty(f.t.database, f.config, SANDBOX_SEEDED_AT);
   const demo = await ensureSandboxDemoClient(f.t.database, f.app.clients);
   const { access_token: token } = await f.app.tokens.issueToken({ clientId: demo.client_id, scope: READ_SCOPE });

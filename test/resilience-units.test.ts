@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { bodyLimitFor } from '../src/app/body-limits.js';
+import { targetProblem } from '../src/app/http-server.js';
+import { backoffMs, DEFAULT_TRANSACTION_RETRY, isRetryableWriteError, retryTransaction } from '../src/db/retry-transaction.js';
+import { ACQUIRE_TIMEOUT_CODE, isDatabaseUnavailable, isTransientConflict } from '../src/db/unavailable.js';
+import { GraphQLError } from 'graphql';
+
+const driverError = (fields: Record<string, unknown>) => Object.assign(new Error(String(fields.message ?? 'x')), fields);
+
+describe('database error classification (src/db/unavailable.ts)', () => {
+  it.each([
+    ['refused', { code: 'ECONNREFUSED' }],
+    ['reset', { code: 'ECONNRESET' }],
+    ['connect timeout', { code: 'ETIMEDOUT' }],
+    ['connection lost', { code: 'PROTOCOL_CONNECTION_LOST' }],
+    ['client statement deadline', { code: 'PROTOCOL_SEQUENCE_TIMEOUT' }],
+    ['pool acquire deadline', { code: ACQUIRE_TIMEOUT_CODE }],
+    ['too many connections', { code: 'ER_CON_COUNT_ERROR', errno: 1040 }],
+    ['MariaDB max_statement_time', { code: 'ER_STATEMENT_TIMEOUT', errno: 1969 }],
+    ['MySQL max_execution_time', { code: 'ER_QUERY_TIMEOUT', errno: 3024 }],
+    ['SQLite busy', { code: 'SQLITE_BUSY' }],
+    ['SQLite busy snapshot', { code: 'SQLITE_BUSY_SNAPSHOT' }],
+    ['closed mysql2 connection', { message: "Can't add new command when connection is in closed state" }],
+    ['destroyed Kysely', { message: 'driver has already been destroyed' }],
+  ])('%s is unavailable', (_, fields) => {
+    expect(isDatabaseUnavailable(driverError(fields))).toBe(true);
+  });
+
+  it('looks through GraphQL originalError and cause', () => {
+    const cause = driverError({ code: 'ECONNREFUSED' });
+    expect(isDatabaseUnavailable(new GraphQLError('wrapped', { originalError: cause }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('outer', { cause }))).toBe(true);
+  });
+
+  it.each([
+    ['a syntax error', { code: 'ER_PARSE_ERROR', errno: 1064 }],
+    ['a unique violation', { code: 'ER_DUP_ENTRY', errno: 1062 }],
+    ['no such table', { code: 'SQLITE_ERROR' }],
+    ['a plain error', {}],
+    ['an errno without a server code', { errno: 1040 }],
+  ])('%s is not', (_, fields) => {
+    expect(isDatabaseUnavailable(driverError(fields))).toBe(false);
+  });
+
+  it('deadlocks, lock waits and a busy SQLite file are transient conflicts; a dead server is not', () => {
+    expect(isTransientConflict(driverError({ code: 'ER_LOCK_DEADLOCK', errno: 1213 }))).toBe(true);
+    expect(isTransientConflict(driverError({ code: 'ER_LOCK_WAIT_TIMEOUT', errno: 1205 }))).toBe(true);
+    expect(isTransientConflict(driverError({ code: 'SQLITE_BUSY' }))).toBe(true);
+    expect(isTransientConflict(driverError({ code: 'ECONNREFUSED' }))).toBe(false);
+    expect(isRetryableWriteError(driverError({ code: 'SQLITE_CONSTRAINT_UNIQUE' }))).toBe(true);
+    expect(isRetryableWriteError(driverError({ code: 'ER_PARSE_ERROR', errno: 1064 }))).toBe(false);
+  });
+});
+
+describe('transaction retries (src/db/retry-transaction.ts)', () => {
+  it('backs off exponentially under a cap, with full jitter', () => {
+    const policy = { attempts: 8, baseDelayMs: 20, maxDelayMs: 1000 };
+    expect([1, 2, 3, 4].map((n) => backoffMs(n, policy, 0.999))).toEqual([19, 39, 79, 159]);
+    expect(backoffMs(20, policy, 0.999)).toBe(999);
+    expect(backoffMs(3, policy, 0)).toBe(0);
+  });
+
+  it('retries a deadlock until it succeeds, and gives up on anything else at once', async () => {
+    let calls = 0;
+    const policy = { ...DEFAULT_TRANSACTION_RETRY, baseDelayMs: 1 };
+    const result = await retryTransaction(async () => {
+      if (++calls < 3) throw driverError({ code: 'ER_LOCK_DEADLOCK', errno: 1213 });
+      return 'done';
+    }, policy);
+    expect([result, calls]).toEqual(['done', 3]);
+    calls = 0;
+    await expect(retryTransaction(async () => (calls++, Promise.reject(new Error('bad'))), policy)).rejects.toThrow('bad');
+    expect(calls).toBe(1);
+    calls = 0;
+    await expect(
+      retryTransaction(async () => (calls++, Promise.reject(driverError({ code: 'SQLITE_BUSY' }))), { ...policy, attempts: 4 }),
+    ).rejects.toThrow();
+    expect(calls).toBe(4);
+  });
+});
+
+describe('the HTTP edge (src/app/http-server.ts, body-limits.ts)', () => {
+  it('accepts origin-form targets with a well-formed Host', () => {
+    expect(targetProblem('/v2/shipments?x=1', 'localhost:4000')).toBeUndefined();
+    expect(targetProblem('/graphql', '[::1]:4000')).toBeUndefined();
+    expect(targetProblem('/health', undefined)).toBeUndefined();
+  });
+
+  it.each([
+    ['absolute-form', 'http://evil/v2/shipments', 'localhost'],
+    ['asterisk-form', '*', 'localhost'],
+    ['authority-like path', '//evil/x', 'localhost'],
+    ['port out of range', '/health', 'x:99999'],
+    ['lone bracket', '/health', '['],
+    ['space in host', '/health', 'a b'],
+    ['userinfo in host', '/health', 'a@b'],
+    ['path in host', '/health', 'a/b'],
+  ])('refuses %s', (_, target, host) => {
+    expect(targetProblem(target, host)).toMatch(/./);
+  });
+
+  it('has route limits below the general one', () => {
+    expect(bodyLimitFor('/oauth/token', 1 << 20)).toBe(8192);
+    expect(bodyLimitFor('/v2/subscriptions/abc/rotate-secret', 1 << 20)).toBe(16384);
+    expect(bodyLimitFor('/graphql', 1 << 20)).toBe(1 << 20);
+    expect(bodyLimitFor('/oauth/token', 4096)).toBe(4096);
+  });
+});
