@@ -4,6 +4,7 @@ import initial from './001-initial.js';
 import exactIdentifiers from './002-exact-identifiers.js';
 import exceptionLifecycle from './003-exception-lifecycle.js';
 import pushDelivery from './004-push-delivery.js';
+import carrierSources from './005-carrier-sources.js';
 
 /** Static, ordered migration map (atproto style): names sort in the order they apply. */
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -12,5 +13,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '002-exact-identifiers': exactIdentifiers(dialect),
     '003-exception-lifecycle': exceptionLifecycle(dialect),
     '004-push-delivery': pushDelivery(dialect),
+    '005-carrier-sources': carrierSources(dialect),
   };
 }

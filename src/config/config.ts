@@ -62,6 +62,20 @@ export interface PushConfig {
   maxSubscriptionsPerClient: number;
 }
 
+/** Carrier event sources (README "Carrier onboarding"): notifications, the poller, operator ingest. */
+export interface CarriersConfig {
+  /** `TT_CARRIER_POLLER`: serve polls the carriers' DCSA events endpoints itself. Default true; false when a dedicated `tracking poll` runs. */
+  poller: boolean;
+  /** `TT_CARRIER_NOTIFICATION_MAX_BYTES`: largest notification body accepted (413 past it). Default 5 MiB. */
+  notificationMaxBytes: number;
+  /** `TT_OPERATOR_INGEST_MAX_BYTES`: largest bundle accepted by POST /v2/operator/ingest. Default 64 MiB. */
+  operatorIngestMaxBytes: number;
+  /** `TT_CARRIER_POLL_OVERLAP_SECONDS`: how far before its watermark a poll asks again (late-published events). Default 300. */
+  pollOverlapSeconds: number;
+  /** `TT_CARRIER_POLL_PAGE_SIZE`: the `limit` of each page asked for. Default 100. */
+  pollPageSize: number;
+}
+
 export interface Config {
   /** `PORT`, default 4000. */
   port: number;
@@ -95,6 +109,7 @@ export interface Config {
   metrics: MetricsConfig;
   tracing: TracingConfig;
   push: PushConfig;
+  carriers: CarriersConfig;
 }
 
 export class ConfigError extends Error {
@@ -201,6 +216,17 @@ export function loadConfig(env: Env = process.env): Config {
       retryHours: intVar(env, 'TT_WEBHOOK_RETRY_HOURS', 24, 1, 24 * 14),
       maxSubscriptionsPerClient: intVar(env, 'TT_MAX_SUBSCRIPTIONS_PER_CLIENT', 1000, 1, 1_000_000),
     },
+    carriers: carriersConfig(env),
+  };
+}
+
+function carriersConfig(env: Env): CarriersConfig {
+  return {
+    poller: boolVar(env, 'TT_CARRIER_POLLER', true),
+    notificationMaxBytes: intVar(env, 'TT_CARRIER_NOTIFICATION_MAX_BYTES', 5 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    operatorIngestMaxBytes: intVar(env, 'TT_OPERATOR_INGEST_MAX_BYTES', 64 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
+    pollOverlapSeconds: intVar(env, 'TT_CARRIER_POLL_OVERLAP_SECONDS', 300, 0, 86_400),
+    pollPageSize: intVar(env, 'TT_CARRIER_POLL_PAGE_SIZE', 100, 1, 10_000),
   };
 }
 
