@@ -12,7 +12,7 @@ export class BodyTooLargeError extends Error {
 }
 
 /** The chunks of `body`, throwing BodyTooLargeError as soon as more than `maxBytes` arrived (the stream is cancelled). */
-export async function* limitedChunks(body: ReadableStream<Uint8Array> | null, maxBytes: number): AsyncGenerator<Uint8Array> {
+export async function* limitedChunks(body: ReadableStream<Uint8Array> | null, maxBytes: number): AsyncGenerator<Buffer> {
   if (!body) return;
   const reader = body.getReader();
   let size = 0;
@@ -25,7 +25,7 @@ export async function* limitedChunks(body: ReadableStream<Uint8Array> | null, ma
         await reader.cancel().catch(() => undefined);
         throw new BodyTooLargeError(maxBytes);
       }
-      yield value;
+      yield Buffer.from(value.buffer, value.byteOffset, value.byteLength);
     }
   } finally {
     reader.releaseLock();
@@ -39,7 +39,7 @@ export async function readLimitedBytes(
   declaredLength?: string | null,
 ): Promise<Buffer> {
   if (declaredLength && Number(declaredLength) > maxBytes) throw new BodyTooLargeError(maxBytes);
-  const chunks: Uint8Array[] = [];
+  const chunks: Buffer[] = [];
   for await (const chunk of limitedChunks(body, maxBytes)) chunks.push(chunk);
   return Buffer.concat(chunks);
 }
