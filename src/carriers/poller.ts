@@ -155,7 +155,7 @@ export class CarrierPoller {
     const waitMs = nextPollDelayMs(target.pollIntervalSeconds * 1000, result.error === null ? 0 : state.consecutive_failures + 1, retryAfter);
     await releaseLease(database.db, code, this.owner, { now, nextPollAt: new Date(now.getTime() + waitMs), error: result.error });
     result.watermark = (await readPollState(database.db, code))?.watermark ?? result.watermark;
-    if (result.pages > 0 || result.error) {
+    if (result.events > 0 || result.error) {
       this.#o.log(result.error ? 'warn' : 'info', 'carrier polled', { ...result });
     }
     return result;

@@ -8,6 +8,7 @@ import { metricsEndpoint } from '../app/use-metrics.js';
 import type { Config } from '../config/config.js';
 import { connectDatabase, migrateToLatest } from '../db/connect.js';
 import { evaluateTimeRules } from '../store/time-rules.js';
+import { startCarrierPoller } from '../carriers/serve-poller.js';
 import { ensureSandboxDemoClient, SANDBOX_DEMO_ACCOUNT, seedSandboxIfEmpty } from './sandbox-seed.js';
 
 /**
@@ -91,14 +92,15 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
 
   // Webhook deliveries of every instance's (and the CLI's) commits; off where dedicated `tracking deliver` workers run.
   if (config.push.worker) app.deliveries.start();
+  // Carriers' DCSA events endpoints; off where a dedicated `tracking poll` runs.
+  const poller = config.carriers.poller ? startCarrierPoller(app.services) : undefined;
 
   const shutdown = (signal: string) => {
     logger.log('info', `received ${signal}, shutting down`);
     if (timer) clearInterval(timer);
     metricsServer?.close();
     server.close(() => {
-      void app
-        .close()
+      void Promise.all([app.close(), poller?.stop()])
         .then(() => tracing?.shutdown())
         .catch((err: unknown) => logger.log('warn', 'flushing traces failed', { error: String(err) }))
         .then(() => database.close())
