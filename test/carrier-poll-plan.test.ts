@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { backoffMs, firstPageUrl, nextPageUrl, nextPollDelayMs, pollFrom, retryAfterMs, WatermarkTracker } from '../src/carriers/poll-plan.js';
 import { generateNotificationSecret, notificationKey, signNotification, verifyNotification } from '../src/carriers/notification-signature.js';
@@ -70,6 +72,19 @@ describe('notification signatures', () => {
     expect(verifyNotification(signature, Buffer.from('[{"eventID": "x"}]'), key.key)).toBe('mismatch');
     expect(verifyNotification(null, body, key.key)).toBe('missing');
     expect(verifyNotification('sha512=00', body, key.key)).toBe('malformed');
+  });
+
+  it("signs as the README's snippet tells carriers to", () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const snippet = /<!-- notification-signature-snippet -->\s*```js\n([\s\S]*?)```/.exec(readme)?.[1];
+    if (!snippet) throw new Error('README has no notification signature snippet');
+    const code = `${snippet.replace(/^import .*$/m, '')}\nreturn signature;`;
+    const secret = generateNotificationSecret();
+    const body = '[{"eventID":"e"}]\n';
+    const fromReadme = new Function('createHmac', 'secret', 'body', code)(createHmac, secret, body) as string;
+    const key = notificationKey(secret);
+    if (!key.ok) throw new Error(key.message);
+    expect(verifyNotification(fromReadme, Buffer.from(body), key.key)).toBe('valid');
   });
 
   it('takes the DCSA example secret (Base64) and refuses short or non-Base64 ones', () => {
