@@ -135,6 +135,16 @@ describe.each(dialects)('carrier notifications on $name', ({ name, enabled }) =>
     expect(response.status).toBe(413);
   });
 
+  it.skipIf(!enabled)('accepts concurrent notifications over the same shipments (lock conflicts are retried)', async () => {
+    const before = await storedEvents();
+    const bodies = Array.from({ length: 6 }, (_, b) =>
+      signed(Array.from({ length: 15 }, (_, i) => rawTransportEvent(500 + b * 15 + i, { eventDateTime: `2024-03-30T${String(6 + (i % 12)).padStart(2, '0')}:00:00+08:00` }))),
+    );
+    const statuses = await Promise.all(bodies.map(([body, signature]) => notify(body, signature).then((r) => r.status)));
+    expect(statuses).toEqual(bodies.map(() => 204));
+    expect(await storedEvents()).toBe(before + 90);
+  });
+
   it.skipIf(!enabled)('stops verifying the old secret after a rotation, and refuses a disabled carrier', async () => {
     await f.app.services.carriers.addCarrier({ carrierCode: 'ONEY' });
     const rotated = await f.app.services.carriers.rotateSecret('ONEY');

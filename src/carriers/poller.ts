@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
-import { ingestBundle, type IngestSummary } from '../ingest/ingest-bundle.js';
+import type { IngestSummary } from '../ingest/ingest-bundle.js';
+import { ingestRetrying } from './ingest-retrying.js';
 import type { CarrierStore, PollTarget } from './carrier-store.js';
 import { validEventsOf } from './carrier-events.js';
 import { DcsaEventsClient, type Fetch, type PageResult } from './events-client.js';
@@ -44,6 +45,8 @@ export interface CarrierPollerOptions {
   maxInlineWaitMs?: number;
   /** How often the `start()` loop looks for due carriers. Default 5 s. */
   tickMs?: number;
+  /** After each run of one carrier (metrics). */
+  onRun?: (result: CarrierPollResult) => void;
   /** After each committed page (metrics, the push delivery wake-up). */
   onPage?: (carrierCode: string, summary: IngestSummary | null, page: number) => void | Promise<void>;
 }
@@ -155,6 +158,7 @@ export class CarrierPoller {
     const waitMs = nextPollDelayMs(target.pollIntervalSeconds * 1000, result.error === null ? 0 : state.consecutive_failures + 1, retryAfter);
     await releaseLease(database.db, code, this.owner, { now, nextPollAt: new Date(now.getTime() + waitMs), error: result.error });
     result.watermark = (await readPollState(database.db, code))?.watermark ?? result.watermark;
+    this.#o.onRun?.(result);
     if (result.events > 0 || result.error) {
       this.#o.log(result.error ? 'warn' : 'info', 'carrier polled', { ...result });
     }
@@ -178,7 +182,7 @@ export class CarrierPoller {
         this.#o.log('warn', 'carrier events rejected', { carrierCode: code, page: result.pages + 1, issues: rejected.slice(0, 10) });
       }
       const summary = bundle.events.length > 0
-        ? await ingestBundle(database, bundle, { now: this.#now, thresholds: config.thresholds })
+        ? await ingestRetrying(database, bundle, { now: this.#now, thresholds: config.thresholds })
         : null;
       result.pages += 1;
       result.events += page.events.length;

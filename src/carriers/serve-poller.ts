@@ -1,5 +1,6 @@
 import { countIngestedBundle } from '../app/metrics.js';
 import type { AppServices } from '../graphql/context.js';
+import { countCarrierPoll } from './poll-metrics.js';
 import { CarrierPoller } from './poller.js';
 
 /**
@@ -14,6 +15,7 @@ export function startCarrierPoller(services: AppServices): CarrierPoller {
     carriers: services.carriers,
     config: services.config,
     log: services.log,
+    onRun: countCarrierPoll,
     onPage: (_code, summary) => {
       if (!summary) return;
       countIngestedBundle(summary);

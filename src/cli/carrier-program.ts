@@ -88,10 +88,11 @@ export function registerCarrierCommands(program: Command, context: CliContext, w
     .command('poll')
     .description("poll the carriers' DCSA events endpoints without the HTTP server (see TT_CARRIER_POLLER)")
     .option('--once', 'poll every configured carrier once now, print a JSON summary and exit')
-    .option('--carrier <CODE>', 'only this carrier', once(nonEmpty))
-    .action((options: { once?: boolean; carrier?: string }) =>
-      withDatabase((database, cfg) => pollCommand(database, cfg, options, context)),
-    );
+    .option('--carrier <CODE>', 'with --once: only this carrier', once(nonEmpty))
+    .action(async (options: { once?: boolean; carrier?: string }, command: Command) => {
+      if (options.carrier !== undefined && !options.once) command.error('--carrier needs --once');
+      await withDatabase((database, cfg) => pollCommand(database, cfg, options, context));
+    });
   return carrier;
 }
 

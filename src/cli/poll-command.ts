@@ -1,6 +1,7 @@
 import { createLogger } from '../app/logger.js';
 import { countIngestedBundle } from '../app/metrics.js';
 import { CarrierStore } from '../carriers/carrier-store.js';
+import { countCarrierPoll } from '../carriers/poll-metrics.js';
 import { CarrierPoller } from '../carriers/poller.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
@@ -26,6 +27,7 @@ export async function pollCommand(
     config,
     now: io.now,
     log: logger.log,
+    onRun: countCarrierPoll,
     onPage: (_code, summary) => {
       if (summary) countIngestedBundle(summary);
     },

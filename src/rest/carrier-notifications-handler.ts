@@ -3,7 +3,7 @@ import { carrierEventsBundle } from '../carriers/carrier-events.js';
 import { verifyNotification } from '../carriers/notification-signature.js';
 import type { AppServices } from '../graphql/context.js';
 import { DCSA } from '../graphql/errors.js';
-import { ingestBundle } from '../ingest/ingest-bundle.js';
+import { ingestRetrying } from '../carriers/ingest-retrying.js';
 import { DcsaResponder } from './dcsa-responses.js';
 import { BodyTooLargeError, readLimitedBytes } from './limited-body.js';
 
@@ -92,7 +92,7 @@ export async function handleCarrierNotification(request: Request, url: URL, serv
   }
   let summary;
   try {
-    summary = await ingestBundle(services.database, parsed.bundle, { now: () => services.now(), thresholds: services.config.thresholds });
+    summary = await ingestRetrying(services.database, parsed.bundle, { now: () => services.now(), thresholds: services.config.thresholds });
   } catch (err) {
     // Nothing was committed: the carrier retries, and its retry is as good as the first try.
     countUnwrittenBundle('failed');

@@ -5,7 +5,8 @@ import { requireScope } from '../auth/request-auth.js';
 import { OPERATOR_INGEST_SCOPE } from '../auth/scopes.js';
 import type { AppServices } from '../graphql/context.js';
 import { DCSA } from '../graphql/errors.js';
-import { ingestBundle, type IngestSummary } from '../ingest/ingest-bundle.js';
+import type { IngestSummary } from '../ingest/ingest-bundle.js';
+import { ingestRetrying } from '../carriers/ingest-retrying.js';
 import { BundleJsonError, readBundle } from '../ingest/read-bundle.js';
 import { DcsaResponder } from './dcsa-responses.js';
 import { jsonResponse } from './json-response.js';
@@ -68,7 +69,7 @@ export async function handleOperatorIngest(request: Request, services: AppServic
   }
   let summary: IngestSummary;
   try {
-    summary = await ingestBundle(services.database, parsed.bundle, { now: () => services.now(), thresholds: services.config.thresholds });
+    summary = await ingestRetrying(services.database, parsed.bundle, { now: () => services.now(), thresholds: services.config.thresholds });
   } catch (err) {
     countUnwrittenBundle('failed');
     services.log('error', 'operator ingest failed', { correlationId, error: err instanceof Error ? err.stack : String(err) });

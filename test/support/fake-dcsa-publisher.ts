@@ -122,12 +122,18 @@ export class FakeDcsaPublisher {
 
   #matching(gte: string | null): Json[] {
     const from = gte === null ? -Infinity : Date.parse(gte);
-    const selected = this.events.filter((e) => Date.parse(String(e.eventCreatedDateTime)) >= from);
-    if (this.#options.unordered) return selected;
-    return selected
-      .map((e) => ({ e, at: Date.parse(String(e.eventCreatedDateTime)) }))
-      .sort((a, b) => a.at - b.at || String(a.e.eventID).localeCompare(String(b.e.eventID)))
-      .map(({ e }) => e);
+    return this.#ordered().filter(({ at }) => at >= from).map(({ e }) => e);
+  }
+
+  #sorted: { source: Json[]; length: number; list: { e: Json; at: number }[] } | undefined;
+
+  /** The feed in eventCreatedDateTime order (or as given when unordered), sorted once per change of `events`. */
+  #ordered(): { e: Json; at: number }[] {
+    if (this.#sorted?.source === this.events && this.#sorted.length === this.events.length) return this.#sorted.list;
+    const list = this.events.map((e) => ({ e, at: Date.parse(String(e.eventCreatedDateTime)) }));
+    if (!this.#options.unordered) list.sort((a, b) => a.at - b.at || String(a.e.eventID).localeCompare(String(b.e.eventID)));
+    this.#sorted = { source: this.events, length: this.events.length, list };
+    return list;
   }
 
   #authorized(req: IncomingMessage): boolean {
