@@ -51,6 +51,7 @@ describe.each(dialects)('carrier notifications on $name', ({ name, enabled }) =>
   it.skipIf(!enabled)('answers HEAD for an active carrier (the DCSA callback check) and 404 otherwise', async () => {
     expect((await f.app.fetch(`${BASE}/v2/carrier-notifications/${CARRIER}`, { method: 'HEAD' })).status).toBe(204);
     expect((await f.app.fetch(`${BASE}/v2/carrier-notifications/ZZZZ`, { method: 'HEAD' })).status).toBe(404);
+    expect((await notify('[]', 'sha256=00', '%E0%A4%A')).status).toBe(404);
     const wrongMethod = await f.app.fetch(`${BASE}/v2/carrier-notifications/${CARRIER}`);
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('allow')).toBe('HEAD, POST');

@@ -34,7 +34,7 @@ export function isCarrierNotificationRoute(path: string): boolean {
 
 export async function handleCarrierNotification(request: Request, url: URL, services: AppServices, correlationId: string): Promise<Response> {
   const respond = new DcsaResponder(request, services, correlationId, 'No active carrier source has this carrier code.');
-  const code = decodeURIComponent(ROUTE.exec(url.pathname.replace(/\/+$/, ''))?.[1] ?? '');
+  const code = decodePathSegment(ROUTE.exec(url.pathname.replace(/\/+$/, ''))?.[1] ?? '');
   if (request.method !== 'POST' && request.method !== 'HEAD') {
     return respond.fail(405, [{ ...DCSA.invalidQuery, errorCodeMessage: `Use ${ALLOWED} for this resource.` }], { Allow: ALLOWED });
   }
@@ -108,4 +108,13 @@ export async function handleCarrierNotification(request: Request, url: URL, serv
     eventsAlreadyStored: summary.eventsAlreadyStored,
   });
   return new Response(null, { status: 204 });
+}
+
+/** A path segment decoded; a malformed %-escape is no carrier code (404), not a failure. */
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
 }
