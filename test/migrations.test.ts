@@ -20,6 +20,8 @@ describe.each(dialects)('migrations on $name', ({ name, enabled }) => {
     expect(tables).toEqual(
       expect.arrayContaining([
         'api_client',
+        'carrier_poll_state',
+        'carrier_source',
         'event',
         'event_reference',
         'service_secret',

@@ -5,6 +5,9 @@ import { createLogger } from '../src/app/logger.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { buildOpenApiDocument } from '../src/openapi/openapi-document.js';
 import { enqueuePushTriggers } from '../src/store/push-outbox.js';
+import { OPERATOR_INGEST_SCOPE } from '../src/auth/scopes.js';
+import { notificationKey, signNotification } from '../src/carriers/notification-signature.js';
+import { rawTransportEvent } from './support/ingest-fixtures.js';
 import { BASE } from './support/app-fixture.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { OpenApiResponseValidator } from './support/openapi-validator.js';
@@ -57,6 +60,8 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
   let limited: App;
   /** The app with quotas of one lookup, one subscription request and one token per minute. */
   let overQuota: App;
+  /** The app with 1 KiB body limits on the carrier routes. */
+  let smallBodies: App;
   const recorded: Recorded = {};
 
   beforeAll(async () => {
@@ -77,6 +82,11 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
     await faulty.clients.setScope(client.client_id, 'track-and-trace.subscribe', true);
     faultyToken = (await faulty.tokens.issueToken({ clientId: client.client_id, scope: 'track-and-trace.read track-and-trace.subscribe' })).access_token;
     await sql`alter table api_client rename to api_client_gone`.execute(faultyDatabase.database.db);
+    smallBodies = await createApp({
+      ...common,
+      database: f.t.database,
+      config: { ...f.config, carriers: { ...f.config.carriers, notificationMaxBytes: 1024, operatorIngestMaxBytes: 1024 } },
+    });
   });
   afterAll(async () => {
     await faultyDatabase?.destroy();
@@ -84,6 +94,7 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
   });
 
   /** Asserts that the response is documented; records its body as the example `example` when named. */
+  const documentedResponse = (...args: Parameters<typeof documented>) => documented(...args);
   async function documented(method: string, path: string, response: Response, example?: string): Promise<unknown> {
     const { problems, body } = await validator.check(method, path, response);
     expect(problems, `${method} ${path} ${response.status}`).toEqual([]);
@@ -340,6 +351,73 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
       await op('DELETE', '/v2/subscriptions/{subscriptionID}', await call('DELETE', one, { app }));
       await op('POST', '/v2/subscriptions/{subscriptionID}/rotate-secret', await call('POST', `${one}/rotate-secret`, { body: {}, app }));
       await op('GET', '/v2/subscriptions/{subscriptionID}/deliveries', await call('GET', `${one}/deliveries`, { app }));
+    });
+  });
+
+  describe.skipIf(!enabled)('carrier ingest routes', () => {
+    // A carrier of no sandbox shipment: its events are stored unlinked and change no recorded lookup.
+    const CODE = 'ZIMU';
+    const N = '/v2/carrier-notifications/{carrierCode}';
+    const O = '/v2/operator/ingest';
+    let key: Buffer;
+    let operator: string;
+    const events = (n: number) => [rawTransportEvent(n, { documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: 'ZIM-1' }] })];
+    const notify = (body: string, options: { signature?: string | null; code?: string; type?: string; method?: string; app?: App } = {}) =>
+      (options.app ?? f.app).fetch(`${BASE}/v2/carrier-notifications/${options.code ?? CODE}`, {
+        method: options.method ?? 'POST',
+        headers: {
+          'Content-Type': options.type ?? 'application/json',
+          ...(options.signature === null ? {} : { 'Notification-Signature': options.signature ?? signNotification(body, key) }),
+        },
+        ...(options.method === 'GET' || options.method === 'HEAD' ? {} : { body }),
+      });
+    const ingest = (body: string, options: { bearer?: string | null; type?: string; method?: string; app?: App } = {}) => {
+      const bearer = options.bearer === undefined ? operator : options.bearer;
+      return (options.app ?? f.app).fetch(`${BASE}${O}`, {
+        method: options.method ?? 'POST',
+        headers: { 'Content-Type': options.type ?? 'application/json', ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
+        ...(options.method === 'GET' ? {} : { body }),
+      });
+    };
+
+    // Every JSON status gets an example: the first response of that status, unless one is named.
+    const documented = (method: string, template: string, response: Response, example?: string) =>
+      documentedResponse(method, template, response, example ?? (response.status === 204 || method === 'HEAD' ? undefined : `status ${response.status}`));
+
+    beforeAll(async () => {
+      const { secret } = await f.app.services.carriers.addCarrier({ carrierCode: CODE, name: 'ZIM' });
+      const k = notificationKey(secret);
+      if (!k.ok) throw new Error(k.message);
+      key = k.key;
+      await f.app.clients.setScope(f.demo.client_id, OPERATOR_INGEST_SCOPE, true);
+      operator = (await f.app.tokens.issueToken({ clientId: f.demo.client_id, scope: OPERATOR_INGEST_SCOPE })).access_token;
+    });
+
+    it('POST notification: 204, 400, 401, 404, 405, 413, 415, 500; HEAD: 204, 404, 500', async () => {
+      const body = JSON.stringify(events(901));
+      await documented('POST', N, await notify(body));
+      await documented('POST', N, await notify(JSON.stringify([{ ...events(902)[0], eventDateTime: '2026-11-20T10:00:00' }])), 'invalid event');
+      await documented('POST', N, await notify(body, { signature: signNotification(body, Buffer.alloc(32)) }), 'wrong signature');
+      await documented('POST', N, await notify(body, { code: 'ZZZZ' }), 'unknown carrier');
+      await documented('POST', N, await notify(body, { method: 'GET' }), 'method not allowed');
+      await documented('POST', N, await notify(JSON.stringify(Array.from({ length: 10 }, (_, i) => events(910 + i)[0])), { app: smallBodies }));
+      await documented('POST', N, await notify(body, { type: 'text/plain' }));
+      await documented('POST', N, await notify(body, { app: broken }));
+      await documented('HEAD', N, await notify('', { method: 'HEAD' }));
+      await documented('HEAD', N, await notify('', { method: 'HEAD', code: 'ZZZZ' }));
+      await documented('HEAD', N, await notify('', { method: 'HEAD', app: broken }));
+    });
+
+    it('POST operator ingest: 200, 400, 401, 403, 405, 413, 415, 500', async () => {
+      const bundle = JSON.stringify({ carrierCode: CODE, events: events(903) });
+      await documented('POST', O, await ingest(bundle), 'ingested');
+      await documented('POST', O, await ingest(JSON.stringify({ carrierCode: CODE, events: [{ ...events(904)[0], eventID: 'nope' }] })), 'invalid bundle');
+      await documented('POST', O, await ingest(bundle, { bearer: null }), 'no token');
+      await documented('POST', O, await ingest(bundle, { bearer: f.token }), 'insufficient scope');
+      await documented('POST', O, await ingest(bundle, { method: 'GET' }));
+      await documented('POST', O, await ingest(JSON.stringify({ carrierCode: CODE, events: Array.from({ length: 10 }, (_, i) => events(920 + i)[0]) }), { app: smallBodies }));
+      await documented('POST', O, await ingest(bundle, { type: 'text/plain' }));
+      await documented('POST', O, await ingest(bundle, { app: broken }));
     });
   });
 

@@ -5,6 +5,7 @@ import exactIdentifiers from './002-exact-identifiers.js';
 import exceptionLifecycle from './003-exception-lifecycle.js';
 import pushDelivery from './004-push-delivery.js';
 import wideMilestoneIndex from './005-wide-milestone-index.js';
+import carrierSources from './006-carrier-sources.js';
 
 /** Static, ordered migration map (atproto style): names sort in the order they apply. */
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -14,5 +15,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '003-exception-lifecycle': exceptionLifecycle(dialect),
     '004-push-delivery': pushDelivery(dialect),
     '005-wide-milestone-index': wideMilestoneIndex(dialect),
+    '006-carrier-sources': carrierSources(dialect),
   };
 }

@@ -14,6 +14,7 @@ import type { AppContext, AppServices, ConditionalRead, GraphQLContext, Principa
 import { renderGraphiQLPage } from '../graphiql/page.js';
 import { schema } from '../graphql/schema/index.js';
 import { SnapshotCache } from '../store/snapshot-cache.js';
+import { CarrierStore } from '../carriers/carrier-store.js';
 import { createTransmissionIds } from '../store/transmission-ids.js';
 import { graphiqlOptions } from './graphiql-options.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../domain/push/retry-policy.js';
@@ -116,9 +117,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   const grant = createTokenGrant(tokens, clients, authLimiter, config.quotas.enabled ? quotas : undefined);
   // A late-bound wake-up: the worker needs the Yoga instance, created below, and services need the wake-up.
   let deliveries: DeliveryWorker | undefined;
+  const pepper = await resolvePepper(database.db, config);
   const push: PushServices = {
     environment: config.environment,
-    secrets: new SecretBox(await resolvePepper(database.db, config), 'webhook-signing-secret'),
+    secrets: new SecretBox(pepper, 'webhook-signing-secret'),
     checkHost: options.webhooks?.checkHost ?? ((host) => checkResolvedHost(host, config.environment)),
     maxSubscriptionsPerClient: config.push.maxSubscriptionsPerClient,
     wake: () => deliveries?.wake(),
@@ -133,6 +135,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     issueToken: observeTokenGrant((request, grantContext) => grant(request, grantContext)),
     push,
     changes: new ChangeFeed(database.db, { pollMs: config.push.pollMs, log: logger.log }),
+    carriers: new CarrierStore(database.db, pepper, config, now),
     now,
     log: logger.log,
   };

@@ -141,10 +141,11 @@ export function startProcessMetrics(): void {
 /** The route label of a path: the service's routes by name, anything else `other` (unbounded paths must not become series). */
 export function routeLabel(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (/^\/v2\/carrier-notifications\/[^/]+$/.test(path)) return '/v2/carrier-notifications/{carrierCode}';
   return ROUTES.has(path) ? path : 'other';
 }
 
-const ROUTES = new Set(['/graphql', '/v2/shipments', '/oauth/token', '/health', '/ready', '/.well-known/jwks.json', '/metrics']);
+const ROUTES = new Set(['/graphql', '/v2/shipments', '/oauth/token', '/health', '/ready', '/.well-known/jwks.json', '/metrics', '/v2/operator/ingest']);
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 

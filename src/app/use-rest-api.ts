@@ -6,6 +6,7 @@ import { jsonResponse } from '../rest/json-response.js';
 import { handleShipmentLookup } from '../rest/shipments-handler.js';
 import { handleSubscriptions, isSubscriptionRoute } from '../rest/subscriptions-handler.js';
 import { handleTokenRequest } from '../rest/token-handler.js';
+import { handleCarrierRoutes, isCarrierRoute } from '../rest/carrier-routes.js';
 import { currentRequest } from './request-context.js';
 import { routeFamily, unexpectedErrorResponse } from './route-errors.js';
 
@@ -31,6 +32,13 @@ export function useRestApi(
       const path = url.pathname.replace(/\/+$/, '') || '/';
       if (path === '/.well-known/jwks.json') {
         endResponse(jsonResponse(jwks(), 200, { 'Cache-Control': 'public, max-age=300' }));
+        return;
+      }
+      if (isCarrierRoute(path)) {
+        const correlationId = currentRequest()?.correlationId ?? randomUUID();
+        const response = await handleCarrierRoutes(request, url, path, services, correlationId);
+        response.headers.set('X-Correlation-ID', correlationId);
+        endResponse(response);
         return;
       }
       const subscriptions = isSubscriptionRoute(path);

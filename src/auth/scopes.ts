@@ -10,11 +10,19 @@ export const READ_SCOPE = 'track-and-trace.read';
  */
 export const SUBSCRIBE_SCOPE = 'track-and-trace.subscribe';
 
+/**
+ * Load ingest bundles over HTTP (`POST /v2/operator/ingest`), what
+ * `tracking ingest` does on the command line. Granted per client by an
+ * operator (`tracking client grant CLIENT_ID tracking-operator.ingest`):
+ * it writes shipments and events for every account.
+ */
+export const OPERATOR_INGEST_SCOPE = 'tracking-operator.ingest';
+
 /** Scope granted when the token request names none (DESIGN section 7). */
 export const DEFAULT_SCOPE = READ_SCOPE;
 
 /** Every scope there is. */
-export const SUPPORTED_SCOPES: readonly string[] = [READ_SCOPE, SUBSCRIBE_SCOPE];
+export const SUPPORTED_SCOPES: readonly string[] = [READ_SCOPE, SUBSCRIBE_SCOPE, OPERATOR_INGEST_SCOPE];
 
 /**
  * The scope to grant for a token request's `scope` parameter (RFC 6749

@@ -14,6 +14,7 @@ import {
 import { deliverCommand, listDeliveriesCommand, listSubscriptionsCommand, retryDeliveryCommand } from './push-commands.js';
 import { clearExceptionCommand, listExceptionsCommand, runEvaluateCommand } from './exception-commands.js';
 import { runIngestCommand } from './ingest-command.js';
+import { registerCarrierCommands } from './carrier-program.js';
 import { generateKeysCommand } from './keys-command.js';
 import { runServe } from './serve.js';
 
@@ -241,6 +242,8 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     .option('--once', 'send what is due, print a JSON summary and exit')
     .action((options: { once?: boolean }) => withDatabase((database, cfg) => deliverCommand(database, cfg, options, context)));
 
+  const carrier = registerCarrierCommands(program, context, withDatabase);
+
   program
     .command('keys')
     .description('production secrets')
@@ -249,7 +252,7 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     .option('--json', 'one JSON object with both')
     .action(async (options: { json?: boolean }) => exit(await generateKeysCommand(options, context)));
 
-  for (const group of [program, exception, client, subscription, delivery, program.commands.find((c) => c.name() === 'keys')!]) {
+  for (const group of [program, exception, client, subscription, delivery, carrier, program.commands.find((c) => c.name() === 'keys')!]) {
     requireSubcommand(group);
   }
   configureOutput(program, context);
@@ -283,14 +286,14 @@ function commandPath(command: Command): string {
 }
 
 /** An option given twice is an error (commander would keep the last silently). */
-function once<T>(parse: (value: string) => T): (value: string, previous: T | undefined) => T {
+export function once<T>(parse: (value: string) => T): (value: string, previous: T | undefined) => T {
   return (value, previous) => {
     if (previous !== undefined) throw new InvalidArgumentError('given more than once');
     return parse(value);
   };
 }
 
-function nonEmpty(value: string): string {
+export function nonEmpty(value: string): string {
   if (value.trim() === '') throw new InvalidArgumentError('must not be empty');
   return value;
 }

@@ -9,6 +9,7 @@ import { metricsEndpoint } from '../app/use-metrics.js';
 import type { Config } from '../config/config.js';
 import { connectDatabase, migrateToLatest } from '../db/connect.js';
 import { evaluateTimeRules } from '../store/time-rules.js';
+import { startCarrierPoller } from '../carriers/serve-poller.js';
 import { ensureSandboxDemoClient, SANDBOX_DEMO_ACCOUNT, seedSandboxIfEmpty } from './sandbox-seed.js';
 
 /**
@@ -102,6 +103,8 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
 
   // Webhook deliveries of every instance's (and the CLI's) commits; off where dedicated `tracking deliver` workers run.
   if (config.push.worker) app.deliveries.start();
+  // Carriers' DCSA events endpoints; off where a dedicated `tracking poll` runs.
+  const poller = config.carriers.poller ? startCarrierPoller(app.services) : undefined;
 
   // Graceful shutdown (README "Shutdown"): /ready turns 503 and the listener
   // closes at once; in-flight requests finish within the grace period; then
@@ -121,7 +124,7 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     void http
       .drain(Math.max(graceMs - 1000, graceMs / 2))
       .then(() => evaluating)
-      .then(() => app.close())
+      .then(() => Promise.all([app.close(), poller?.stop()]))
       .then(() => tracing?.shutdown())
       .catch((err: unknown) => logger.log('warn', 'shutdown step failed', { error: String(err) }))
       .then(() => database.close())

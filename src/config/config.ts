@@ -141,6 +141,20 @@ export interface GraphQLConfig {
   compiledCacheSize: number;
 }
 
+/** Carrier event sources (README "Carrier onboarding"): notifications, the poller, operator ingest. */
+export interface CarriersConfig {
+  /** `TT_CARRIER_POLLER`: serve polls the carriers' DCSA events endpoints itself. Default true; false when a dedicated `tracking poll` runs. */
+  poller: boolean;
+  /** `TT_CARRIER_NOTIFICATION_MAX_BYTES`: largest notification body accepted (413 past it). Default 5 MiB. */
+  notificationMaxBytes: number;
+  /** `TT_OPERATOR_INGEST_MAX_BYTES`: largest bundle accepted by POST /v2/operator/ingest. Default 64 MiB. */
+  operatorIngestMaxBytes: number;
+  /** `TT_CARRIER_POLL_OVERLAP_SECONDS`: how far before its watermark a poll asks again (late-published events). Default 300. */
+  pollOverlapSeconds: number;
+  /** `TT_CARRIER_POLL_PAGE_SIZE`: the `limit` of each page asked for. Default 100. */
+  pollPageSize: number;
+}
+
 export interface Config {
   /** `PORT`, default 4000. */
   port: number;
@@ -183,6 +197,7 @@ export interface Config {
   corsOrigins: string[];
   /** Timeouts and limits: resilience-config.ts. */
   resilience: ResilienceConfig;
+  carriers: CarriersConfig;
 }
 
 export class ConfigError extends Error {
@@ -292,6 +307,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxSubscriptionsPerClient: intVar(env, 'TT_MAX_SUBSCRIPTIONS_PER_CLIENT', 1000, 1, 1_000_000),
     },
     quotas: quotaConfig(env, environment),
+    carriers: carriersConfig(env),
     resilience: resilienceConfig((name, fallback, min, max) => intVar(env, name, fallback, min, max)),
   };
 }
@@ -329,6 +345,16 @@ function quotaConfig(env: Env, environment: Environment): QuotaConfig {
     trustedProxies,
     redisUrl,
     keyPrefix,
+  };
+}
+
+function carriersConfig(env: Env): CarriersConfig {
+  return {
+    poller: boolVar(env, 'TT_CARRIER_POLLER', true),
+    notificationMaxBytes: intVar(env, 'TT_CARRIER_NOTIFICATION_MAX_BYTES', 5 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    operatorIngestMaxBytes: intVar(env, 'TT_OPERATOR_INGEST_MAX_BYTES', 64 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
+    pollOverlapSeconds: intVar(env, 'TT_CARRIER_POLL_OVERLAP_SECONDS', 300, 0, 86_400),
+    pollPageSize: intVar(env, 'TT_CARRIER_POLL_PAGE_SIZE', 100, 1, 10_000),
   };
 }
 

@@ -4,6 +4,7 @@ import type { TrackingExceptionTable } from './tables/exception.js';
 import type { ShipmentAccountTable, ShipmentContainerTable, ShipmentTable } from './tables/shipment.js';
 import type { ChangeLogTable, WebhookDeliveryTable, WebhookSubscriptionTable } from './tables/push.js';
 import type { TransmissionBlockTable } from './tables/transmission.js';
+import type { CarrierPollStateTable, CarrierSourceTable } from './tables/carrier.js';
 
 export interface DatabaseSchema {
   shipment: ShipmentTable;
@@ -20,4 +21,6 @@ export interface DatabaseSchema {
   webhook_subscription: WebhookSubscriptionTable;
   webhook_delivery: WebhookDeliveryTable;
   change_log: ChangeLogTable;
+  carrier_source: CarrierSourceTable;
+  carrier_poll_state: CarrierPollStateTable;
 }

@@ -7,6 +7,7 @@ import type { GrantContext } from '../auth/token-grant.js';
 import type { ChangeFeed } from '../push/change-feed.js';
 import type { PushServices } from '../push/subscription-service.js';
 import type { TokenResponse } from './schema/token.js';
+import type { CarrierStore } from '../carriers/carrier-store.js';
 
 export interface TokenRequest {
   grantType: string;
@@ -37,6 +38,8 @@ export interface AppServices {
   push: PushServices;
   /** Push transitions as they are committed, for live GraphQL subscriptions (shipmentUpdates). */
   changes: ChangeFeed;
+  /** Carriers as event sources: notification secrets, the poller's targets. */
+  carriers: CarrierStore;
   /** Injected clock. */
   now(): Date;
   log(level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void;

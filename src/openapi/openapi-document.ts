@@ -7,6 +7,7 @@ import { servicePaths } from './service-paths.js';
 import { shipmentsPath } from './shipments-path.js';
 import { SUBSCRIPTION_SCOPES, subscriptionsPaths } from './subscriptions-path.js';
 import { tokenPath } from './token-path.js';
+import { CARRIER_SCOPES, carrierPaths, carrierSchemas } from './carriers-path.js';
 
 /**
  * The OpenAPI 3.1 document of the REST contract, served at /openapi.json and
@@ -34,6 +35,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
       { name: 'Authentication', description: 'OAuth 2.0 client credentials.' },
       { name: 'Shipments', description: 'The lookup.' },
       { name: 'Push subscriptions', description: 'Webhooks: the service POSTs a shipment\'s changes to your callback URL.' },
+      { name: 'Carrier ingest', description: 'Carrier events in: DCSA notifications pushed by carriers, bundles posted by operators.' },
       { name: 'Operations', description: 'Liveness and readiness.' },
     ],
     paths: withRequestIds(
@@ -42,13 +44,14 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
           '/oauth/token': tokenPath(),
           '/v2/shipments': shipmentsPath(),
           ...subscriptionsPaths(),
+          ...carrierPaths(),
           ...servicePaths(),
         },
         config.quotas,
       ),
     ),
     components: {
-      schemas: buildSchemas(),
+      schemas: { ...buildSchemas(), ...carrierSchemas() },
       headers: Object.fromEntries(Object.entries(HEADERS).map(([key, header]) => [key, header.object])),
       securitySchemes: {
         clientCredentials: {
@@ -57,7 +60,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
           flows: {
             clientCredentials: {
               tokenUrl: `${config.baseUrl}/oauth/token`,
-              scopes: { [READ_SCOPE]: 'Look up the shipments of the client’s account.', ...SUBSCRIPTION_SCOPES },
+              scopes: { [READ_SCOPE]: 'Look up the shipments of the client’s account.', ...SUBSCRIPTION_SCOPES, ...CARRIER_SCOPES },
             },
           },
         },

@@ -1,0 +1,136 @@
+import type { Environment } from '../config/config.js';
+import { generateNotificationSecret, notificationKey } from './notification-signature.js';
+
+/**
+ * What an operator configures for a carrier (`tracking carrier add`),
+ * validated before anything is stored. Pure: no I/O.
+ */
+
+/** How the poller authenticates to a carrier's DCSA events endpoint. */
+export type EventsAuth =
+  | { kind: 'none' }
+  /** OAuth 2.0 client credentials (RFC 6749 section 4.4) at the carrier's token endpoint. */
+  | { kind: 'oauth2'; tokenUrl: string; clientId: string; clientSecret: string; scope?: string }
+  /** A fixed header, e.g. `X-API-Key: …`. */
+  | { kind: 'api-key'; header: string; value: string };
+
+export interface CarrierInput {
+  carrierCode: string;
+  name?: string;
+  /** The DCSA notification secret (Base64); generated when absent. */
+  secret?: string;
+  eventsUrl?: string;
+  auth?: EventsAuth;
+  pollIntervalSeconds?: number;
+  /** Where the first poll starts (eventCreatedDateTime); default: when the carrier is added. */
+  pollSince?: string;
+}
+
+export interface ValidCarrier {
+  carrierCode: string;
+  name: string;
+  secret: string;
+  eventsUrl: string | null;
+  auth: EventsAuth;
+  pollIntervalSeconds: number;
+  pollSince: string | null;
+}
+
+export const DEFAULT_POLL_INTERVAL_SECONDS = 300;
+export const MIN_POLL_INTERVAL_SECONDS = 10;
+export const MAX_POLL_INTERVAL_SECONDS = 86_400;
+
+/** A bad value given to `tracking carrier …`; the CLI reports it as a usage error. */
+export class CarrierInputError extends Error {
+  override name = 'CarrierInputError';
+}
+
+/** SCAC: 2 to 4 upper-case letters, as the ingest bundle's carrierCode. */
+export function checkCarrierCode(code: string): string {
+  if (!/^[A-Z]{2,4}$/.test(code)) throw new CarrierInputError(`carrier code must be 2 to 4 upper-case letters (SCAC), got "${code.slice(0, 20)}"`);
+  return code;
+}
+
+export function checkSecret(secret: string | undefined): string {
+  if (secret === undefined) return generateNotificationSecret();
+  const key = notificationKey(secret);
+  if (!key.ok) throw new CarrierInputError(key.message);
+  return secret.trim();
+}
+
+/** An http(s) address without user info or fragment; https only in production (credentials travel to it). */
+export function checkUrl(what: string, value: string, environment: Environment): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new CarrierInputError(`${what} must be an absolute http(s) URL, got "${value.slice(0, 100)}"`);
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && environment === 'sandbox')) {
+    throw new CarrierInputError(`${what} must use https${environment === 'sandbox' ? ' or http' : ' in production'}`);
+  }
+  if (url.username || url.password) throw new CarrierInputError(`${what} must not carry user:password; use the credential options`);
+  if (url.hash) throw new CarrierInputError(`${what} must not have a #fragment`);
+  if (value.length > 2000) throw new CarrierInputError(`${what} must be at most 2000 characters`);
+  return url.toString();
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
+const RESERVED_HEADERS = new Set(['host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'accept']);
+
+export function checkAuth(auth: EventsAuth, environment: Environment): EventsAuth {
+  switch (auth.kind) {
+    case 'none':
+      return auth;
+    case 'oauth2': {
+      if (!auth.clientId.trim() || !auth.clientSecret) throw new CarrierInputError('OAuth2 needs a client id and a client secret');
+      return {
+        kind: 'oauth2',
+        tokenUrl: checkUrl('the OAuth2 token URL', auth.tokenUrl, environment),
+        clientId: auth.clientId.trim(),
+        clientSecret: auth.clientSecret,
+        ...(auth.scope?.trim() ? { scope: auth.scope.trim() } : {}),
+      };
+    }
+    case 'api-key':
+      if (!HEADER_NAME.test(auth.header) || RESERVED_HEADERS.has(auth.header.toLowerCase())) {
+        throw new CarrierInputError(`the API key header must be a header name such as X-API-Key, got "${auth.header.slice(0, 100)}"`);
+      }
+      if (!/^[\x20-\x7e]{1,2000}$/.test(auth.value) || auth.value.trim() !== auth.value) {
+        throw new CarrierInputError('the API key must be 1 to 2000 printable characters without surrounding spaces');
+      }
+      return auth;
+  }
+}
+
+export function checkCarrier(input: CarrierInput, environment: Environment): ValidCarrier {
+  const carrierCode = checkCarrierCode(input.carrierCode);
+  const name = (input.name ?? carrierCode).trim();
+  if (name.length === 0 || name.length > 200) throw new CarrierInputError('name must be 1 to 200 characters');
+  const auth = checkAuth(input.auth ?? { kind: 'none' }, environment);
+  if (!input.eventsUrl && auth.kind !== 'none') throw new CarrierInputError('credentials are for the events URL: give --events-url too');
+  if (!input.eventsUrl && (input.pollIntervalSeconds !== undefined || input.pollSince !== undefined)) {
+    throw new CarrierInputError('--poll-interval and --poll-since need --events-url');
+  }
+  const interval = input.pollIntervalSeconds ?? DEFAULT_POLL_INTERVAL_SECONDS;
+  if (!Number.isInteger(interval) || interval < MIN_POLL_INTERVAL_SECONDS || interval > MAX_POLL_INTERVAL_SECONDS) {
+    throw new CarrierInputError(`the poll interval must be ${MIN_POLL_INTERVAL_SECONDS} to ${MAX_POLL_INTERVAL_SECONDS} seconds`);
+  }
+  let pollSince: string | null = null;
+  if (input.pollSince !== undefined) {
+    const ms = Date.parse(input.pollSince);
+    if (!/(Z|[+-]\d{2}:\d{2})$/.test(input.pollSince) || Number.isNaN(ms)) {
+      throw new CarrierInputError('--poll-since must be an ISO 8601 timestamp with an offset, e.g. 2026-11-01T00:00:00Z');
+    }
+    pollSince = new Date(ms).toISOString();
+  }
+  return {
+    carrierCode,
+    name,
+    secret: checkSecret(input.secret),
+    eventsUrl: input.eventsUrl ? checkUrl('the events URL', input.eventsUrl, environment) : null,
+    auth,
+    pollIntervalSeconds: interval,
+    pollSince,
+  };
+}

@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Config } from '../config/config.js';
+import type { Database } from '../db/connect.js';
+import type { IngestSummary } from '../ingest/ingest-bundle.js';
+import { ingestRetrying } from './ingest-retrying.js';
+import type { CarrierStore, PollTarget } from './carrier-store.js';
+import { validEventsOf } from './carrier-events.js';
+import { DcsaEventsClient, type Fetch, type PageResult } from './events-client.js';
+import { backoffMs, firstPageUrl, nextPollDelayMs, pollFrom, WatermarkTracker } from './poll-plan.js';
+import { advanceWatermark, readPollState, releaseLease, renewLease, takeLease } from './poll-state.js';
+
+/**
+ * Polls carriers' DCSA `GET /v2/events` (README "Carrier onboarding"):
+ *
+ * - from the stored watermark minus a safety overlap (events a carrier
+ *   publishes late, stamped before the watermark), following DCSA cursor
+ *   pagination;
+ * - each page ingested in its own transaction by the same code path as
+ *   `tracking ingest` (ingestBundle), the watermark moved only after that
+ *   commit (see WatermarkTracker): a poller killed at any point resumes with
+ *   nothing lost, and what it asks again is skipped by eventID;
+ * - a 429, 408, 5xx or no answer is asked again after the carrier's
+ *   Retry-After, else an exponential backoff; a wait too long for the run
+ *   ends it and schedules the next poll after it;
+ * - at most one poller per carrier across every instance: a lease row taken
+ *   with one atomic UPDATE … WHERE lease_until < now (src/carriers/poll-state.ts).
+ */
+
+export interface CarrierPollerOptions {
+  database: Database;
+  carriers: CarrierStore;
+  config: Pick<Config, 'carriers' | 'thresholds'>;
+  /** The HTTP client (tests, proxies). Default: global fetch. */
+  fetch?: Fetch;
+  now?: () => Date;
+  /** How a retry waits (tests record instead of sleeping). */
+  sleep?: (ms: number) => Promise<void>;
+  log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+  /** How long a lease lasts without renewal (renewed at every page). Default 120 s. */
+  leaseMs?: number;
+  /** Tries of one page before the run gives up. Default 5. */
+  maxAttempts?: number;
+  /** Longest wait between two tries inside a run; a longer Retry-After ends the run instead. Default 60 s. */
+  maxInlineWaitMs?: number;
+  /** How often the `start()` loop looks for due carriers. Default 5 s. */
+  tickMs?: number;
+  /** After each run of one carrier (metrics). */
+  onRun?: (result: CarrierPollResult) => void;
+  /** After each committed page (metrics, the push delivery wake-up). */
+  onPage?: (carrierCode: string, summary: IngestSummary | null, page: number) => void | Promise<void>;
+}
+
+export interface CarrierPollResult {
+  carrierCode: string;
+  pages: number;
+  /** Events received (valid or not). */
+  events: number;
+  eventsStored: number;
+  eventsAlreadyStored: number;
+  /** Events left out because they failed validation (logged with their field). */
+  eventsRejected: number;
+  /** Retries after a 429, 5xx or no answer. */
+  retries: number;
+  watermark: string;
+  error: string | null;
+}
+
+class PollFailure extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/** Safety stop of one run against a publisher whose cursors never end. */
+const MAX_PAGES_PER_RUN = 100_000;
+
+export class CarrierPoller {
+  readonly owner = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`.slice(-64);
+  readonly #o: CarrierPollerOptions;
+  readonly #client: DcsaEventsClient;
+  readonly #now: () => Date;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #leaseMs: number;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<unknown> | undefined;
+
+  constructor(options: CarrierPollerOptions) {
+    this.#o = options;
+    this.#now = options.now ?? (() => new Date());
+    this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()));
+    this.#leaseMs = options.leaseMs ?? 120_000;
+    this.#client = new DcsaEventsClient({ ...(options.fetch ? { fetch: options.fetch } : {}), now: this.#now });
+  }
+
+  /** Polls every carrier that is due (or `carrier` only; `force`: due or not), one after the other. */
+  async runOnce(options: { carrier?: string; force?: boolean } = {}): Promise<CarrierPollResult[]> {
+    const targets = await this.#o.carriers.pollTargets(options.carrier);
+    const results: CarrierPollResult[] = [];
+    for (const target of targets) {
+      const result = await this.pollCarrier(target, options.force ?? false);
+      if (result) results.push(result);
+    }
+    return results;
+  }
+
+  /** Polls the carrier every `tickMs` from now on (serve, `tracking poll`). */
+  start(): void {
+    if (this.#timer) return;
+    const tick = () => {
+      if (this.#running) return;
+      this.#running = this.runOnce()
+        .catch((err: unknown) => this.#o.log('error', 'carrier poll failed', { error: err instanceof Error ? err.message : String(err) }))
+        .finally(() => (this.#running = undefined));
+    };
+    this.#timer = setInterval(tick, this.#o.tickMs ?? 5000);
+    this.#timer.unref();
+    tick();
+  }
+
+  /** Stops the loop and waits for the run in progress (which releases its lease). */
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.#running;
+  }
+
+  /** One run for one carrier; null when another poller holds it or it is not due. */
+  async pollCarrier(target: PollTarget, force = false): Promise<CarrierPollResult | null> {
+    const { database } = this.#o;
+    const code = target.carrierCode;
+    if (!(await takeLease(database.db, code, this.owner, this.#now(), this.#leaseMs, force))) return null;
+    const state = await readPollState(database.db, code);
+    if (!state) return null;
+    const result: CarrierPollResult = {
+      carrierCode: code,
+      pages: 0,
+      events: 0,
+      eventsStored: 0,
+      eventsAlreadyStored: 0,
+      eventsRejected: 0,
+      retries: 0,
+      watermark: state.watermark,
+      error: null,
+    };
+    let retryAfter: number | null = null;
+    try {
+      await this.#traverse(target, state.watermark, result);
+    } catch (err) {
+      result.error = err instanceof Error ? err.message : String(err);
+      retryAfter = err instanceof PollFailure ? err.retryAfterMs : null;
+      this.#o.log('warn', 'carrier poll stopped', { carrierCode: code, pages: result.pages, error: result.error });
+    }
+    const now = this.#now();
+    const waitMs = nextPollDelayMs(target.pollIntervalSeconds * 1000, result.error === null ? 0 : state.consecutive_failures + 1, retryAfter);
+    await releaseLease(database.db, code, this.owner, { now, nextPollAt: new Date(now.getTime() + waitMs), error: result.error });
+    result.watermark = (await readPollState(database.db, code))?.watermark ?? result.watermark;
+    this.#o.onRun?.(result);
+    if (result.events > 0 || result.error) {
+      this.#o.log(result.error ? 'warn' : 'info', 'carrier polled', { ...result });
+    }
+    return result;
+  }
+
+  async #traverse(target: PollTarget, watermark: string, result: CarrierPollResult): Promise<void> {
+    const { database, config } = this.#o;
+    const code = target.carrierCode;
+    const tracker = new WatermarkTracker(watermark);
+    let url: string | null = firstPageUrl(target.eventsUrl, pollFrom(watermark, config.carriers.pollOverlapSeconds * 1000), config.carriers.pollPageSize);
+    const seen = new Set<string>();
+    while (url !== null) {
+      if (seen.has(url) || seen.size >= MAX_PAGES_PER_RUN) throw new PollFailure('the events endpoint sent a page cursor it already sent', null);
+      seen.add(url);
+      const page = await this.#fetchPage(target, url, result);
+      // A poller that stalled past its lease may have been replaced: it stops before writing anything.
+      if (!(await renewLease(database.db, code, this.owner, this.#now(), this.#leaseMs))) throw new PollFailure('lease lost', null);
+      const { bundle, rejected } = validEventsOf(code, page.events);
+      if (rejected.length > 0) {
+        this.#o.log('warn', 'carrier events rejected', { carrierCode: code, page: result.pages + 1, issues: rejected.slice(0, 10) });
+      }
+      const summary = bundle.events.length > 0
+        ? await ingestRetrying(database, bundle, { now: this.#now, thresholds: config.thresholds })
+        : null;
+      result.pages += 1;
+      result.events += page.events.length;
+      result.eventsStored += summary?.eventsStored ?? 0;
+      result.eventsAlreadyStored += summary?.eventsAlreadyStored ?? 0;
+      result.eventsRejected += page.events.length - bundle.events.length;
+      await this.#o.onPage?.(code, summary, result.pages);
+      const next = tracker.committed(bundle.events.map((e) => e.eventCreatedDateTime));
+      if (!(await advanceWatermark(database.db, code, this.owner, next, page.events.length))) throw new PollFailure('lease lost', null);
+      url = page.next;
+    }
+    await advanceWatermark(database.db, code, this.owner, tracker.finished(), 0);
+  }
+
+  /** One page, asked again after 429/408/5xx/no answer while the waits stay short. */
+  async #fetchPage(target: PollTarget, url: string, result: CarrierPollResult): Promise<Extract<PageResult, { ok: true }>> {
+    const maxAttempts = this.#o.maxAttempts ?? 5;
+    const maxWait = this.#o.maxInlineWaitMs ?? 60_000;
+    for (let attempt = 0; ; attempt++) {
+      const page = await this.#client.page(target.carrierCode, target.eventsUrl, url, target.auth);
+      if (page.ok) return page;
+      const wait = page.retryAfterMs ?? backoffMs(attempt);
+      if (!page.retryable || attempt + 1 >= maxAttempts || wait > maxWait) {
+        throw new PollFailure(`${page.message}${page.retryable ? ` (after ${attempt + 1} tries)` : ''}`, page.retryable ? wait : null);
+      }
+      this.#o.log('debug', 'carrier events page refused, retrying', { carrierCode: target.carrierCode, status: page.status, waitMs: wait });
+      result.retries += 1;
+      await this.#sleep(wait);
+      if (!(await renewLease(this.#o.database.db, target.carrierCode, this.owner, this.#now(), this.#leaseMs))) {
+        throw new PollFailure('lease lost', null);
+      }
+    }
+  }
+}

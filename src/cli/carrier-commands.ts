@@ -1,0 +1,155 @@
+import { CarrierInputError, type EventsAuth } from '../carriers/carrier-config.js';
+import { CarrierStore, type CarrierSource } from '../carriers/carrier-store.js';
+import type { Config } from '../config/config.js';
+import type { Database } from '../db/connect.js';
+import { EXIT_NOT_FOUND, EXIT_OK, table, type CommandIo } from './client-commands.js';
+
+/**
+ * `tracking carrier add|list|disable|rotate-secret` (arguments parsed by
+ * program.ts; input errors are CarrierInputError, usage errors of the
+ * command). The notification secret is printed once, on add and
+ * rotate-secret; credentials of the events URL are never printed.
+ */
+
+export interface AddCarrierOptions {
+  name?: string;
+  secret?: string;
+  eventsUrl?: string;
+  oauthTokenUrl?: string;
+  oauthClientId?: string;
+  oauthClientSecret?: string;
+  oauthScope?: string;
+  apiKeyHeader?: string;
+  apiKey?: string;
+  pollInterval?: number;
+  pollSince?: string;
+  json?: boolean;
+}
+
+/** Where a carrier pushes its events: the callbackUrl of its DCSA event subscription. */
+export function notificationUrl(config: Pick<Config, 'baseUrl'>, carrierCode: string): string {
+  return `${config.baseUrl}/v2/carrier-notifications/${carrierCode}`;
+}
+
+export async function addCarrierCommand(
+  database: Database,
+  config: Config,
+  carrierCode: string,
+  options: AddCarrierOptions,
+  io: CommandIo & { now: () => Date },
+): Promise<number> {
+  const store = await CarrierStore.open(database.db, config, io.now);
+  const { carrier, secret } = await store.addCarrier({
+    carrierCode,
+    ...(options.name !== undefined ? { name: options.name } : {}),
+    ...(options.secret !== undefined ? { secret: options.secret } : {}),
+    ...(options.eventsUrl !== undefined ? { eventsUrl: options.eventsUrl } : {}),
+    auth: eventsAuth(options),
+    ...(options.pollInterval !== undefined ? { pollIntervalSeconds: options.pollInterval } : {}),
+    ...(options.pollSince !== undefined ? { pollSince: options.pollSince } : {}),
+  });
+  const url = notificationUrl(config, carrier.carrierCode);
+  if (options.json) {
+    io.stdout.write(`${JSON.stringify({ carrierCode: carrier.carrierCode, notificationUrl: url, notificationSecret: secret })}\n`);
+    return EXIT_OK;
+  }
+  io.stdout.write(
+    `Added carrier ${carrier.carrierCode} (${carrier.name}).\n\n` +
+      secretBlock(url, secret) +
+      (carrier.eventsUrl
+        ? `\nThe poller reads ${carrier.eventsUrl} every ${carrier.pollIntervalSeconds} s from ${carrier.poll?.watermark ?? '?'} on.\n`
+        : ''),
+  );
+  return EXIT_OK;
+}
+
+/** The credential options, as one EventsAuth; their values are checked by the store. */
+function eventsAuth(options: AddCarrierOptions): EventsAuth {
+  const oauth = options.oauthTokenUrl ?? options.oauthClientId ?? options.oauthClientSecret ?? options.oauthScope;
+  const apiKey = options.apiKeyHeader ?? options.apiKey;
+  if (oauth !== undefined && apiKey !== undefined) throw new CarrierInputError('give either the --oauth-* options or the --api-key* options, not both');
+  if (oauth !== undefined) {
+    return {
+      kind: 'oauth2',
+      tokenUrl: options.oauthTokenUrl ?? '',
+      clientId: options.oauthClientId ?? '',
+      clientSecret: options.oauthClientSecret ?? '',
+      ...(options.oauthScope ? { scope: options.oauthScope } : {}),
+    };
+  }
+  if (apiKey !== undefined) return { kind: 'api-key', header: options.apiKeyHeader ?? 'X-API-Key', value: options.apiKey ?? '' };
+  return { kind: 'none' };
+}
+
+export async function listCarriersCommand(database: Database, config: Config, options: { json?: boolean }, io: CommandIo): Promise<number> {
+  const store = await CarrierStore.open(database.db, config);
+  const carriers = await store.listCarriers();
+  if (options.json) {
+    io.stdout.write(`${JSON.stringify(carriers.map((c) => ({ ...c, notificationUrl: notificationUrl(config, c.carrierCode) })))}\n`);
+    return EXIT_OK;
+  }
+  if (carriers.length === 0) {
+    io.stdout.write('No carriers. Add one with: tracking carrier add CODE --name NAME\n');
+    return EXIT_OK;
+  }
+  io.stdout.write(
+    table(
+      ['CARRIER', 'NAME', 'STATUS', 'EVENTS_URL', 'AUTH', 'WATERMARK', 'LAST_POLL', 'LAST_ERROR'],
+      carriers.map((c: CarrierSource) => [
+        c.carrierCode,
+        c.name,
+        c.status,
+        c.eventsUrl ?? '(push only)',
+        c.eventsUrl ? c.eventsAuth : '',
+        c.poll?.watermark ?? '',
+        c.poll?.lastPolledAt ?? '',
+        (c.poll?.lastError ?? '').slice(0, 60),
+      ]),
+    ),
+  );
+  return EXIT_OK;
+}
+
+export async function disableCarrierCommand(database: Database, config: Config, carrierCode: string, io: CommandIo): Promise<number> {
+  const store = await CarrierStore.open(database.db, config);
+  if (!(await store.disableCarrier(carrierCode))) return notFound(carrierCode, io);
+  io.stdout.write(`Disabled carrier ${carrierCode}: its notifications are refused (404) and it is no longer polled.\n`);
+  return EXIT_OK;
+}
+
+export async function rotateCarrierSecretCommand(
+  database: Database,
+  config: Config,
+  carrierCode: string,
+  options: { secret?: string; json?: boolean },
+  io: CommandIo,
+): Promise<number> {
+  const store = await CarrierStore.open(database.db, config);
+  const secret = await store.rotateSecret(carrierCode, options.secret);
+  if (secret === null) return notFound(carrierCode, io);
+  const url = notificationUrl(config, carrierCode);
+  if (options.json) {
+    io.stdout.write(`${JSON.stringify({ carrierCode, notificationUrl: url, notificationSecret: secret })}\n`);
+    return EXIT_OK;
+  }
+  io.stdout.write(
+    `New notification secret for carrier ${carrierCode}; notifications signed with the old one are refused from now on:\n` +
+      `update the carrier's subscription (DCSA PUT /v2/event-subscriptions/{id}/secret) right away.\n\n` +
+      secretBlock(url, secret),
+  );
+  return EXIT_OK;
+}
+
+function notFound(carrierCode: string, io: CommandIo): number {
+  io.stderr.write(`tracking carrier: no carrier "${carrierCode}" (see: tracking carrier list)\n`);
+  return EXIT_NOT_FOUND;
+}
+
+function secretBlock(url: string, secret: string): string {
+  return (
+    `  callbackUrl: ${url}\n` +
+    `  secret:      ${secret}\n\n` +
+    `Give both to the carrier for its DCSA event subscription. The secret is shown only once\n` +
+    `and cannot be retrieved later; if it is lost, issue a new one with: tracking carrier rotate-secret CODE\n`
+  );
+}

@@ -1,0 +1,50 @@
+import { createLogger } from '../app/logger.js';
+import { countIngestedBundle } from '../app/metrics.js';
+import { CarrierStore } from '../carriers/carrier-store.js';
+import { countCarrierPoll } from '../carriers/poll-metrics.js';
+import { CarrierPoller } from '../carriers/poller.js';
+import type { Config } from '../config/config.js';
+import type { Database } from '../db/connect.js';
+import { EXIT_OK, type CommandIo } from './client-commands.js';
+
+/**
+ * `tracking poll`: the carrier poller without the HTTP server, for operators
+ * who run it apart from the API instances (set TT_CARRIER_POLLER=false on
+ * those; any number may run, the lease keeps one per carrier). With
+ * `--once`, polls every configured carrier now (due or not), prints one JSON
+ * line per carrier polled and exits: 0, or 1 when a carrier's poll failed.
+ */
+export async function pollCommand(
+  database: Database,
+  config: Config,
+  options: { once?: boolean; carrier?: string },
+  io: CommandIo & { now: () => Date },
+): Promise<number> {
+  const logger = createLogger(config.logLevel);
+  const poller = new CarrierPoller({
+    database,
+    carriers: await CarrierStore.open(database.db, config, io.now),
+    config,
+    now: io.now,
+    log: logger.log,
+    onRun: countCarrierPoll,
+    onPage: (_code, summary) => {
+      if (summary) countIngestedBundle(summary);
+    },
+  });
+  if (options.once) {
+    const results = await poller.runOnce({ ...(options.carrier ? { carrier: options.carrier } : {}), force: true });
+    for (const result of results) io.stdout.write(`${JSON.stringify(result)}\n`);
+    if (results.length === 0) io.stderr.write('no carrier was polled: none has an events URL, or another poller holds it\n');
+    return results.some((r) => r.error !== null) ? 1 : EXIT_OK;
+  }
+  poller.start();
+  logger.log('info', 'carrier poller started', { owner: poller.owner });
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  logger.log('info', 'carrier poller stopping');
+  await poller.stop();
+  return EXIT_OK;
+}

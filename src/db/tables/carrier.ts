@@ -1,0 +1,35 @@
+/** A carrier configured as an event source (migration 005). */
+export interface CarrierSourceTable {
+  /** SCAC / carrier code, as events of this carrier are stored under. */
+  carrier_code: string;
+  name: string;
+  /** ACTIVE or DISABLED. */
+  status: string;
+  /** The DCSA notification secret (Base64), sealed (src/auth/secret-box.ts). */
+  notification_secret_ciphertext: string;
+  /** The carrier's DCSA `GET /v2/events` address; null when it only pushes. */
+  events_url: string | null;
+  /** Sealed JSON of the events endpoint's credentials (EventsAuth), null for none. */
+  events_auth_ciphertext: string | null;
+  poll_interval_seconds: number;
+  created_at: string;
+  updated_at: string;
+  secret_rotated_at: string;
+  disabled_at: string | null;
+}
+
+/** The poller's state of one carrier, shared by every instance. */
+export interface CarrierPollStateTable {
+  carrier_code: string;
+  /** eventCreatedDateTime up to which every event is stored; the next poll asks from here minus the overlap. */
+  watermark: string;
+  next_poll_at: string;
+  /** The poller holding the carrier, until lease_until (an expired lease is free). */
+  lease_owner: string | null;
+  lease_until: string;
+  consecutive_failures: number;
+  last_polled_at: string | null;
+  last_error: string | null;
+  /** Events received by polls so far (stored or already stored). */
+  events_polled: number;
+}

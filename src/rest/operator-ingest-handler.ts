@@ -1,0 +1,81 @@
+import type { GraphQLError } from 'graphql';
+import { countIngestedBundle, countUnwrittenBundle } from '../app/metrics.js';
+import { currentRequest } from '../app/request-context.js';
+import { requireScope } from '../auth/request-auth.js';
+import { OPERATOR_INGEST_SCOPE } from '../auth/scopes.js';
+import type { AppServices } from '../graphql/context.js';
+import { DCSA } from '../graphql/errors.js';
+import type { IngestSummary } from '../ingest/ingest-bundle.js';
+import { ingestRetrying } from '../carriers/ingest-retrying.js';
+import { BundleJsonError, readBundle } from '../ingest/read-bundle.js';
+import { DcsaResponder } from './dcsa-responses.js';
+import { jsonResponse } from './json-response.js';
+import { BodyTooLargeError, limitedChunks } from './limited-body.js';
+
+export const OPERATOR_INGEST_PATH = '/v2/operator/ingest';
+
+/**
+ * `POST /v2/operator/ingest`: `tracking ingest` over HTTP, for operators'
+ * pipelines. The body is one ingest bundle (README "Loading data"), streamed
+ * through the CLI's reader (readBundle: validated entry by entry as it
+ * arrives, with the size limit enforced while reading) and written by
+ * ingestBundle in one transaction. The answer is the CLI's `--json` summary.
+ *
+ * Needs a bearer token with `tracking-operator.ingest`, a scope an operator
+ * grants per client (`tracking client grant CLIENT_ID tracking-operator.ingest`).
+ */
+export async function handleOperatorIngest(request: Request, services: AppServices, correlationId: string): Promise<Response> {
+  const respond = new DcsaResponder(request, services, correlationId);
+  if (request.method !== 'POST') {
+    return respond.fail(405, [{ ...DCSA.invalidQuery, errorCodeMessage: 'Use POST for this resource.' }], { Allow: 'POST' });
+  }
+  try {
+    const principal = await services.authenticate(request);
+    const info = currentRequest();
+    if (info) info.clientId = principal.clientId;
+    requireScope(principal, OPERATOR_INGEST_SCOPE);
+  } catch (err) {
+    if ((err as GraphQLError).extensions?.code) return respond.resultError(err as GraphQLError);
+    throw err;
+  }
+  if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) {
+    return respond.fail(415, [{ ...DCSA.invalidParameter, errorCodeMessage: 'Content-Type must be application/json.' }]);
+  }
+
+  const maxBytes = services.config.carriers.operatorIngestMaxBytes;
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) return respond.fail(413, [{ ...DCSA.invalidParameter, errorCodeMessage: new BodyTooLargeError(maxBytes).message }]);
+  let parsed;
+  try {
+    parsed = await readBundle(limitedChunks(request.body as ReadableStream<Uint8Array> | null, maxBytes));
+  } catch (err) {
+    if (err instanceof BodyTooLargeError) return respond.fail(413, [{ ...DCSA.invalidParameter, errorCodeMessage: err.message }]);
+    if (err instanceof BundleJsonError) {
+      countUnwrittenBundle('rejected');
+      return respond.invalid(`Invalid JSON at line ${err.line}, column ${err.column}, nothing written: ${err.message}`.slice(0, 300));
+    }
+    throw err;
+  }
+  if (!parsed.ok) {
+    countUnwrittenBundle('rejected');
+    return respond.fail(
+      400,
+      parsed.issues.map((issue) => ({
+        ...DCSA.invalidParameter,
+        ...(issue.path ? { property: issue.path, jsonPath: `$.${issue.path}` } : {}),
+        errorCodeMessage: issue.message,
+      })),
+    );
+  }
+  let summary: IngestSummary;
+  try {
+    summary = await ingestRetrying(services.database, parsed.bundle, { now: () => services.now(), thresholds: services.config.thresholds });
+  } catch (err) {
+    countUnwrittenBundle('failed');
+    services.log('error', 'operator ingest failed', { correlationId, error: err instanceof Error ? err.stack : String(err) });
+    return respond.fail(500, [{ ...DCSA.internalError, errorCodeMessage: 'Unexpected error; nothing was written. Quote providerCorrelationReference.' }]);
+  }
+  countIngestedBundle(summary);
+  services.push.wake();
+  return jsonResponse(summary, 200, { 'Cache-Control': 'no-store' });
+}

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CarrierStore } from '../src/carriers/carrier-store.js';
+import { notificationKey, signNotification, verifyNotification } from '../src/carriers/notification-signature.js';
+import { runCli } from '../src/cli/program.js';
+import { loadConfig, type Config } from '../src/config/config.js';
+import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
+import { FakeDcsaPublisher } from './support/fake-dcsa-publisher.js';
+import { rawTransportEvent } from './support/ingest-fixtures.js';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `tracking carrier …` and `tracking poll --once` as an operator runs them. */
+describe.each(dialects)('tracking carrier commands on $name', ({ name, enabled }) => {
+  let t: TestDatabase;
+  let config: Config;
+  const env = () => ({ DATABASE_URL: t.url, TT_BASE_URL: 'https://tracking.example.com', TT_LOG_LEVEL: 'silent' });
+  const run = async (...args: string[]): Promise<Run> => {
+    let stdout = '';
+    let stderr = '';
+    const code = await runCli(args, {
+      stdin: process.stdin,
+      stdout: { write: (s: string) => (stdout += s) },
+      stderr: { write: (s: string) => (stderr += s) },
+      env: env(),
+      now: () => new Date(),
+      database: t.database,
+    });
+    return { code, stdout, stderr };
+  };
+  beforeAll(async () => {
+    if (!enabled) return;
+    t = await createTestDatabase(name);
+    config = loadConfig(env());
+  });
+  afterAll(async () => t?.destroy());
+
+  it.skipIf(!enabled)('add --json prints the callback URL and a secret that verifies notifications', async () => {
+    const r = await run('carrier', 'add', 'MAEU', '--name', 'Maersk', '--json');
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const out = JSON.parse(r.stdout) as Record<string, string>;
+    expect(Object.keys(out).sort()).toEqual(['carrierCode', 'notificationSecret', 'notificationUrl']);
+    expect(out.notificationUrl).toBe('https://tracking.example.com/v2/carrier-notifications/MAEU');
+    const key = notificationKey(out.notificationSecret ?? '');
+    if (!key.ok) throw new Error(key.message);
+    expect(key.key).toHaveLength(32);
+    const store = await CarrierStore.open(t.database.db, config);
+    const stored = await store.notificationKey('MAEU');
+    expect(stored?.equals(key.key)).toBe(true);
+    expect(verifyNotification(signNotification('[]', key.key), Buffer.from('[]'), stored!)).toBe('valid');
+    // Stored sealed, never in plain text.
+    const row = await t.database.db.selectFrom('carrier_source').selectAll().where('carrier_code', '=', 'MAEU').executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(out.notificationSecret);
+  });
+
+  it.skipIf(!enabled)('refuses bad input as usage errors (exit 2) and a repeated code', async () => {
+    for (const args of [
+      ['carrier', 'add', 'maeu'],
+      ['carrier', 'add', 'CMDU', '--secret', 'c2hvcnQ='],
+      ['carrier', 'add', 'CMDU', '--events-url', 'ftp://x'],
+      ['carrier', 'add', 'CMDU', '--api-key', 'k'],
+      ['carrier', 'add', 'CMDU', '--events-url', 'https://a.example/v2/events', '--api-key', 'k', '--oauth-client-id', 'x'],
+      ['carrier', 'add', 'CMDU', '--events-url', 'https://a.example/v2/events', '--poll-interval', '1'],
+      ['carrier', 'add', 'MAEU'],
+    ]) {
+      const r = await run(...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/^tracking carrier add: /);
+    }
+  });
+
+  it.skipIf(!enabled)('list, rotate-secret and disable', async () => {
+    const secret = Buffer.alloc(48, 9).toString('base64');
+    expect((await run('carrier', 'add', 'ONEY', '--events-url', 'https://api.one.example/v2/events', '--oauth-token-url', 'https://auth.one.example/token', '--oauth-client-id', 'tt', '--oauth-client-secret', 'very-secret', '--secret', secret)).code).toBe(0);
+    const list = await run('carrier', 'list', '--json');
+    const carriers = JSON.parse(list.stdout) as { carrierCode: string; eventsAuth: string; status: string; poll: unknown }[];
+    expect(carriers.map((c) => [c.carrierCode, c.eventsAuth, c.status])).toEqual([
+      ['MAEU', 'none', 'ACTIVE'],
+      ['ONEY', 'oauth2', 'ACTIVE'],
+    ]);
+    expect(carriers[1]?.poll).toMatchObject({ consecutiveFailures: 0, lastError: null });
+    expect(list.stdout).not.toContain('very-secret');
+    expect(list.stdout).not.toContain(secret);
+    expect((await run('carrier', 'list')).stdout).toMatch(/^CARRIER\s+NAME\s+STATUS\s+EVENTS_URL/);
+
+    const rotated = await run('carrier', 'rotate-secret', 'ONEY', '--json');
+    const next = (JSON.parse(rotated.stdout) as { notificationSecret: string }).notificationSecret;
+    expect(next).not.toBe(secret);
+    const store = await CarrierStore.open(t.database.db, config);
+    expect((await store.notificationKey('ONEY'))?.toString('base64')).toBe(next);
+
+    expect((await run('carrier', 'disable', 'ONEY')).code).toBe(0);
+    expect(await store.notificationKey('ONEY')).toBeNull();
+    expect(await store.pollTargets()).toEqual([]);
+    const missing = await run('carrier', 'disable', 'ZZZ');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('no carrier "ZZZ"');
+  });
+
+  it.skipIf(!enabled)('poll --once polls the carriers with an events URL and prints a summary per carrier', async () => {
+    const publisher = await FakeDcsaPublisher.start();
+    try {
+      publisher.events = [rawTransportEvent(1), rawTransportEvent(2)];
+      expect((await run('carrier', 'add', 'EGLV', '--events-url', publisher.eventsUrl, '--poll-since', '2024-01-01T00:00:00Z')).code).toBe(0);
+      const r = await run('poll', '--once');
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ carrierCode: 'EGLV', pages: 1, events: 2, eventsStored: 2, error: null });
+      publisher.script = { 1: { status: 400 } };
+      const failed = await run('poll', '--once', '--carrier', 'EGLV');
+      expect(failed.code).toBe(1);
+      expect(JSON.parse(failed.stdout)).toMatchObject({ error: expect.stringContaining('400') });
+    } finally {
+      await publisher.close();
+    }
+  });
+});
