@@ -133,6 +133,10 @@ export function startService(options: ServiceOptions): Promise<ServerProcess> {
       TT_LOG_LEVEL: 'warn',
       TT_EVALUATE_INTERVAL_SECONDS: '0',
       TT_COUNT_QUERIES: '1',
+      // One client drives all the load: quotas stay on (their cost is measured) but far above it.
+      TT_QUOTA_LOOKUPS_PER_MINUTE: '1000000',
+      TT_QUOTA_TOKENS_PER_MINUTE: '1000000',
+      TT_QUOTA_SUBSCRIPTIONS_PER_MINUTE: '1000000',
       ...(options.poolSize ? { TT_DB_POOL_SIZE: String(options.poolSize) } : {}),
       ...options.env,
     },
