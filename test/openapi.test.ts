@@ -69,7 +69,12 @@ describe('the OpenAPI document', () => {
         'Content-Type': 'application/json',
         'X-Correlation-ID': crypto.randomUUID(),
         'X-Request-ID': crypto.randomUUID(),
-        'Cache-Control': 'no-store',
+        'Cache-Control': 'private, no-cache',
+        ETag: 'W/"p8Kq1Jm3YzV0c2Xn4hT6bR9wLsE"',
+        'RateLimit-Limit': '600',
+        'RateLimit-Remaining': '599',
+        'RateLimit-Reset': '60',
+        'RateLimit-Policy': '600;w=60',
       },
     });
     const { problems } = await new OpenApiResponseValidator(document).check('GET', '/v2/shipments', response);
