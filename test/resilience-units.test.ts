@@ -3,7 +3,12 @@ import { bodyLimitFor } from '../src/app/body-limits.js';
 import { targetProblem } from '../src/app/http-server.js';
 import { backoffMs, DEFAULT_TRANSACTION_RETRY, isRetryableWriteError, retryTransaction } from '../src/db/retry-transaction.js';
 import { ACQUIRE_TIMEOUT_CODE, isDatabaseUnavailable, isTransientConflict } from '../src/db/unavailable.js';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { GraphQLError } from 'graphql';
+import { sql } from 'kysely';
+import { connectDatabase } from '../src/db/connect.js';
 
 const driverError = (fields: Record<string, unknown>) => Object.assign(new Error(String(fields.message ?? 'x')), fields);
 
@@ -104,5 +109,24 @@ describe('the HTTP edge (src/app/http-server.ts, body-limits.ts)', () => {
     expect(bodyLimitFor('/v2/subscriptions/abc/rotate-secret', 1 << 20)).toBe(16384);
     expect(bodyLimitFor('/graphql', 1 << 20)).toBe(1 << 20);
     expect(bodyLimitFor('/oauth/token', 4096)).toBe(4096);
+  });
+});
+
+describe('the SQLite file (src/db/connect.ts)', () => {
+  it('is readable by its owner only, with its -wal and -shm files, whatever the umask', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tt-mode-'));
+    const previous = process.umask(0o022);
+    try {
+      const path = join(dir, 'data', 'tracking.sqlite');
+      const database = connectDatabase(`sqlite:${path}`);
+      await sql`create table t (x integer)`.execute(database.db);
+      await sql`insert into t values (1)`.execute(database.db);
+      const mode = (file: string) => statSync(file).mode & 0o777;
+      expect([mode(path), mode(`${path}-wal`), mode(`${path}-shm`), mode(join(dir, 'data'))]).toEqual([0o600, 0o600, 0o600, 0o700]);
+      await database.close();
+    } finally {
+      process.umask(previous);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
