@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Registry } from 'prom-client';
-import { AuthRateLimiter, type AuthRateLimiterOptions } from '../auth/auth-rate-limiter.js';
+import type { AuthRateLimiterOptions } from '../auth/auth-rate-limiter.js';
 import { ClientStore } from '../auth/client-store.js';
 import { resolvePepper } from '../auth/pepper.js';
 import { SecretBox } from '../auth/secret-box.js';
@@ -28,10 +28,7 @@ import { countWebhookAttemptFailed, countWebhookDelivered, createDatabaseMetrics
 import { observeTokenGrant } from './observed-token-grant.js';
 import { currentRequest } from './request-context.js';
 import { useAccessLog } from './use-access-log.js';
-import { createClientAddressResolver } from './client-address.js';
-import { ClientQuotas } from './client-quotas.js';
-import { RateLimitStore } from './rate-limit-store.js';
-import { useGraphQLQuotas, useRestQuotas } from './use-quotas.js';
+import { createRateLimits } from './rate-limits.js';
 import { useCorrelationId } from './use-correlation-id.js';
 import { useMetrics } from './use-metrics.js';
 import { useRestApi } from './use-rest-api.js';
@@ -105,16 +102,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     clientCacheTtlMs: options.clientCacheTtlMs,
   });
   // Quotas and failed-authentication limits (README: Quotas and rate limits), in memory or in Redis.
-  const rateLimits = await RateLimitStore.open({ redisUrl: config.quotas.redisUrl, keyPrefix: config.quotas.keyPrefix, log: logger.log });
-  const quotas = new ClientQuotas(rateLimits, config.quotas);
-  const addressOf = createClientAddressResolver(config.quotas.trustedProxies);
-  const authLimiter = new AuthRateLimiter(rateLimits, {
-    maxFailuresPerClientAddress: config.quotas.authFailuresPerClientAddress,
-    maxFailuresPerAddress: config.quotas.authFailuresPerAddress,
-    windowSeconds: config.quotas.authFailureWindowSeconds,
-    ...options.rateLimit,
-  });
-  const grant = createTokenGrant(tokens, clients, authLimiter, config.quotas.enabled ? quotas : undefined);
+  const rateLimits = await createRateLimits(config, logger.log, options.rateLimit);
+  const { addressOf } = rateLimits;
+  const grant = createTokenGrant(tokens, clients, rateLimits.authLimiter, rateLimits.tokenQuota);
   // A late-bound wake-up: the worker needs the Yoga instance, created below, and services need the wake-up.
   let deliveries: DeliveryWorker | undefined;
   const pepper = await resolvePepper(database.db, config);
@@ -180,14 +170,14 @@ export async function createApp(options: AppOptions): Promise<App> {
       ...(config.graphiql ? [useGraphiQLAssets(graphqlEndpoint)] : []),
       useOpenApi(config),
       ...useInternalStats(services.snapshots),
-      ...(config.quotas.enabled ? [useRestQuotas(quotas, services)] : []),
+      ...rateLimits.restPlugins(services),
       useRestApi(services, () => tokens.publicJwks(), addressOf),
       ...cors.plugins,
       ...useCsrfPrevention(),
       ...useGraphQLLimits(config.graphql.limits),
       useIntrospectionPolicy({ policy: config.graphql.introspection, authenticate: services.authenticate }),
       useAuthentication(),
-      ...(config.quotas.enabled ? [useGraphQLQuotas(quotas, graphqlEndpoint)] : []),
+      ...rateLimits.graphqlPlugins(graphqlEndpoint),
       useCompiledExecution(logger, { maxOperations: config.graphql.compiledCacheSize }),
       ...(options.plugins ?? []),
     ],

@@ -13,7 +13,8 @@ import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes,
  * takes over for every call that Redis cannot answer. The service keeps
  * limiting, per process, instead of either refusing everything (quotas are
  * protection, not correctness) or dropping the limits altogether; a warning
- * is logged when Redis goes away and an info line when it is back.
+ * is logged when Redis goes away and an info line when it is back. A Redis
+ * that answers slower than 500 ms counts as away for that call.
  */
 
 type Log = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
@@ -65,6 +66,8 @@ export class RateLimitStore {
       // Fail fast while disconnected so the insurance limiter answers, instead of queueing the request.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
+      // A Redis that hangs rather than fails must not hang requests: past this the insurance limiter answers.
+      commandTimeout: 500,
       connectTimeout: options.connectTimeoutMs ?? 2000,
       retryStrategy: (attempt) => Math.min(attempt * 200, 5000),
     });
