@@ -110,7 +110,7 @@ describe.each(dialects)('tracking CLI on $name', ({ name, enabled }) => {
     expect(badPort.stderr).toMatch(/PORT/);
     expect(tracking(['exception', 'clear', 'nope'], env).code).toBe(2);
     expect(tracking(['exception', 'clear', '00000000-0000-4000-8000-000000000000', '--note', 'x'], env).code).toBe(1);
-  });
+  }, 120_000); // several CLI processes, one after another
 });
 
 /** The CLI in this process, against an open database (faster than the bin for data-heavy checks). */

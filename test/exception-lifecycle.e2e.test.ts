@@ -169,5 +169,5 @@ describe.each(dialects)('exception lifecycle through the CLI and REST on $name',
       [detected.exceptionID, 'RESOLVED'],
       [again.exceptionID, 'RESOLVED'],
     ]);
-  });
+  }, 180_000); // a dozen CLI processes, one after another: slow on a busy machine
 });

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,16 +101,24 @@ describe.each(dialects)('push delivery across processes on $name', ({ name, enab
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  function ingest(events: object[]) {
+  /**
+   * `tracking ingest` in its own process. Asynchronously: the receiver lives in this process, and a
+   * synchronous spawn would stall it for the whole ingest, so that deliveries sent meanwhile time out
+   * and are (rightly) sent again: duplicates caused by the test, not by the service.
+   */
+  async function ingest(events: object[]) {
     const file = join(dir, `bundle-${n}.json`);
     writeFileSync(file, JSON.stringify({ carrierCode: 'EGLV', events }));
-    const result = spawnSync(process.execPath, [BIN, 'ingest', file], { env: { ...process.env, DATABASE_URL: t.url, TT_LOG_LEVEL: 'warn' }, encoding: 'utf8' });
-    expect(result.status, result.stderr).toBe(0);
+    const child = spawn(process.execPath, [BIN, 'ingest', file], { env: { ...process.env, DATABASE_URL: t.url, TT_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(status, stderr).toBe(0);
   }
 
   it.skipIf(!enabled)('delivers what was committed while no server ran, once a server starts', async () => {
     const start = receiver.received.length;
-    ingest(Array.from({ length: SHIPMENTS }, (_, i) => newMilestone(i)));
+    await ingest(Array.from({ length: SHIPMENTS }, (_, i) => newMilestone(i)));
     await new Promise((r) => setTimeout(r, 300));
     expect(receiver.received.length).toBe(start);
     const server = await startServe(t.url);
@@ -128,7 +136,7 @@ describe.each(dialects)('push delivery across processes on $name', ({ name, enab
     try {
       // Three ingests, each one new milestone per shipment: 3 deliveries per subscription, in this order.
       const rounds = [0, 1, 2].map(() => Array.from({ length: SHIPMENTS }, (_, i) => newMilestone(i)));
-      for (const events of rounds) ingest(events);
+      for (const events of rounds) await ingest(events);
       await until(() => receiver.received.length >= start + 3 * SHIPMENTS, 30_000, 'every delivery');
       await new Promise((r) => setTimeout(r, 500)); // a second sending would arrive by now
     } finally {
