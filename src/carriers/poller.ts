@@ -152,7 +152,6 @@ export class CarrierPoller {
     } catch (err) {
       result.error = err instanceof Error ? err.message : String(err);
       retryAfter = err instanceof PollFailure ? err.retryAfterMs : null;
-      this.#o.log('warn', 'carrier poll stopped', { carrierCode: code, pages: result.pages, error: result.error });
     }
     const now = this.#now();
     const waitMs = nextPollDelayMs(target.pollIntervalSeconds * 1000, result.error === null ? 0 : state.consecutive_failures + 1, retryAfter);
