@@ -1,5 +1,5 @@
-import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
-import { exactCollation, keyColumn, type SqlDialect } from '../../src/db/dialect.js';
+import type { Kysely, Migration } from 'kysely';
+import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
  * Push delivery (DESIGN section 11): webhook subscriptions, their durable
@@ -12,10 +12,8 @@ export default function pushDelivery(dialect: SqlDialect): Migration {
   const ts = keyColumn(30);
   return {
     async up(db: Kysely<any>) {
-      const collation = dialect === 'mysql' ? await exactCollation(db) : null;
       // New MySQL tables get the exact collation explicitly (DESIGN section 10), not the server default.
-      const exact = <T extends string>(table: CreateTableBuilder<T, never>) =>
-        collation ? table.modifyEnd(sql`character set utf8mb4 collate ${sql.raw(collation)}`) : table;
+      const exact = await exactTables(db, dialect);
       const bigId = dialect === 'mysql' ? 'bigint' : 'integer';
 
       await db.schema

@@ -1,5 +1,5 @@
-import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
-import { exactCollation, keyColumn, type SqlDialect } from '../../src/db/dialect.js';
+import type { Kysely, Migration } from 'kysely';
+import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
  * Carriers as configured event sources (README "Carrier onboarding"): each
@@ -16,10 +16,8 @@ export default function carrierSources(dialect: SqlDialect): Migration {
   const ts = keyColumn(30);
   return {
     async up(db: Kysely<any>) {
-      const collation = dialect === 'mysql' ? await exactCollation(db) : null;
-      // Identifiers compare byte for byte on every store (DESIGN section 10), as in 002 and 004.
-      const exact = <T extends string>(table: CreateTableBuilder<T, never>) =>
-        collation ? table.modifyEnd(sql`character set utf8mb4 collate ${sql.raw(collation)}`) : table;
+      // New MySQL tables get the exact collation explicitly (DESIGN section 10), not the server default.
+      const exact = await exactTables(db, dialect);
 
       await exact(
         db.schema

@@ -1,10 +1,11 @@
-import { GraphQLError, Kind, type DocumentNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import { GraphQLError, type DocumentNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { requireScope } from '../auth/request-auth.js';
 import { READ_SCOPE, SUBSCRIBE_SCOPE } from '../auth/scopes.js';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { serviceUnavailableError } from '../graphql/errors.js';
+import { rootFields } from '../graphql/root-fields.js';
 
 /** Root fields (of any operation type) that need a bearer token, and the scope each needs. */
 const PROTECTED_FIELDS = new Map<string, string>([
@@ -63,26 +64,5 @@ export function useAuthentication(): Plugin<GraphQLContext> {
 
 /** The scopes the operation's protected root fields need (empty: nothing protected). */
 function protectedScopes(document: DocumentNode, operationName: string | undefined): Set<string> {
-  const scopes = new Set<string>();
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations[0];
-  if (!operation) return scopes;
-  const fragments = new Map(
-    document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d.selectionSet] as const] : [])),
-  );
-  const visit = (set: SelectionSetNode, seen: Set<string>): void => {
-    for (const s of set.selections) {
-      if (s.kind === Kind.FIELD) {
-        const scope = PROTECTED_FIELDS.get(s.name.value);
-        if (scope) scopes.add(scope);
-      } else if (s.kind === Kind.INLINE_FRAGMENT) {
-        visit(s.selectionSet, seen);
-      } else {
-        const fragment = fragments.get(s.name.value);
-        if (fragment && !seen.has(s.name.value)) visit(fragment, new Set([...seen, s.name.value]));
-      }
-    }
-  };
-  visit(operation.selectionSet, new Set());
-  return scopes;
+  return new Set(rootFields(document, operationName).flatMap((field) => PROTECTED_FIELDS.get(field.name.value) ?? []));
 }

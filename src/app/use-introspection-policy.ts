@@ -1,7 +1,8 @@
-import { GraphQLError, Kind, type DocumentNode, type ExecutionResult, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import { GraphQLError, type DocumentNode, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { IntrospectionPolicy } from '../config/config.js';
 import type { GraphQLContext, Principal } from '../graphql/context.js';
+import { rootFields } from '../graphql/root-fields.js';
 
 export interface IntrospectionPolicyOptions {
   /** Resolved TT_GRAPHQL_INTROSPECTION. */
@@ -64,20 +65,7 @@ export function useIntrospectionPolicy({ policy, authenticate }: IntrospectionPo
 
 /** Whether the operation that runs selects `__schema` or `__type` (they exist only on the query root). */
 export function introspects(document: DocumentNode, operationName: string | undefined): boolean {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations[0];
-  if (!operation) return false;
-  const fragments = new Map(
-    document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d.selectionSet] as const] : [])),
-  );
-  const visit = (set: SelectionSetNode, seen: Set<string>): boolean =>
-    set.selections.some((s) => {
-      if (s.kind === Kind.FIELD) return s.name.value === '__schema' || s.name.value === '__type';
-      if (s.kind === Kind.INLINE_FRAGMENT) return visit(s.selectionSet, seen);
-      const fragment = fragments.get(s.name.value);
-      return fragment !== undefined && !seen.has(s.name.value) && visit(fragment, new Set([...seen, s.name.value]));
-    });
-  return visit(operation.selectionSet, new Set());
+  return rootFields(document, operationName).some((field) => field.name.value === '__schema' || field.name.value === '__type');
 }
 
 // graphql-js appends its suggestions at the end of a message:

@@ -1,4 +1,5 @@
-import { Kind, type DocumentNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import type { DocumentNode } from 'graphql';
+import { rootFields } from '../graphql/root-fields.js';
 
 /**
  * Per-client quotas on successful traffic (README: Quotas and rate limits):
@@ -46,31 +47,15 @@ const QUOTA_OF_FIELD = new Map<string, QuotaName>([
  * here: the grant counts each token it issues (src/auth/token-grant.ts).
  */
 export function quotaCostOf(document: DocumentNode, operationName?: string | null): Map<QuotaName, number> {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations[0];
   const cost = new Map<QuotaName, number>();
-  if (!operation) return cost;
-  const fragments = new Map(
-    document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d.selectionSet] as const] : [])),
-  );
   const keys = new Set<string>();
-  const visit = (set: SelectionSetNode, seen: Set<string>): void => {
-    for (const s of set.selections) {
-      if (s.kind === Kind.FIELD) {
-        const quota = QUOTA_OF_FIELD.get(s.name.value);
-        const key = s.alias?.value ?? s.name.value;
-        if (!quota || keys.has(key)) continue;
-        keys.add(key);
-        cost.set(quota, (cost.get(quota) ?? 0) + 1);
-      } else if (s.kind === Kind.INLINE_FRAGMENT) {
-        visit(s.selectionSet, seen);
-      } else {
-        const fragment = fragments.get(s.name.value);
-        if (fragment && !seen.has(s.name.value)) visit(fragment, new Set([...seen, s.name.value]));
-      }
-    }
-  };
-  visit(operation.selectionSet, new Set());
+  for (const field of rootFields(document, operationName)) {
+    const quota = QUOTA_OF_FIELD.get(field.name.value);
+    const key = field.alias?.value ?? field.name.value;
+    if (!quota || keys.has(key)) continue;
+    keys.add(key);
+    cost.set(quota, (cost.get(quota) ?? 0) + 1);
+  }
   return cost;
 }
 

@@ -1,7 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { CarrierInputError } from '../carriers/carrier-config.js';
-import type { Config } from '../config/config.js';
-import type { Database } from '../db/connect.js';
 import {
   addCarrierCommand,
   disableCarrierCommand,
@@ -11,9 +9,7 @@ import {
 } from './carrier-commands.js';
 import { pollCommand } from './poll-command.js';
 import type { CliContext } from './program.js';
-import { nonEmpty, once } from './program.js';
-
-type WithDatabase = (action: (database: Database, config: Config) => Promise<number>) => Promise<void>;
+import { actionWithUsageErrors, nonEmpty, once, type WithDatabase } from './program.js';
 
 /**
  * `tracking carrier …` and `tracking poll` on the program (src/cli/program.ts
@@ -34,18 +30,8 @@ export function registerCarrierCommands(program: Command, context: CliContext, w
         '  tracking carrier disable MAEU\n' +
         '  tracking carrier rotate-secret MAEU [--json]\n',
     );
-  /** The store's input checks are usage errors of the command. */
-  const action =
-    <A extends unknown[]>(run: (database: Database, cfg: Config, ...args: A) => Promise<number>) =>
-    async (...args: [...A, Command]) => {
-      const command = args[args.length - 1] as Command;
-      try {
-        await withDatabase((database, cfg) => run(database, cfg, ...(args.slice(0, -1) as A)));
-      } catch (err) {
-        if (err instanceof CarrierInputError) command.error(err.message);
-        throw err;
-      }
-    };
+  // The store's input checks are usage errors of the command.
+  const action = actionWithUsageErrors(withDatabase, CarrierInputError);
 
   carrier
     .command('add')

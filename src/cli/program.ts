@@ -154,18 +154,8 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
         '  tracking client rotate-secret CLIENT_ID [--json]\n' +
         '  tracking client grant CLIENT_ID track-and-trace.subscribe\n',
     );
-  /** The store's own input checks (e.g. a blank name) are usage errors of the command. */
-  const clientAction =
-    <A extends unknown[]>(run: (database: Database, cfg: Config, ...args: A) => Promise<number>) =>
-    async (...args: [...A, Command]) => {
-      const command = args[args.length - 1] as Command;
-      try {
-        await withDatabase((database, cfg) => run(database, cfg, ...(args.slice(0, -1) as A)));
-      } catch (err) {
-        if (err instanceof ClientInputError) command.error(err.message);
-        throw err;
-      }
-    };
+  // The store's own input checks (e.g. a blank name) are usage errors of the command.
+  const clientAction = actionWithUsageErrors(withDatabase, ClientInputError);
   client
     .command('create')
     .description('create credentials for one account; the secret is shown once')
@@ -257,6 +247,26 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
   }
   configureOutput(program, context);
   return program;
+}
+
+export type WithDatabase = (action: (database: Database, config: Config) => Promise<number>) => Promise<void>;
+
+/**
+ * A command action that runs against the database, turning an input error of
+ * the store (`inputError`: its own checks, e.g. a blank name) into a usage
+ * error of the command (exit 2 with the message), like a parsing error.
+ */
+export function actionWithUsageErrors(withDatabase: WithDatabase, inputError: abstract new (...args: never[]) => Error) {
+  return <A extends unknown[]>(run: (database: Database, cfg: Config, ...args: A) => Promise<number>) =>
+    async (...args: [...A, Command]) => {
+      const command = args[args.length - 1] as Command;
+      try {
+        await withDatabase((database, cfg) => run(database, cfg, ...(args.slice(0, -1) as A)));
+      } catch (err) {
+        if (err instanceof inputError) command.error(err.message);
+        throw err;
+      }
+    };
 }
 
 /** A command group run without (or with an unknown) subcommand is a usage error, not a quiet help page. */

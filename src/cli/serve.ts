@@ -4,7 +4,7 @@ import { Request as FetchRequest } from '@whatwg-node/fetch';
 import { createApp } from '../app/create-app.js';
 import { createLogger, type Logger } from '../app/logger.js';
 import { countExceptionTransitions, countIngestedBundle, withStatementMetrics } from '../app/metrics.js';
-import { startTracing, type Tracing } from '../app/tracing.js';
+import { startTracing } from '../app/tracing.js';
 import { metricsEndpoint } from '../app/use-metrics.js';
 import type { Config } from '../config/config.js';
 import { connectDatabase, migrateToLatest } from '../db/connect.js';

@@ -1,4 +1,4 @@
-import { sql, type ColumnDataType, type Expression, type InsertQueryBuilder, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type ColumnDataType, type CreateTableBuilder, type Expression, type InsertQueryBuilder, type Kysely, type RawBuilder } from 'kysely';
 
 /**
  * The few places where SQLite and MySQL/MariaDB differ. Everything else in
@@ -29,6 +29,19 @@ export async function exactCollation(db: Kysely<any>): Promise<string> {
     select collation_name as name from information_schema.collations where collation_name in (${sql.join(preferred)})`.execute(db);
   const available = new Set(rows.map((r) => r.name));
   return preferred.find((c) => available.has(c)) ?? 'utf8mb4_bin';
+}
+
+/**
+ * What a migration wraps each new table in so that its identifiers compare
+ * exactly on MySQL/MariaDB whatever the server's default (DESIGN section 10):
+ * the exact collation, set explicitly. SQLite compares exactly already.
+ */
+export async function exactTables(
+  db: Kysely<any>,
+  dialect: SqlDialect,
+): Promise<<T extends string>(table: CreateTableBuilder<T, never>) => CreateTableBuilder<T, never>> {
+  const collation = dialect === 'mysql' ? await exactCollation(db) : null;
+  return (table) => (collation ? table.modifyEnd(sql`character set utf8mb4 collate ${sql.raw(collation)}`) : table);
 }
 
 /** Unique-constraint violation, for either driver. */

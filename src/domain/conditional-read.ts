@@ -17,8 +17,13 @@ import { createHash } from 'node:crypto';
 /** Bump when the same stored shipment would render differently (a changed field, ordering, rule). */
 export const RENDERING_FORMAT = 1;
 
-export function shipmentEtag(shipmentId: number, version: number, selection: string): string {
-  const digest = createHash('sha256').update(`${RENDERING_FORMAT}\u0000${selection}\u0000${shipmentId}\u0000${version}`).digest('base64url');
+/** Names a selection (a fixed document) in an entity tag: computed once per document, not per request. */
+export function selectionKey(document: string): string {
+  return createHash('sha256').update(`${RENDERING_FORMAT}\u0000${document}`).digest('base64url');
+}
+
+export function shipmentEtag(shipmentId: number, version: number, selectionKey: string): string {
+  const digest = createHash('sha256').update(`${selectionKey}\u0000${shipmentId}\u0000${version}`).digest('base64url');
   return `W/"${digest.slice(0, 27)}"`;
 }
 

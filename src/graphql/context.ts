@@ -66,7 +66,7 @@ export interface AppContext {
 
 export interface ConditionalRead {
   ifNoneMatch: string | null;
-  /** Names the selection the tag covers (the fixed document). */
+  /** Names the selection the tag covers (selectionKey of the fixed document). */
   selection: string;
   /** Set by the shipment resolver once it has read the shipment's version. */
   etag?: string;

@@ -4,6 +4,7 @@ import { requireScope } from '../auth/request-auth.js';
 import { READ_SCOPE } from '../auth/scopes.js';
 import type { AppServices } from '../graphql/context.js';
 import { Response } from '@whatwg-node/fetch';
+import { selectionKey } from '../domain/conditional-read.js';
 import type { ConditionalRead } from '../graphql/context.js';
 import { DCSA, isNotModified, type DetailedError } from '../graphql/errors.js';
 import { DcsaResponder } from './dcsa-responses.js';
@@ -11,6 +12,9 @@ import { jsonResponse } from './json-response.js';
 import { omitAbsent } from './rest-body.js';
 import { runDocument } from './run-document.js';
 import { LOOKUP_PARAMETERS, SHIPMENT_DOCUMENT } from './shipment-document.js';
+
+/** The lookup document's part of every ETag (src/domain/conditional-read.ts). */
+const SHIPMENT_SELECTION = selectionKey(SHIPMENT_DOCUMENT);
 
 type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
 
@@ -44,7 +48,7 @@ export async function handleShipmentLookup(
   const variables = Object.fromEntries(
     LOOKUP_PARAMETERS.filter((name) => url.searchParams.has(name)).map((name) => [name, url.searchParams.get(name)]),
   );
-  const conditional: ConditionalRead = { ifNoneMatch: request.headers.get('if-none-match'), selection: SHIPMENT_DOCUMENT };
+  const conditional: ConditionalRead = { ifNoneMatch: request.headers.get('if-none-match'), selection: SHIPMENT_SELECTION };
   const result = await runDocument<{ shipment: unknown }>(yoga, {
     request,
     query: SHIPMENT_DOCUMENT,

@@ -2,7 +2,7 @@ import type { Database } from '../db/connect.js';
 import { clearRow, type ExceptionTransition } from '../domain/exception-lifecycle.js';
 import { pushTriggers } from '../domain/push/push-triggers.js';
 import { bumpVersion } from './derived-state.js';
-import { toLifecycleRow } from './exception-state.js';
+import { LIFECYCLE_COLUMNS, toLifecycleRow } from './exception-state.js';
 import { enqueuePushTriggers } from './push-outbox.js';
 
 export type ClearOutcome =
@@ -20,20 +20,7 @@ export async function clearException(database: Database, exceptionId: string, no
   return database.db.transaction().execute(async (trx) => {
     const select = trx
       .selectFrom('tracking_exception')
-      .select([
-        'exception_id',
-        'shipment_id',
-        'exception_type',
-        'status',
-        'subject',
-        'occurrence',
-        'fact_start',
-        'fact_end',
-        'refuted',
-        'raised_by',
-        'condition_json',
-        'body_json',
-      ])
+      .select([...LIFECYCLE_COLUMNS, 'status'])
       .where('exception_id', '=', exceptionId);
     const row = await (database.dialect === 'mysql' ? select.forUpdate() : select).executeTakeFirst();
     if (!row) return { status: 'not_found' } as const;

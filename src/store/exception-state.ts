@@ -30,7 +30,8 @@ type Row = Pick<
   | 'body_json'
 >;
 
-const COLUMNS = [
+/** The columns toLifecycleRow reads. */
+export const LIFECYCLE_COLUMNS = [
   'exception_id',
   'shipment_id',
   'exception_type',
@@ -68,7 +69,7 @@ export async function loadLifecycleRows(
 ): Promise<Map<number, LifecycleRow[]>> {
   const out = new Map<number, LifecycleRow[]>();
   for (const ids of chunks([...new Set(shipmentIds)])) {
-    const rows = await db.selectFrom('tracking_exception').select(COLUMNS).where('shipment_id', 'in', ids).execute();
+    const rows = await db.selectFrom('tracking_exception').select(LIFECYCLE_COLUMNS).where('shipment_id', 'in', ids).execute();
     for (const row of rows) {
       const list = out.get(row.shipment_id) ?? [];
       list.push(toLifecycleRow(row));

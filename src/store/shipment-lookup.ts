@@ -71,8 +71,9 @@ function compiledLookup(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, acco
 
 const LOOKUP_KEYS = ['carrierCode', 'carrierBookingReference', 'billOfLadingNumber', 'equipmentReference'] as const;
 
-function lookupQuery(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, accountIds: readonly string[]) {
-  let query = db
+/** The shipment row of a lookup, among the shipments one of `accountIds` may see (the tenant rule, DESIGN section 7). */
+function visibleShipments(db: Kysely<DatabaseSchema>, accountIds: readonly string[]) {
+  return db
     .selectFrom('shipment as s')
     .select(['s.id', 's.carrier_code', 's.carrier_booking_reference', 's.master_json', 's.etd', 's.eta', 's.version'])
     .where((eb) =>
@@ -84,6 +85,10 @@ function lookupQuery(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, account
           .where('sa.account_id', 'in', accountIds),
       ),
     );
+}
+
+function lookupQuery(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, accountIds: readonly string[]) {
+  let query = visibleShipments(db, accountIds);
   if (lookup.carrierCode !== undefined) query = query.where('s.carrier_code', '=', lookup.carrierCode);
   if (lookup.carrierBookingReference !== undefined) {
     query = query.where('s.carrier_booking_reference', '=', lookup.carrierBookingReference);
@@ -112,19 +117,8 @@ export async function findShipmentById(
   accountIds: readonly string[],
 ): Promise<ShipmentRow | null> {
   if (accountIds.length === 0) return null;
-  const row = await db
-    .selectFrom('shipment as s')
-    .select(['s.id', 's.carrier_code', 's.carrier_booking_reference', 's.master_json', 's.etd', 's.eta', 's.version'])
+  const row = await visibleShipments(db, accountIds)
     .where('s.id', '=', id)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('shipment_account as sa')
-          .select('sa.shipment_id')
-          .whereRef('sa.shipment_id', '=', 's.id')
-          .where('sa.account_id', 'in', accountIds),
-      ),
-    )
     .executeTakeFirst();
   return row ?? null;
 }
