@@ -29,6 +29,7 @@ describe.each(dialects)('migrations on $name', ({ name, enabled }) => {
         'shipment_account',
         'shipment_container',
         'shipment_event',
+        'shipment_snapshot',
         'signing_key',
         'tracking_exception',
         'transmission_block',

@@ -6,6 +6,7 @@ import exceptionLifecycle from './003-exception-lifecycle.js';
 import pushDelivery from './004-push-delivery.js';
 import wideMilestoneIndex from './005-wide-milestone-index.js';
 import carrierSources from './006-carrier-sources.js';
+import storedSnapshots from './007-stored-snapshots.js';
 
 /** Static, ordered migration map (atproto style): names sort in the order they apply. */
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -16,5 +17,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '004-push-delivery': pushDelivery(dialect),
     '005-wide-milestone-index': wideMilestoneIndex(dialect),
     '006-carrier-sources': carrierSources(dialect),
+    '007-stored-snapshots': storedSnapshots(dialect),
   };
 }

@@ -90,9 +90,10 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
 
   program
     .command('migrate')
-    .description('apply database migrations')
+    .description('apply database migrations; build the stored snapshots any shipment lacks')
     .action(() =>
       withDatabase(async (database) => {
+        await migrateToLatest(database, { backfillSnapshots: 'always' });
         context.stdout.write(`migrated ${database.description}\n`);
         return 0;
       }),

@@ -5,6 +5,7 @@ import { Kysely, Migrator, MysqlDialect, SqliteDialect, type LogConfig } from 'k
 import { createPool, type Pool, type PoolConnection } from 'mysql2';
 import { migrations } from '../../db/migrations/index.js';
 import type { SqlDialect } from './dialect.js';
+import { backfillStoredSnapshots } from '../store/stored-snapshots.js';
 import { withQueryCount } from './query-count.js';
 import type { DatabaseSchema } from './schema.js';
 import { ACQUIRE_TIMEOUT_CODE, deadlineError } from './unavailable.js';
@@ -203,12 +204,24 @@ function sqlitePath(url: string | undefined): string {
 }
 
 /** Applies every pending migration; throws with the failing migration's error. */
-export async function migrateToLatest(database: Database): Promise<string[]> {
+const STORED_SNAPSHOTS_MIGRATION = '007-stored-snapshots';
+
+export async function migrateToLatest(
+  database: Database,
+  options: { backfillSnapshots?: 'when-migrated' | 'always' } = {},
+): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations(database.dialect) },
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  // Shipments stored before snapshots were get theirs now. An interrupted
+  // backfill is finished by the next `tracking migrate` (which always looks),
+  // and until then those shipments' lookups assemble from the parts.
+  if (options.backfillSnapshots === 'always' || applied.includes(STORED_SNAPSHOTS_MIGRATION)) {
+    await backfillStoredSnapshots(database.db, database.dialect);
+  }
+  return applied;
 }

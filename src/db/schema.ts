@@ -1,7 +1,7 @@
 import type { ApiClientTable, ServiceSecretTable, SigningKeyTable } from './tables/auth.js';
 import type { EventReferenceTable, EventTable, ShipmentEventTable } from './tables/event.js';
 import type { TrackingExceptionTable } from './tables/exception.js';
-import type { ShipmentAccountTable, ShipmentContainerTable, ShipmentTable } from './tables/shipment.js';
+import type { ShipmentAccountTable, ShipmentContainerTable, ShipmentSnapshotTable, ShipmentTable } from './tables/shipment.js';
 import type { ChangeLogTable, WebhookDeliveryTable, WebhookSubscriptionTable } from './tables/push.js';
 import type { TransmissionBlockTable } from './tables/transmission.js';
 import type { CarrierPollStateTable, CarrierSourceTable } from './tables/carrier.js';
@@ -10,6 +10,7 @@ export interface DatabaseSchema {
   shipment: ShipmentTable;
   shipment_container: ShipmentContainerTable;
   shipment_account: ShipmentAccountTable;
+  shipment_snapshot: ShipmentSnapshotTable;
   event: EventTable;
   event_reference: EventReferenceTable;
   shipment_event: ShipmentEventTable;

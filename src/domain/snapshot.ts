@@ -82,6 +82,29 @@ export function assembleContainers(
   return containers.map((c) => assembleContainer(c, byContainer.get(c.containerNumber) ?? []));
 }
 
+/**
+ * The event-derived parts of a snapshot as they are stored at each change
+ * (src/store/stored-snapshots.ts), so that a lookup parses them and assembles
+ * nothing: best versions only, containers with their histories.
+ */
+export interface SnapshotTrackingParts {
+  shipmentEvents: ShipmentEvent[];
+  transportEvents: TransportEvent[];
+  containers: ContainerSnapshot[];
+}
+
+export function snapshotTrackingParts(
+  containers: readonly ContainerMaster[],
+  events: readonly TrackingEvent[],
+): SnapshotTrackingParts {
+  const byType = splitByType(events);
+  return {
+    shipmentEvents: bestVersionPerMilestone(byType.shipment),
+    transportEvents: bestVersionPerMilestone(byType.transport),
+    containers: assembleContainers(containers, bestVersionPerMilestone(byType.equipment)),
+  };
+}
+
 /** The whole ShipmentTracking body, for callers that want everything at once. */
 export function assembleSnapshot(
   master: ShipmentMaster,

@@ -21,6 +21,8 @@ export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 /** Everything the derivations need about a set of shipments, loaded in a fixed number of queries. */
 export interface ShipmentState {
   id: number;
+  /** The version as loaded (the row is locked on MySQL/MariaDB, so a bump makes it version + 1). */
+  version: number;
   master: ShipmentMaster;
   etd: string | null;
   eta: string | null;
@@ -46,13 +48,14 @@ export async function loadShipmentStates(
   for (const ids of chunks([...new Set(shipmentIds)].sort((a, b) => a - b))) {
     const query = db
       .selectFrom('shipment')
-      .select(['id', 'master_json', 'etd', 'eta', 'clock_sensitive', 'milestones_json'])
+      .select(['id', 'version', 'master_json', 'etd', 'eta', 'clock_sensitive', 'milestones_json'])
       .where('id', 'in', ids)
       .orderBy('id');
     const shipments = await (dialect === 'mysql' ? query.forUpdate() : query).execute();
     for (const s of shipments) {
       states.set(s.id, {
         id: s.id,
+        version: Number(s.version),
         master: parseShipmentMaster(s.master_json),
         etd: s.etd,
         eta: s.eta,

@@ -9,15 +9,17 @@ import { computeSchedule, splitByType } from '../domain/snapshot.js';
 import { containerLastEventTimes, loadShipmentStates, type ShipmentState } from './chunked-state.js';
 import { loadLifecycleRows, reconcileShipment, writeReconciled } from './exception-state.js';
 import { enqueuePushTriggers } from './push-outbox.js';
+import { storedSnapshotOf, writeSnapshots, type StoredSnapshot } from './stored-snapshots.js';
 
 /**
  * Derived state per shipment, recomputed from the append-only event store
  * whenever ingest (or the clock) touches a shipment, so that reads never
  * recompute: etd/eta on the shipment row, each container's last event time,
  * the stored exceptions (reconciled, never replaced: see exception-state),
- * the milestone index push delivery detects new milestones against, and the
- * version that snapshot caches key on. The push triggers of the changes go
- * to the outbox in the same transaction (push-outbox.ts).
+ * the milestone index push delivery detects new milestones against, the
+ * version that snapshot caches key on and the snapshot lookups serve at that
+ * version (stored-snapshots.ts). The push triggers of the changes go to the
+ * outbox in the same transaction (push-outbox.ts).
  */
 
 export interface RefreshOptions {
@@ -58,6 +60,7 @@ export async function refreshShipments(
   const storedExceptions = await loadLifecycleRows(db, [...states.keys()]);
   const updatedAt = now.toISOString();
   const result: RefreshResult = { bumped: [], transitions: [], triggers: new Map() };
+  const snapshots: StoredSnapshot[] = [];
   for (const state of states.values()) {
     const schedule = computeSchedule(state.master, splitByType(state.events).transport);
     const scheduleChanged = schedule.etd !== state.etd || schedule.eta !== state.eta;
@@ -94,7 +97,10 @@ export async function refreshShipments(
       ...(milestonesChanged ? { milestones_json: milestonesJson } : {}),
     });
     result.bumped.push(state.id);
+    const exceptions = reconciled.rows.map((r) => r.body);
+    snapshots.push(storedSnapshotOf(state.id, state.version + 1, state.containers, state.events, exceptions));
   }
+  await writeSnapshots(db, dialect, snapshots);
   await enqueuePushTriggers(db, result.triggers, now);
   return result;
 }

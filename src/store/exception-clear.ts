@@ -4,6 +4,7 @@ import { pushTriggers } from '../domain/push/push-triggers.js';
 import { bumpVersion } from './derived-state.js';
 import { LIFECYCLE_COLUMNS, toLifecycleRow } from './exception-state.js';
 import { enqueuePushTriggers } from './push-outbox.js';
+import { rebuildSnapshots } from './stored-snapshots.js';
 
 export type ClearOutcome =
   | { status: 'cleared'; shipmentId: number; transition: ExceptionTransition }
@@ -39,6 +40,7 @@ export async function clearException(database: Database, exceptionId: string, no
       .where('exception_id', '=', exceptionId)
       .execute();
     await bumpVersion(trx, row.shipment_id, at);
+    await rebuildSnapshots(trx, database.dialect, [row.shipment_id]);
     await enqueuePushTriggers(trx, new Map([[row.shipment_id, pushTriggers([], [transition])]]), now);
     return { status: 'cleared', shipmentId: row.shipment_id, transition } as const;
   });

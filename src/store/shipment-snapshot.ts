@@ -1,29 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
-import { bestVersionPerMilestone } from '../domain/milestones.js';
-import { assembleContainers, splitByType } from '../domain/snapshot.js';
-import type {
-  ContainerSnapshot,
-  EquipmentEvent,
-  ShipmentEvent,
-  ShipmentMaster,
-  TrackingException,
-  TransportEvent,
-} from '../domain/types.js';
+import { snapshotTrackingParts, type SnapshotTrackingParts } from '../domain/snapshot.js';
+import type { ContainerSnapshot, ShipmentEvent, ShipmentMaster, TrackingException, TransportEvent } from '../domain/types.js';
 import { parseShipmentMaster } from './json-columns.js';
-import { loadParts, type LoadedParts, type PartName } from './shipment-reader.js';
+import { loadParts, type PartName } from './shipment-reader.js';
+import { readStoredSnapshot, type SnapshotColumn } from './stored-snapshots.js';
 
-/** The event-derived parts of a snapshot (DESIGN section 5). */
-export interface SnapshotEvents {
-  /** One event per milestone, its best version, in time order. */
-  shipmentEvents: ShipmentEvent[];
-  transportEvents: TransportEvent[];
-  /**
-   * Best versions of the equipment milestones of every container, what the
-   * containers are assembled from (a milestone names its container, so these
-   * are exactly the best versions per container).
-   */
-  equipment: EquipmentEvent[];
+/** What was read for one batch of columns. */
+interface LoadedColumns {
+  bytes: number;
+  tracking?: SnapshotTrackingParts;
+  exceptions?: TrackingException[];
 }
 
 /** What a cache holding a snapshot wants to hear about. */
@@ -35,18 +22,20 @@ export interface SnapshotListener {
 }
 
 /**
- * The snapshot of one shipment at one version, assembled on demand and
- * memoized: each part is loaded and derived at most once, and only when a
- * field asks for it (an `eta`-only query loads nothing here).
+ * The snapshot of one shipment at one version, read on demand and memoized:
+ * each stored column (the tracking parts, the exceptions) is read and parsed
+ * at most once, and only when a field asks for it (an `eta`-only query reads
+ * nothing here).
  *
- * Parts asked for in the same tick are loaded together in one statement:
- * GraphQL resolves the sibling fields of ShipmentTracking in one synchronous
- * pass, so a full snapshot is one round trip after the lookup.
+ * The snapshot was built and stored when the shipment last changed
+ * (stored-snapshots.ts): a read is one primary-key statement and JSON.parse,
+ * no assembly. Columns asked for in the same tick are read together: GraphQL
+ * resolves the sibling fields of ShipmentTracking in one synchronous pass.
+ * A shipment without a stored snapshot at least as new as `version` (stored
+ * before snapshots were, and not yet backfilled) is assembled from its parts.
  *
- * Everything here is a function of the shipment's stored state at `version`
- * (ingest bumps the version on every change to master data, events or
- * exceptions), which is what lets SnapshotCache share one instance between
- * requests.
+ * Everything here is a function of the shipment's stored state at `version`,
+ * which is what lets SnapshotCache share one instance between requests.
  */
 export class ShipmentSnapshot {
   readonly id: number;
@@ -54,12 +43,11 @@ export class ShipmentSnapshot {
   readonly master: ShipmentMaster;
   readonly #db: Kysely<DatabaseSchema>;
   readonly #listener: SnapshotListener;
-  #batch?: { parts: Set<PartName>; result: Promise<Partial<LoadedParts>> };
-  #events?: Promise<SnapshotEvents>;
-  #containers?: Promise<ContainerSnapshot[]>;
+  #batch?: { columns: Set<SnapshotColumn>; result: Promise<LoadedColumns> };
+  #tracking?: Promise<SnapshotTrackingParts>;
   #exceptions?: Promise<TrackingException[]>;
 
-  /** Characters of stored JSON this snapshot was built from so far (see LoadedParts.bytes). */
+  /** Characters of stored JSON this snapshot was built from so far: a measure of its memory. */
   bytes: number;
 
   constructor(
@@ -75,48 +63,40 @@ export class ShipmentSnapshot {
     this.#listener = listener;
   }
 
-  events(): Promise<SnapshotEvents> {
-    this.#events ??= this.#part('events').then(({ events = [] }) => {
-      const byType = splitByType(events);
-      return {
-        shipmentEvents: bestVersionPerMilestone(byType.shipment),
-        transportEvents: bestVersionPerMilestone(byType.transport),
-        equipment: bestVersionPerMilestone(byType.equipment),
-      };
-    });
-    return this.#events;
+  async events(): Promise<{ shipmentEvents: ShipmentEvent[]; transportEvents: TransportEvent[] }> {
+    return this.#trackingParts();
   }
 
-  containers(): Promise<ContainerSnapshot[]> {
-    this.#containers ??= Promise.all([this.#part('containers'), this.events()]).then(([{ containers = [] }, events]) =>
-      assembleContainers(containers, events.equipment),
-    );
-    return this.#containers;
+  async containers(): Promise<ContainerSnapshot[]> {
+    return (await this.#trackingParts()).containers;
   }
 
   exceptions(): Promise<TrackingException[]> {
-    this.#exceptions ??= this.#part('exceptions').then(({ exceptions = [] }) => exceptions);
+    this.#exceptions ??= this.#column('exceptions').then(({ exceptions = [] }) => exceptions);
     return this.#exceptions;
   }
 
-  /**
-   * The raw part, loaded with whatever else is asked for in the current tick.
-   * Each part is asked for once per instance (by the memoized accessor that
-   * derives from it), and only the derived values are kept.
-   */
-  #part(name: PartName): Promise<Partial<LoadedParts>> {
+  #trackingParts(): Promise<SnapshotTrackingParts> {
+    this.#tracking ??= this.#column('tracking').then(
+      ({ tracking }) => tracking ?? { shipmentEvents: [], transportEvents: [], containers: [] },
+    );
+    return this.#tracking;
+  }
+
+  /** The column, read with whatever else is asked for in the current tick. */
+  #column(name: SnapshotColumn): Promise<LoadedColumns> {
     this.#batch ??= this.#startBatch();
-    this.#batch.parts.add(name);
+    this.#batch.columns.add(name);
     return this.#batch.result;
   }
 
-  #startBatch(): { parts: Set<PartName>; result: Promise<Partial<LoadedParts>> } {
-    const parts = new Set<PartName>();
-    // A microtask later, the resolvers of this pass have all asked for their parts.
+  #startBatch(): { columns: Set<SnapshotColumn>; result: Promise<LoadedColumns> } {
+    const columns = new Set<SnapshotColumn>();
+    // A microtask later, the resolvers of this pass have all asked for their columns.
     const result = Promise.resolve()
       .then(() => {
         this.#batch = undefined;
-        return loadParts(this.#db, this.id, parts);
+        return this.#read(columns);
       })
       .then((loaded) => {
         this.bytes += loaded.bytes;
@@ -124,6 +104,31 @@ export class ShipmentSnapshot {
         return loaded;
       });
     result.catch(() => this.#listener.onFailure?.());
-    return { parts, result };
+    return { columns, result };
   }
+
+  async #read(columns: ReadonlySet<SnapshotColumn>): Promise<LoadedColumns> {
+    const stored = await readStoredSnapshot(this.#db, this.id, columns);
+    // A newer stored version than the row's means an ingest committed between
+    // the two reads: the newer snapshot is still a true one.
+    if (stored && stored.version >= this.version) return stored;
+    return assembleFromParts(this.#db, this.id, columns);
+  }
+}
+
+/** The snapshot the slow way, from every stored event version (shipments without a stored snapshot). */
+async function assembleFromParts(
+  db: Kysely<DatabaseSchema>,
+  shipmentId: number,
+  columns: ReadonlySet<SnapshotColumn>,
+): Promise<LoadedColumns> {
+  const parts = new Set<PartName>();
+  if (columns.has('tracking')) parts.add('containers').add('events');
+  if (columns.has('exceptions')) parts.add('exceptions');
+  const loaded = await loadParts(db, shipmentId, parts);
+  return {
+    bytes: loaded.bytes,
+    ...(columns.has('tracking') ? { tracking: snapshotTrackingParts(loaded.containers ?? [], loaded.events ?? []) } : {}),
+    ...(loaded.exceptions ? { exceptions: loaded.exceptions } : {}),
+  };
 }

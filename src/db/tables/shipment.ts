@@ -49,3 +49,16 @@ export interface ShipmentAccountTable {
   shipment_id: number;
   account_id: string;
 }
+
+/**
+ * A shipment's snapshot as of `version` (see src/store/stored-snapshots.ts):
+ * what lookups serve, built at each change instead of at each read.
+ */
+export interface ShipmentSnapshotTable {
+  shipment_id: number;
+  version: number;
+  /** SnapshotTrackingParts as JSON: best-version shipment and transport events, assembled containers. */
+  tracking_json: string;
+  /** The served exceptions as JSON, oldest detection first. */
+  exceptions_json: string;
+}
