@@ -6,7 +6,9 @@
  *   --soak-seconds N   length of the soak (default 60)
  *   --no-ingest        skip the 100,000-event ingest benchmark
  *   --ingest-events N  events in the ingest benchmark's bundle (default 100,000; --quick 10,000)
- *   --shipments N      shipments to seed (default 10,000; --quick 1,000)
+ *   --shipments N      shipments to seed (default 10,000; --quick 1,000); above --scale-from, the lookups are
+ *                      also measured on the first --scale-from shipments before the rest is seeded, side by side
+ *   --scale-from N     the smaller size of a scale run (default 10,000)
  *   --seconds N        seconds per scenario (default 20; --quick 4)
  *   --warmup N         seconds of warm-up load before each scenario (default 3; --quick 1)
  *   --connections N    concurrent connections (default 64)
@@ -30,6 +32,8 @@ export interface BenchOptions {
   ingest: boolean;
   ingestEvents: number;
   shipments: number;
+  /** A run with more shipments than this compares lookups at this size and at `shipments` (bench/scale.ts). */
+  scaleFrom: number;
   seconds: number;
   warmupSeconds: number;
   connections: number;
@@ -59,7 +63,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     return Number(raw);
   };
   const known = [
-    ...['--quick', '--sqlite', '--soak', '--no-soak', '--soak-seconds', '--no-ingest', '--ingest-events', '--shipments', '--seconds'],
+    ...['--quick', '--sqlite', '--soak', '--no-soak', '--soak-seconds', '--no-ingest', '--ingest-events', '--shipments', '--scale-from'],
+    ...['--seconds'],
     ...['--warmup', '--connections', '--pool', '--cpu-prof', '--node-arg', '--server-log', '--only', '--keep'],
     ...['--fanout', '--fanout-subscriptions', '--fanout-shipments', '--fanout-rate'],
   ];
@@ -77,6 +82,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     ingest: !flags.has('--no-ingest'),
     ingestEvents: int('--ingest-events', quick ? 10_000 : 100_000),
     shipments,
+    scaleFrom: int('--scale-from', 10_000),
     seconds: int('--seconds', quick ? 4 : 20),
     warmupSeconds: int('--warmup', quick ? 1 : 3),
     connections: int('--connections', 64),

@@ -11,8 +11,9 @@ import { parseOptions, type BenchOptions } from './options.js';
 import type { ServerProcess } from './processes.js';
 import { fixed, table, thousands } from './report.js';
 import { graphqlRequest, restPath, scenarios, type Scenario } from './scenarios.js';
-import { eventsPerSecond, type IngestTiming } from './seed.js';
-import { checkSameAnswers, seed, SIZES, startServers, type Seeded, type Servers } from './setup.js';
+import { eventsPerSecond, seedShipments, type IngestTiming } from './seed.js';
+import { firstScaleStage, scaleStage, scaleTable, type ScaleStage } from './scale.js';
+import { checkSameAnswers, seed, seedProgress, SIZES, startServers, type Seeded, type Servers } from './setup.js';
 
 /**
  * `npm run bench`: seeds a database through the real ingest path, starts the
@@ -36,8 +37,15 @@ async function main(): Promise<void> {
   const running: ServerProcess[] = [];
   let ratios: Ratios = { rest: NaN, first: NaN, conditional: NaN, graphqlFull: NaN, partialToFull: NaN };
   try {
-    const seeded = await seed(bench, options);
-    print(ingestLine('seed', seeded.main));
+    // A run larger than options.scaleFrom measures the lookups on the first options.scaleFrom shipments before seeding the rest.
+    let small: ScaleStage | undefined;
+    if (options.shipments > options.scaleFrom) {
+      const first = await seedShipments(bench.database, options.scaleFrom, 250, {}, seedProgress());
+      print(ingestLine(`seed of the first ${thousands(options.scaleFrom)}`, first));
+      small = await firstScaleStage(bench, options);
+    }
+    const seeded = await seed(bench, options, small ? options.scaleFrom : 0);
+    print(ingestLine(small ? `seed of the other ${thousands(options.shipments - options.scaleFrom)}` : 'seed', seeded.main));
     const servers = await startServers(bench, options, (server) => running.push(server));
     await checkSameAnswers(servers, [0, 1, 10]);
     print(
@@ -49,6 +57,12 @@ async function main(): Promise<void> {
     if (!options.only) await costBySize(servers, seeded, options);
     if (options.soak) await soak(servers, options);
     if (options.fanout) await printFanout(bench, servers, options.fanout, options.connections);
+    if (small) {
+      const large = await scaleStage(servers, options, options.shipments);
+      print();
+      print(`lookups at ${thousands(options.scaleFrom)} and ${thousands(options.shipments)} shipments (random keys over all of them; same run):`);
+      print(scaleTable(small, large));
+    }
   } finally {
     for (const server of running) await server.stop();
     if (options.keep) await bench.database.close();

@@ -40,16 +40,17 @@ export function emptyTiming(): IngestTiming {
   return { events: 0, shipments: 0, parseSeconds: 0, ingestSeconds: 0 };
 }
 
-/** Seeds shipments 0..count-1 in bundles of `perBundle` shipments; `progress` is called after each bundle. */
+/** Seeds shipments from..from+count-1 in bundles of `perBundle` shipments; `progress` is called after each bundle. */
 export async function seedShipments(
   database: Database,
   count: number,
   perBundle: number,
   options: GenerateOptions = {},
   progress?: (timing: IngestTiming) => void,
+  from = 0,
 ): Promise<IngestTiming> {
   const timing = emptyTiming();
-  for (const indexes of bundleIndexes(count, perBundle)) {
+  for (const indexes of bundleIndexes(count, perBundle, from)) {
     await ingestRaw(database, bundleOf(indexes, options), timing);
     progress?.(timing);
   }

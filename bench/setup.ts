@@ -25,9 +25,13 @@ export interface Seeded {
   sizedShipments: number;
 }
 
-/** The main data set, then 2 x sizedShipments shipments of each size, all through parseBundle + ingestBundle. */
-export async function seed(bench: BenchDatabase, options: BenchOptions): Promise<Seeded> {
-  const main = await seedShipments(bench.database, options.shipments, 250);
+/**
+ * The main data set (from shipment `from` on: a scale run seeds the first
+ * ones earlier), then 2 x sizedShipments shipments of each size, all through
+ * parseBundle + ingestBundle. Large seeds report progress every 10,000 shipments.
+ */
+export async function seed(bench: BenchDatabase, options: BenchOptions, from = 0): Promise<Seeded> {
+  const main = await seedShipments(bench.database, options.shipments - from, 250, {}, seedProgress(from), from);
   // Every third index, so that one bundle has one carrier.
   const sizedIndexes = Array.from({ length: 2 * options.sizedShipments }, (_, i) => i * 3);
   const sized = emptyTiming();
@@ -36,6 +40,18 @@ export async function seed(bench: BenchDatabase, options: BenchOptions): Promise
     await ingestRaw(bench.database, raw, sized);
   }
   return { main, sizedIndexes, sizedShipments: sized.shipments };
+}
+
+/** Prints how far a long seed has come, every 10,000 shipments. */
+export function seedProgress(from = 0): (timing: IngestTiming) => void {
+  let reported = 0;
+  return (timing) => {
+    const done = from + timing.shipments;
+    if (done - reported < 10_000) return;
+    reported = done - (done % 10_000);
+    const seconds = timing.parseSeconds + timing.ingestSeconds;
+    process.stdout.write(`  seeded ${done.toLocaleString('en-US')} shipments (${Math.round(timing.events / seconds)} events/s)\n`);
+  };
 }
 
 export interface Servers {
