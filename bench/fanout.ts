@@ -4,7 +4,6 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chunks } from '../src/store/chunked-state.js';
 import { ClientStore } from '../src/auth/client-store.js';
 import { loadConfig } from '../src/config/config.js';
 import type { BenchDatabase } from './databases.js';
@@ -19,8 +18,10 @@ import { restPath } from './scenarios.js';
  * `shipments` shipments, then one ingest that flips a milestone of each of
  * those shipments to ACT (one EVENT_TRIGGER per subscription, plus the
  * exception transitions the new facts cause). A receiver on loopback in this
- * process answers 204 and notes when each delivery arrives; the commit time
- * of the outbox row (the ingest's time stamp) is the start of its latency. REST lookups run
+ * process answers 204 and notes when each delivery arrives. `tracking ingest`
+ * loads one bundle per carrier and prints a line per bundle as it commits:
+ * that line's arrival is the start of the latency of the bundle's deliveries
+ * (it errs high by the time the line takes to come through the pipe). REST lookups run
  * at a fixed rate during the fan-out and, before it, for the same time
  * without it, so their p99 can be compared.
  */
@@ -40,6 +41,10 @@ export interface FanoutResult {
   /** From the first commit to the last delivery. */
   seconds: number;
   deliveriesPerSecond: number;
+  /** Deliveries per second from the ingest's start to the last delivery (the ingest included). */
+  endToEndPerSecond: number;
+  /** Seconds from the ingest's start to each bundle's commit. */
+  commitsAfter: number[];
   latencyMs: { p50: number; p99: number; max: number };
   ingestSeconds: number;
   lookupsQuiet: LoadResult;
@@ -47,10 +52,12 @@ export interface FanoutResult {
 }
 
 interface Arrival {
-  /** Wall clock (ms), comparable with the outbox's time stamps written by another process. */
+  /** Wall clock (ms). */
   at: number;
   deliveryId: string;
   triggerType: string;
+  /** The shipment's carrier: which bundle (and commit) caused the delivery. */
+  carrierCode: string;
 }
 
 /** The receiver: 204 to every POST, arrival time and shipment noted. */
@@ -62,10 +69,18 @@ async function startReceiver(arrivals: Arrival[]): Promise<{ server: Server; url
       const at = Date.now();
       const deliveryId = String(req.headers['tracking-delivery-id'] ?? '');
       try {
-        const body = JSON.parse(Buffer.concat(parts).toString('utf8')) as { transmissionHeader?: { triggerType?: string } };
-        arrivals.push({ at, deliveryId, triggerType: body.transmissionHeader?.triggerType ?? 'unknown' });
+        const body = JSON.parse(Buffer.concat(parts).toString('utf8')) as {
+          transmissionHeader?: { triggerType?: string };
+          shipmentTracking?: { carrierCode?: string };
+        };
+        arrivals.push({
+          at,
+          deliveryId,
+          triggerType: body.transmissionHeader?.triggerType ?? 'unknown',
+          carrierCode: body.shipmentTracking?.carrierCode ?? '',
+        });
       } catch {
-        arrivals.push({ at, deliveryId, triggerType: 'unparsable' });
+        arrivals.push({ at, deliveryId, triggerType: 'unparsable', carrierCode: '' });
       }
       res.writeHead(204).end();
     });
@@ -130,13 +145,18 @@ function dischargeEvent(index: number, at: Date): Record<string, unknown> {
   };
 }
 
-/** `tracking …` from the build; throws unless it exits 0. */
-async function runCli(args: string[], env: Record<string, string>): Promise<void> {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+/** `tracking …` from the build; throws unless it exits 0. Returns when each line of its output arrived (ms). */
+async function runCli(args: string[], env: Record<string, string>): Promise<number[]> {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let errors = '';
+  const lines: number[] = [];
+  child.stdout.on('data', (c: Buffer) => {
+    for (const ch of c.toString()) if (ch === '\n') lines.push(Date.now());
+  });
   child.stderr.on('data', (c: Buffer) => (errors += c.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`tracking ${args[0]} exited with ${code}: ${errors}`);
+  return lines;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -169,14 +189,19 @@ export async function fanout(
     // carrier (a bundle names one carrier), while lookups run.
     const dir = mkdtempSync(join(tmpdir(), 'tt-fanout-'));
     const now = new Date();
-    const files = bundleIndexes(options.shipments, options.shipments).map((indexes, n) => {
+    const bundles = bundleIndexes(options.shipments, options.shipments);
+    const carriers = bundles.map((indexes) => carrierOf(indexes[0] ?? 0).code);
+    const files = bundles.map((indexes, n) => {
       const file = join(dir, `bundle-${n}.json`);
-      writeFileSync(file, JSON.stringify({ carrierCode: carrierOf(indexes[0] ?? 0).code, events: indexes.map((i) => dischargeEvent(i, now)) }));
+      writeFileSync(file, JSON.stringify({ carrierCode: carriers[n], events: indexes.map((i) => dischargeEvent(i, now)) }));
       return file;
     });
     const during = lookupRun(8);
     const t0 = Date.now();
-    await runCli(['ingest', ...files], { DATABASE_URL: bench.url, TT_ENVIRONMENT: 'sandbox', TT_LOG_LEVEL: 'warn' });
+    // One line per bundle, printed after its commit, in the order of the files.
+    const commits = await runCli(['ingest', ...files], { DATABASE_URL: bench.url, TT_ENVIRONMENT: 'sandbox', TT_LOG_LEVEL: 'warn' });
+    if (commits.length !== files.length) throw new Error(`tracking ingest printed ${commits.length} lines for ${files.length} bundles`);
+    const commitOf = new Map<string, number>(carriers.map((code, n) => [code, commits[n] ?? t0]));
     rmSync(dir, { recursive: true, force: true });
     const ingestSeconds = (Date.now() - t0) / 1000;
 
@@ -195,24 +220,21 @@ export async function fanout(
     }
     const lookupsDuringFanout = await during;
 
-    // From the delivery's enqueueing (the ingest's time stamp, taken as its transaction starts: a
-    // little before the commit, so the figure errs high) to its arrival here.
-    const enqueued = new Map<string, number>();
-    for (const ids of chunks(arrivals.map((a) => a.deliveryId))) {
-      const rows = await bench.database.db.selectFrom('webhook_delivery').select(['delivery_id', 'created_at']).where('delivery_id', 'in', ids).execute();
-      for (const r of rows) enqueued.set(r.delivery_id, Date.parse(r.created_at));
-    }
-    const latencies = arrivals.map((a) => a.at - (enqueued.get(a.deliveryId) ?? t0)).sort((a, b) => a - b);
+    // From the commit of the bundle that caused the delivery to its arrival here.
+    const firstCommit = Math.min(...commits);
+    const latencies = arrivals.map((a) => a.at - (commitOf.get(a.carrierCode) ?? firstCommit)).sort((a, b) => a - b);
     const last = arrivals.reduce((max, a) => Math.max(max, a.at), t0);
     const byTrigger: Record<string, number> = {};
     for (const a of arrivals) byTrigger[a.triggerType] = (byTrigger[a.triggerType] ?? 0) + 1;
-    const seconds = (last - t0) / 1000;
+    const seconds = (last - firstCommit) / 1000;
     return {
       subscriptions: options.subscriptions,
       deliveries: arrivals.length,
       byTrigger,
       seconds,
       deliveriesPerSecond: arrivals.length / seconds,
+      endToEndPerSecond: arrivals.length / ((last - t0) / 1000),
+      commitsAfter: commits.map((c) => (c - t0) / 1000),
       latencyMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN },
       ingestSeconds,
       lookupsQuiet,

@@ -130,7 +130,7 @@ export function startService(options: ServiceOptions): Promise<ServerProcess> {
       TT_BASE_URL: options.baseUrl,
       TT_ENVIRONMENT: 'sandbox',
       TT_SEED_SANDBOX: 'false',
-      TT_LOG_LEVEL: 'warn',
+      TT_LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'warn',
       TT_EVALUATE_INTERVAL_SECONDS: '0',
       TT_COUNT_QUERIES: '1',
       // One client drives all the load: quotas stay on (their cost is measured) but far above it.

@@ -236,8 +236,9 @@ async function printFanout(
   print();
   print(
     `push fan-out: ${thousands(r.subscriptions)} subscriptions on ${thousands(settings.shipments)} shipments, one ingest ` +
-      `(${fixed(r.ingestSeconds)} s): ${thousands(r.deliveries)} deliveries (${triggers}) in ${fixed(r.seconds)} s, ` +
-      `${thousands(Math.round(r.deliveriesPerSecond))} deliveries/s`,
+      `(${fixed(r.ingestSeconds)} s; its ${r.commitsAfter.length} bundles committed at ${r.commitsAfter.map((c) => `+${fixed(c)}`).join(', ')} s): ` +
+      `${thousands(r.deliveries)} deliveries (${triggers}) in ${fixed(r.seconds)} s from the first commit, ` +
+      `${thousands(Math.round(r.deliveriesPerSecond))} deliveries/s (${thousands(Math.round(r.endToEndPerSecond))}/s from the ingest's start)`,
   );
   print(`  commit-to-callback latency p50 ${fixed(r.latencyMs.p50, 0)} ms, p99 ${fixed(r.latencyMs.p99, 0)} ms, max ${fixed(r.latencyMs.max, 0)} ms`);
   const q = r.lookupsQuiet;

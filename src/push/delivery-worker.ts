@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { SecretBox } from '../auth/secret-box.js';
 import type { Database } from '../db/connect.js';
 import { DEFAULT_RETRY_POLICY, nextAttemptAt, retryAfterMs, type RetryPolicy } from '../domain/push/retry-policy.js';
@@ -34,7 +35,8 @@ import type { WebhookRequest, WebhookResponse } from './webhook-sender.js';
 export interface DeliveryWorkerOptions {
   database: Database;
   secrets: SecretBox;
-  bodies(deliveries: readonly ClaimedDelivery[]): Promise<Map<number, PushBody>>;
+  /** Each delivery's body, or a promise of it (bodies may stream: see transmission-bodies.ts). */
+  bodies(deliveries: readonly ClaimedDelivery[]): Promise<Map<number, PushBody | Promise<PushBody>>>;
   send(request: WebhookRequest): Promise<WebhookResponse>;
   log(level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void;
   now?: () => Date;
@@ -125,6 +127,7 @@ export class DeliveryWorker {
   async runOnce(): Promise<RoundResult> {
     const { database } = this.#o;
     const result: RoundResult = { claimed: 0, delivered: 0, retried: 0, failed: 0, scheduled: 0 };
+    const t0 = performance.now();
     result.scheduled = await enqueueScheduled(database.db, this.#o.now());
     const claimed = await claimDeliveries(database.db, database.dialect, {
       owner: this.owner,
@@ -135,18 +138,29 @@ export class DeliveryWorker {
     result.claimed = claimed.length;
     if (claimed.length === 0) return result;
 
+    const t1 = performance.now();
     const live = await this.#dropDisabledClients(claimed);
     const bodies = await this.#o.bodies(live);
+    const t2 = performance.now();
     const outcomes: AttemptOutcome[] = [];
     let next = 0;
     const runner = async () => {
       for (let i = next++; i < live.length; i = next++) {
         const delivery = live[i] as ClaimedDelivery;
-        outcomes.push(await this.#attempt(delivery, bodies.get(delivery.id)));
+        outcomes.push(await this.#attempt(delivery, await bodies.get(delivery.id)));
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.#o.concurrency, live.length) }, runner));
+    const t3 = performance.now();
     await recordAttempts(database.db, outcomes, this.#o.now());
+    const ms = (a: number, b: number) => Math.round(b - a);
+    this.#o.log('debug', 'webhook delivery round', {
+      claimed: claimed.length,
+      claimMs: ms(t0, t1),
+      prepareMs: ms(t1, t2),
+      renderAndSendMs: ms(t2, t3),
+      recordMs: ms(t3, performance.now()),
+    });
     for (const o of outcomes) {
       if (o.result.state === 'DELIVERED') result.delivered++;
       else if (o.result.state === 'RETRY') result.retried++;

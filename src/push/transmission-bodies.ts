@@ -22,6 +22,12 @@ type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>
  * contains the change that triggered the delivery, and possibly later ones.
  * Deliveries of one shipment for one account sent together share one
  * execution; each gets its own header.
+ *
+ * Bodies stream: each delivery's body is a promise that settles as soon as
+ * its group is rendered, so the worker sends the first deliveries of a round
+ * while later groups still render (sending waits on the receiver, rendering
+ * on the database and the CPU: the two overlap). A body promise never
+ * rejects: a failed render is a retryable failure of its deliveries.
  */
 export type PushBody = { ok: true; body: string } | { ok: false; reason: string; permanent: boolean };
 
@@ -30,8 +36,11 @@ const PUSH_REQUEST = 'http://push.internal/v2/shipments';
 const RENDER_CONCURRENCY = 4;
 
 export function createPushBodies(yoga: Yoga, db: Kysely<DatabaseSchema>) {
-  return async function bodies(deliveries: readonly ClaimedDelivery[]): Promise<Map<number, PushBody>> {
-    const out = new Map<number, PushBody>();
+  return async function bodies(deliveries: readonly ClaimedDelivery[]): Promise<Map<number, Promise<PushBody>>> {
+    const settle = new Map<number, (body: PushBody) => void>();
+    const promised = new Map<number, Promise<PushBody>>();
+    for (const d of deliveries) promised.set(d.id, new Promise<PushBody>((resolve) => settle.set(d.id, resolve)));
+    const out = { set: (id: number, body: PushBody) => settle.get(id)?.(body) };
     const keys = new Map<number, { carrierCode: string; carrierBookingReference: string }>();
     for (const ids of chunks([...new Set(deliveries.map((d) => d.shipmentId))])) {
       const rows = await db.selectFrom('shipment').select(['id', 'carrier_code', 'carrier_booking_reference']).where('id', 'in', ids).execute();
@@ -46,7 +55,12 @@ export function createPushBodies(yoga: Yoga, db: Kysely<DatabaseSchema>) {
     // statement for its parts, so on a networked database the round trips overlap.
     const pending = [...groups.values()];
     const renderNext = async (): Promise<void> => {
-      for (let group = pending.shift(); group; group = pending.shift()) await render(group);
+      for (let group = pending.shift(); group; group = pending.shift()) {
+        await render(group).catch((err: unknown) => {
+          const reason = `snapshot failed: ${err instanceof Error ? err.message : String(err)}`;
+          for (const d of group) out.set(d.id, { ok: false, permanent: false, reason });
+        });
+      }
     };
     const render = async (group: ClaimedDelivery[]): Promise<void> => {
       const first = group[0] as ClaimedDelivery;
@@ -81,8 +95,8 @@ export function createPushBodies(yoga: Yoga, db: Kysely<DatabaseSchema>) {
         out.set(d.id, { ok: true, body: `{"transmissionHeader":${JSON.stringify(header)},"shipmentTracking":${tracking}}` });
       }
     };
-    await Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, pending.length) }, renderNext));
-    return out;
+    void Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, pending.length) }, renderNext));
+    return promised;
   };
 }
 

@@ -39,6 +39,9 @@ export async function enqueuePushTriggers(
       .select(['subscription_id', 'shipment_id', 'trigger_types'])
       .where('shipment_id', 'in', ids)
       .where('status', '=', 'ACTIVE')
+      // By shipment: the deliveries of one shipment get neighbouring ids, so a worker's round (claimed in id
+      // order) holds few shipments and renders each snapshot once for all their subscribers.
+      .orderBy('shipment_id')
       .orderBy('subscription_id')
       .execute();
     for (const s of subscriptions) {
