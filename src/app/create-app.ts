@@ -35,6 +35,7 @@ import { useRestApi } from './use-rest-api.js';
 import { useAuthentication } from './use-authentication.js';
 import { useCompiledExecution } from './use-compiled-execution.js';
 import { corsPolicy } from './cors-policy.js';
+import { useConditionalGet } from './use-conditional-get.js';
 import { useCsrfPrevention } from './use-csrf-prevention.js';
 import { useGraphQLLimits } from './use-graphql-limits.js';
 import { useIntrospectionPolicy } from './use-introspection-policy.js';
@@ -178,6 +179,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       useIntrospectionPolicy({ policy: config.graphql.introspection, authenticate: services.authenticate }),
       useAuthentication(),
       ...rateLimits.graphqlPlugins(graphqlEndpoint),
+      useConditionalGet(),
       useCompiledExecution(logger, { maxOperations: config.graphql.compiledCacheSize }),
       ...(options.plugins ?? []),
     ],

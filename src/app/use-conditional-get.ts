@@ -1,0 +1,59 @@
+import type { ExecutionResult } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { selectionKey } from '../domain/conditional-read.js';
+import type { ConditionalRead, GraphQLContext } from '../graphql/context.js';
+import { isNotModified } from '../graphql/errors.js';
+import { rootFields } from '../graphql/root-fields.js';
+
+/**
+ * Conditional polling over GraphQL's GET form (RFC 9110; README "Conditional
+ * polling"): `GET /graphql?query=…` whose operation is one `shipment` field
+ * gets the entity tag of what it selects, and `If-None-Match` with that tag
+ * gets 304 with no body, decided in the lookup before anything else is read
+ * (src/graphql/schema/transmission.ts), as on GET /v2/shipments.
+ *
+ * The selection part of the tag covers the document, the operation name and
+ * the variables, so two different queries never share a tag. POST is never
+ * conditional (RFC 9110: If-None-Match on POST is about the target resource,
+ * and POSTed queries are not cached by anyone).
+ */
+export function useConditionalGet(): Plugin<GraphQLContext> {
+  const byRequest = new WeakMap<Request, ConditionalRead>();
+  return {
+    onExecute({ args, extendContext }) {
+      const ctx = args.contextValue as GraphQLContext & { request?: Request; params?: { query?: string } };
+      const request = ctx.request;
+      // REST's lookup sets its own; push deliveries and POSTs are not conditional.
+      if (!request || request.method !== 'GET' || ctx.conditional) return;
+      const fields = rootFields(args.document, args.operationName);
+      if (fields.length !== 1 || fields[0]?.name.value !== 'shipment') return;
+      const conditional: ConditionalRead = {
+        ifNoneMatch: request.headers.get('if-none-match'),
+        selection: selectionKey(JSON.stringify([ctx.params?.query ?? '', args.operationName ?? null, args.variableValues ?? null])),
+      };
+      byRequest.set(request, conditional);
+      extendContext({ conditional } as Partial<GraphQLContext>);
+    },
+    onResultProcess({ request, result, setResultProcessor }) {
+      const conditional = byRequest.get(request);
+      if (!conditional?.etag || Array.isArray(result) || Symbol.asyncIterator in (result as object)) return;
+      const errors = (result as ExecutionResult).errors ?? [];
+      if (errors.length === 1 && errors[0] && isNotModified(errors[0])) {
+        setResultProcessor(
+          (_result, fetchAPI) => new fetchAPI.Response(null, { status: 304, headers: cachingHeaders(conditional.etag ?? '') }),
+          'application/json',
+        );
+      }
+    },
+    onResponse({ request, response }) {
+      const etag = byRequest.get(request)?.etag;
+      if (!etag || response.status !== 200) return;
+      for (const [name, value] of Object.entries(cachingHeaders(etag))) response.headers.set(name, value);
+    },
+  };
+}
+
+/** private: the body is for this client alone; no-cache: a cache must ask again (with the tag) before reuse. */
+function cachingHeaders(etag: string): Record<string, string> {
+  return { 'Cache-Control': 'private, no-cache', ETag: etag };
+}
