@@ -1,7 +1,7 @@
 import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { SHIPMENT_DOCUMENT } from '../src/rest/shipment-document.js';
-import { createBenchDatabase } from './databases.js';
+import { createBenchDatabase, settle } from './databases.js';
 import { eventsPerShipment, shipmentKey } from './generate.js';
 import { fanout } from './fanout.js';
 import { ingestBenchmark } from './ingest-bench.js';
@@ -42,10 +42,12 @@ async function main(): Promise<void> {
     if (options.shipments > options.scaleFrom) {
       const first = await seedShipments(bench.database, options.scaleFrom, 250, {}, seedProgress());
       print(ingestLine(`seed of the first ${thousands(options.scaleFrom)}`, first));
+      await settle(bench);
       small = await firstScaleStage(bench, options);
     }
     const seeded = await seed(bench, options, small ? options.scaleFrom : 0);
     print(ingestLine(small ? `seed of the other ${thousands(options.shipments - options.scaleFrom)}` : 'seed', seeded.main));
+    print(`waited ${fixed(await settle(bench), 1)} s for the database to write back the seed (dirty pages at most 5 %)`);
     const servers = await startServers(bench, options, (server) => running.push(server));
     await checkSameAnswers(servers, [0, 1, 10]);
     print(
