@@ -133,8 +133,12 @@ interface DerivedColumns {
   milestones_json?: string;
 }
 
-/** Rows per set-based UPDATE: each row adds a few placeholders per column (SQLite allows 32,766, MySQL 65,535). */
-const ROWS_PER_UPDATE = 500;
+/**
+ * Rows per set-based UPDATE. The server evaluates a CASE branch by branch for
+ * each row, so a statement costs rows squared: 100 rows per statement took a
+ * third less than 500 for 1,695 shipments on MariaDB.
+ */
+const ROWS_PER_UPDATE = 100;
 
 /** `CASE WHEN <key of row> THEN <value> ... ELSE <column> END`: a per-row value in one UPDATE; rows not listed keep theirs. */
 function perRow<R, V>(
