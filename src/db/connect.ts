@@ -106,10 +106,45 @@ export function connectDatabase(url: string | undefined, options: ConnectOptions
   sqlite.pragma(`busy_timeout = ${Math.trunc(options.timeouts?.sqliteBusyMs ?? 5000)}`);
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<DatabaseSchema>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     log: withQueryCount(options.log),
   });
   return { db, dialect: 'sqlite', description: `sqlite:${path}`, close: () => db.destroy() };
+}
+
+/** Prepared SQLite statements kept for reuse, by SQL text. */
+const SQLITE_STATEMENT_CACHE = 100;
+
+/**
+ * The database as Kysely's SQLite driver sees it, reusing prepared
+ * statements: the driver prepares every query anew, and compiling the SQL
+ * of a multi-row insert (thousands of placeholders) cost as much as running
+ * it; ingest's chunks repeat the same SQL. A statement still iterating (a
+ * streamed query) is not handed out again: a fresh one is prepared.
+ */
+function withStatementCache(sqlite: SQLite.Database): { prepare(sql: string): SQLite.Statement; close(): void } {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql: string) {
+      const cached = cache.get(sql);
+      if (cached && !cached.busy) {
+        // Most recently used last, so the first entry is the one to drop.
+        cache.delete(sql);
+        cache.set(sql, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sql);
+      if (!cached) {
+        cache.set(sql, statement);
+        if (cache.size > SQLITE_STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
+      }
+      return statement;
+    },
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
+  };
 }
 
 /**
