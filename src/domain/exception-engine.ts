@@ -109,12 +109,18 @@ function belongsTo(event: TrackingEvent, shipment: ShipmentMaster): boolean {
  * count twice) chosen without regard to input order, in fact-time order.
  */
 function factOrder(events: readonly TrackingEvent[], shipment: ShipmentMaster): TrackingEvent[] {
-  const byId = new Map<string, { event: TrackingEvent; json: string }>();
+  // The JSON that picks a version is computed only when an eventID repeats (rare).
+  const byId = new Map<string, { event: TrackingEvent; json?: string }>();
   for (const event of events) {
     if (!belongsTo(event, shipment)) continue;
-    const json = JSON.stringify(event);
     const kept = byId.get(event.eventID);
-    if (!kept || json < kept.json) byId.set(event.eventID, { event, json });
+    if (!kept) {
+      byId.set(event.eventID, { event });
+      continue;
+    }
+    const json = JSON.stringify(event);
+    kept.json ??= JSON.stringify(kept.event);
+    if (json < kept.json) byId.set(event.eventID, { event, json });
   }
   return [...byId.values()].map((v) => v.event).sort(byFactTime);
 }

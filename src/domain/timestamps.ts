@@ -12,7 +12,7 @@ const ISO_WITH_OFFSET =
 export function toUtcIso(value: string): string | null {
   const m = ISO_WITH_OFFSET.exec(value);
   if (!m) return null;
-  const [, y, mo, d, h, mi, s] = m;
+  const [, y, mo, d, h, mi, s, fraction, offset] = m;
   const month = Number(mo);
   const day = Number(d);
   const hour = Number(h);
@@ -20,11 +20,23 @@ export function toUtcIso(value: string): string | null {
   const second = Number(s ?? '0');
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
   // Reject calendar overflow such as 2026-02-30, which Date would silently roll over.
-  const daysInMonth = new Date(Date.UTC(Number(y), month, 0)).getUTCDate();
-  if (day > daysInMonth) return null;
+  if (day > daysInMonth(Number(y), month)) return null;
+  // Already canonical (UTC, seconds and milliseconds given): Date would give back the same string.
+  if (offset === 'Z' && fraction?.length === 3) return value;
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) return null;
   return new Date(ms).toISOString();
+}
+
+/**
+ * Days in the month, as `new Date(Date.UTC(year, month, 0)).getUTCDate()`
+ * gives them, without allocating a Date: Date.UTC reads the years 0 to 99 as
+ * 1900 to 1999, so 0000-02-29 stays rejected as it always was.
+ */
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  const y = year <= 99 ? 1900 + year : year;
+  return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
 }
 
 export function hoursBetween(fromIso: string, toIso: string): number {

@@ -204,48 +204,39 @@ function normalizeDocumentReferences(raw: RawEvent['documentReferences']): Docum
   return raw?.map((r) => ({ documentReferenceType: r.documentReferenceType, documentReferenceValue: r.documentReferenceValue }));
 }
 
+/**
+ * The event in the domain's key order, without absent fields (as
+ * presentFields would give it; built field by field because this runs for
+ * every event of every bundle and the spread-then-copy doubled its cost).
+ */
 export function normalizeEvent(raw: RawEvent): TrackingEvent {
-  const base = {
+  const event: Record<string, unknown> = {
     eventID: raw.eventID,
     eventDateTime: raw.eventDateTime,
     eventCreatedDateTime: raw.eventCreatedDateTime,
     eventClassifierCode: raw.eventClassifierCode,
+    eventType: raw.eventType,
   };
   const documentReferences = normalizeDocumentReferences(raw.documentReferences);
+  if (documentReferences != null) event.documentReferences = documentReferences;
   switch (raw.eventType) {
-    case 'SHIPMENT': {
-      const event: ShipmentEvent = presentFields({
-        ...base,
-        eventType: raw.eventType,
-        documentReferences,
-        documentID: raw.documentID,
-        documentTypeCode: raw.documentTypeCode,
-        shipmentEventTypeCode: raw.shipmentEventTypeCode,
-      });
-      return event;
-    }
-    case 'TRANSPORT': {
-      const event: TransportEvent = presentFields({
-        ...base,
-        eventType: raw.eventType,
-        documentReferences,
-        transportCall: normalizeTransportCall(raw.transportCall),
-        transportEventTypeCode: raw.transportEventTypeCode,
-      });
-      return event;
-    }
+    case 'SHIPMENT':
+      event.documentID = raw.documentID;
+      event.documentTypeCode = raw.documentTypeCode;
+      event.shipmentEventTypeCode = raw.shipmentEventTypeCode;
+      return event as unknown as ShipmentEvent;
+    case 'TRANSPORT':
+      event.transportCall = normalizeTransportCall(raw.transportCall);
+      event.transportEventTypeCode = raw.transportEventTypeCode;
+      return event as unknown as TransportEvent;
     case 'EQUIPMENT': {
-      const event: EquipmentEvent = presentFields({
-        ...base,
-        eventType: raw.eventType,
-        documentReferences,
-        eventLocation: raw.eventLocation ? normalizeLocation(raw.eventLocation) : undefined,
-        transportCall: raw.transportCall ? normalizeTransportCall(raw.transportCall) : undefined,
-        emptyIndicatorCode: raw.emptyIndicatorCode,
-        equipmentReference: raw.equipmentReference,
-        equipmentEventTypeCode: raw.equipmentEventTypeCode,
-      });
-      return event;
+      const eventLocation = raw.eventLocation ? normalizeLocation(raw.eventLocation) : undefined;
+      if (eventLocation != null) event.eventLocation = eventLocation;
+      if (raw.transportCall) event.transportCall = normalizeTransportCall(raw.transportCall);
+      event.emptyIndicatorCode = raw.emptyIndicatorCode;
+      event.equipmentReference = raw.equipmentReference;
+      event.equipmentEventTypeCode = raw.equipmentEventTypeCode;
+      return event as unknown as EquipmentEvent;
     }
   }
 }

@@ -83,7 +83,7 @@ async function writeBundle(
   let links = { shipmentIds: new Set<number>(), unlinked: 0 };
   if (bundle.events.length > 0) {
     if (!bundle.carrierCode) throw new Error('a bundle with events needs its carrierCode (parseBundle enforces this)');
-    events = await storeEvents(trx, bundle.carrierCode, bundle.events, at);
+    events = await storeEvents(trx, dialect, bundle.carrierCode, bundle.events, at);
     links = await linkNewEvents(trx, dialect, events.storedSeqs);
   }
 

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { skipDuplicateKeys, type SqlDialect } from '../db/dialect.js';
 import { chunks } from '../store/chunked-state.js';
@@ -17,46 +18,55 @@ import { chunks } from '../store/chunked-state.js';
 
 type Scope = { shipmentIds: readonly number[] } | { eventSeqs: readonly number[] };
 
+/**
+ * The matching pairs of one kind of reference within the scope. The join
+ * order is fixed (STRAIGHT_JOIN on MySQL/MariaDB, CROSS JOIN on SQLite),
+ * starting from the scoped side: the optimizers, without statistics for
+ * rows inserted in this transaction, otherwise start from shipment and read
+ * every event reference of every shipment once per statement, which makes
+ * a large ingest quadratic.
+ */
+function linkSelect(dialect: SqlDialect, scope: Scope, kind: 'BKG' | 'TRD' | 'EQ'): RawBuilder<unknown> {
+  const join = sql.raw(dialect === 'mysql' ? 'straight_join' : 'cross join');
+  const er = sql.table('event_reference');
+  const s = sql.table('shipment');
+  const sc = sql.table('shipment_container');
+  const ref = (r: string) => sql.ref(r);
+  const select = sql`select ${ref('s.id')} as ${sql.id('shipment_id')}, ${ref('er.event_seq')} as ${sql.id('event_seq')}`;
+  if ('eventSeqs' in scope) {
+    const where = sql`where ${ref('er.kind')} = ${kind} and ${ref('er.event_seq')} in (${sql.join(scope.eventSeqs)})`;
+    if (kind === 'EQ') {
+      return sql`${select} from ${er} as ${sql.id('er')}
+        ${join} ${sc} as ${sql.id('sc')} on ${ref('sc.container_number')} = ${ref('er.value')}
+        ${join} ${s} as ${sql.id('s')} on ${ref('s.id')} = ${ref('sc.shipment_id')} and ${ref('s.carrier_code')} = ${ref('er.carrier_code')}
+        ${where}`;
+    }
+    const key = kind === 'BKG' ? ref('s.carrier_booking_reference') : ref('s.bill_of_lading_number');
+    return sql`${select} from ${er} as ${sql.id('er')}
+      ${join} ${s} as ${sql.id('s')} on ${ref('s.carrier_code')} = ${ref('er.carrier_code')} and ${key} = ${ref('er.value')}
+      ${where}`;
+  }
+  const where = sql`where ${ref('s.id')} in (${sql.join(scope.shipmentIds)})`;
+  if (kind === 'EQ') {
+    return sql`${select} from ${s} as ${sql.id('s')}
+      ${join} ${sc} as ${sql.id('sc')} on ${ref('sc.shipment_id')} = ${ref('s.id')}
+      ${join} ${er} as ${sql.id('er')} on ${ref('er.carrier_code')} = ${ref('s.carrier_code')} and ${ref('er.kind')} = ${kind} and ${ref('er.value')} = ${ref('sc.container_number')}
+      ${where}`;
+  }
+  const key = kind === 'BKG' ? ref('s.carrier_booking_reference') : ref('s.bill_of_lading_number');
+  return sql`${select} from ${s} as ${sql.id('s')}
+    ${join} ${er} as ${sql.id('er')} on ${ref('er.carrier_code')} = ${ref('s.carrier_code')} and ${ref('er.kind')} = ${kind} and ${ref('er.value')} = ${key}
+    ${where}`;
+}
+
 /** Inserts every missing link within the scope, one statement per kind of reference. */
 async function insertLinks(db: Db, dialect: SqlDialect, scope: Scope): Promise<void> {
-  const byBooking = db
-    .selectFrom('event_reference as er')
-    .innerJoin('shipment as s', (join) =>
-      join
-        .onRef('s.carrier_code', '=', 'er.carrier_code')
-        .onRef('s.carrier_booking_reference', '=', 'er.value')
-        .on('er.kind', '=', 'BKG'),
-    )
-    .select(['s.id as shipment_id', 'er.event_seq as event_seq']);
-  const byBillOfLading = db
-    .selectFrom('event_reference as er')
-    .innerJoin('shipment as s', (join) =>
-      join
-        .onRef('s.carrier_code', '=', 'er.carrier_code')
-        .onRef('s.bill_of_lading_number', '=', 'er.value')
-        .on('er.kind', '=', 'TRD'),
-    )
-    .select(['s.id as shipment_id', 'er.event_seq as event_seq']);
-  const byContainer = db
-    .selectFrom('event_reference as er')
-    .innerJoin('shipment_container as sc', (join) =>
-      join.onRef('sc.container_number', '=', 'er.value').on('er.kind', '=', 'EQ'),
-    )
-    .innerJoin('shipment as s', (join) =>
-      join.onRef('s.id', '=', 'sc.shipment_id').onRef('s.carrier_code', '=', 'er.carrier_code'),
-    )
-    .select(['s.id as shipment_id', 'er.event_seq as event_seq']);
-
-  for (const select of [byBooking, byBillOfLading, byContainer]) {
-    const scoped =
-      'shipmentIds' in scope
-        ? select.where('s.id', 'in', scope.shipmentIds)
-        : select.where('er.event_seq', 'in', scope.eventSeqs);
+  for (const kind of ['BKG', 'TRD', 'EQ'] as const) {
     // An event can match one shipment by several keys: the first statement
     // links it, the later ones skip the duplicate.
     await skipDuplicateKeys(
       dialect,
-      db.insertInto('shipment_event').columns(['shipment_id', 'event_seq']).expression(scoped),
+      db.insertInto('shipment_event').columns(['shipment_id', 'event_seq']).expression(linkSelect(dialect, scope, kind)),
     ).execute();
   }
 }

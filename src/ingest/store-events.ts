@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.js';
-import { rowsPerInsert } from '../db/dialect.js';
+import { rowsPerInsert, type SqlDialect } from '../db/dialect.js';
 import type { TrackingEvent } from '../domain/types.js';
 import { chunks } from '../store/chunked-state.js';
 import { eventReferences } from './event-references.js';
@@ -20,6 +20,7 @@ export interface StoredEvents {
 
 export async function storeEvents(
   db: Db,
+  dialect: SqlDialect,
   carrierCode: string,
   events: readonly TrackingEvent[],
   ingestedAt: string,
@@ -32,29 +33,33 @@ export async function storeEvents(
   }
   const fresh = events.filter((e) => !known.has(e.eventID));
 
-  for (const batch of chunks(fresh, rowsPerInsert(7))) {
-    await db
-      .insertInto('event')
-      .values(
-        batch.map((e) => ({
-          event_id: e.eventID,
-          carrier_code: carrierCode,
-          event_type: e.eventType,
-          event_date_time: e.eventDateTime,
-          event_created_date_time: e.eventCreatedDateTime,
-          payload_json: JSON.stringify(e),
-          ingested_at: ingestedAt,
-        })),
-      )
-      .execute();
-  }
-
-  // Read the sequence numbers back: MySQL has no RETURNING, and the ids of a
-  // multi-row insert are not guaranteed consecutive under concurrent inserts.
   const seqById = new Map<string, number>();
-  for (const ids of chunks(fresh.map((e) => e.eventID))) {
-    const rows = await db.selectFrom('event').select(['seq', 'event_id']).where('event_id', 'in', ids).execute();
-    for (const row of rows) seqById.set(row.event_id, row.seq);
+  for (const batch of chunks(fresh, rowsPerInsert(7))) {
+    const insert = db.insertInto('event').values(
+      batch.map((e) => ({
+        event_id: e.eventID,
+        carrier_code: carrierCode,
+        event_type: e.eventType,
+        event_date_time: e.eventDateTime,
+        event_created_date_time: e.eventCreatedDateTime,
+        payload_json: JSON.stringify(e),
+        ingested_at: ingestedAt,
+      })),
+    );
+    if (dialect === 'sqlite') {
+      // SQLite returns the sequence numbers with the insert.
+      for (const row of await insert.returning(['seq', 'event_id']).execute()) seqById.set(row.event_id, row.seq);
+    } else {
+      await insert.execute();
+    }
+  }
+  if (dialect === 'mysql') {
+    // Read the sequence numbers back: MySQL has no RETURNING, and the ids of a
+    // multi-row insert are not guaranteed consecutive under concurrent inserts.
+    for (const ids of chunks(fresh.map((e) => e.eventID))) {
+      const rows = await db.selectFrom('event').select(['seq', 'event_id']).where('event_id', 'in', ids).execute();
+      for (const row of rows) seqById.set(row.event_id, row.seq);
+    }
   }
 
   const referenceRows = fresh.flatMap((e) => {

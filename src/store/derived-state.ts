@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { DEFAULT_THRESHOLDS, type ExceptionThresholds } from '../config/config.js';
 import type { SqlDialect } from '../db/dialect.js';
 import type { DatabaseSchema } from '../db/schema.js';
@@ -6,8 +6,8 @@ import type { ExceptionTransition } from '../domain/exception-lifecycle.js';
 import { milestoneChanges, milestoneIndex, type MilestoneIndex } from '../domain/milestone-changes.js';
 import { pushTriggers, type PushTrigger } from '../domain/push/push-triggers.js';
 import { computeSchedule, splitByType } from '../domain/snapshot.js';
-import { containerLastEventTimes, loadShipmentStates, type ShipmentState } from './chunked-state.js';
-import { loadLifecycleRows, reconcileShipment, writeReconciled } from './exception-state.js';
+import { chunks, containerLastEventTimes, loadShipmentStates, type ShipmentState } from './chunked-state.js';
+import { loadLifecycleRows, reconcileShipment, writeReconciled, type Reconciled } from './exception-state.js';
 import { enqueuePushTriggers } from './push-outbox.js';
 import { storedSnapshotOf, writeSnapshots, type StoredSnapshot } from './stored-snapshots.js';
 
@@ -61,21 +61,19 @@ export async function refreshShipments(
   const updatedAt = now.toISOString();
   const result: RefreshResult = { bumped: [], transitions: [], triggers: new Map() };
   const snapshots: StoredSnapshot[] = [];
+  const containerTimes: ContainerLastEventAt[] = [];
+  const reconciledAll: Reconciled[] = [];
+  const bumps: DerivedColumns[] = [];
   for (const state of states.values()) {
     const schedule = computeSchedule(state.master, splitByType(state.events).transport);
     const scheduleChanged = schedule.etd !== state.etd || schedule.eta !== state.eta;
     for (const [containerNumber, lastEventAt] of containerLastEventTimes(state)) {
       if (state.containerLastEventAt.get(containerNumber) === lastEventAt) continue;
-      await db
-        .updateTable('shipment_container')
-        .set({ last_event_at: lastEventAt })
-        .where('shipment_id', '=', state.id)
-        .where('container_number', '=', containerNumber)
-        .execute();
+      containerTimes.push({ shipmentId: state.id, containerNumber, lastEventAt });
     }
     const stored = storedExceptions.get(state.id) ?? [];
     const reconciled = reconcileShipment(state, stored, now, thresholds);
-    await writeReconciled(db, state.id, stored, reconciled, now);
+    reconciledAll.push({ shipmentId: state.id, stored, result: reconciled });
     for (const transition of reconciled.transitions) result.transitions.push({ shipmentId: state.id, transition });
 
     const milestones = milestoneIndex(state.events);
@@ -91,7 +89,8 @@ export async function refreshShipments(
     if (!contentChanged && !scheduleChanged && !exceptionsChanged && !milestonesChanged && clockSensitive === state.clockSensitive) {
       continue;
     }
-    await bumpVersion(db, state.id, updatedAt, {
+    bumps.push({
+      id: state.id,
       ...schedule,
       clock_sensitive: clockSensitive,
       ...(milestonesChanged ? { milestones_json: milestonesJson } : {}),
@@ -100,6 +99,12 @@ export async function refreshShipments(
     const exceptions = reconciled.rows.map((r) => r.body);
     snapshots.push(storedSnapshotOf(state.id, state.version + 1, state.containers, state.events, exceptions));
   }
+  // Written set-based, a few statements per chunk of shipments; the shipment
+  // rows are locked already (loadShipmentStates), and every statement
+  // touches rows in key order.
+  await writeContainerLastEventTimes(db, containerTimes);
+  await writeReconciled(db, reconciledAll, now);
+  await bumpVersions(db, updatedAt, bumps);
   await writeSnapshots(db, dialect, snapshots);
   await enqueuePushTriggers(db, result.triggers, now);
   return result;
@@ -117,6 +122,71 @@ export async function bumpVersion(
     .set((eb) => ({ ...derived, version: eb('version', '+', 1), updated_at: updatedAt }))
     .where('id', '=', shipmentId)
     .execute();
+}
+
+/** The derived columns a refresh writes with a version bump (milestones_json only when it changed). */
+interface DerivedColumns {
+  id: number;
+  etd: string | null;
+  eta: string | null;
+  clock_sensitive: number;
+  milestones_json?: string;
+}
+
+/**
+ * Rows per set-based UPDATE. The server evaluates a CASE branch by branch for
+ * each row, so a statement costs rows squared: 100 rows per statement took a
+ * third less than 500 for 1,695 shipments on MariaDB.
+ */
+const ROWS_PER_UPDATE = 100;
+
+/** `CASE WHEN <key of row> THEN <value> ... ELSE <column> END`: a per-row value in one UPDATE; rows not listed keep theirs. */
+function perRow<R, V>(
+  rows: readonly R[],
+  key: (row: R) => RawBuilder<unknown>,
+  value: (row: R) => V,
+  column: string,
+): RawBuilder<V> {
+  return sql<V>`case ${sql.join(rows.map((r) => sql`when ${key(r)} then ${value(r)}`), sql` `)} else ${sql.ref(column)} end`;
+}
+
+/** bumpVersion for many shipments: one UPDATE per chunk. */
+async function bumpVersions(db: Kysely<DatabaseSchema>, updatedAt: string, rows: readonly DerivedColumns[]): Promise<void> {
+  const id = (r: { id: number }) => sql`${sql.ref('id')} = ${r.id}`;
+  for (const batch of chunks(rows, ROWS_PER_UPDATE)) {
+    const milestones = batch.flatMap((r) => (r.milestones_json === undefined ? [] : [{ id: r.id, json: r.milestones_json }]));
+    await db
+      .updateTable('shipment')
+      .set((eb) => ({
+        etd: perRow(batch, id, (r) => r.etd, 'etd'),
+        eta: perRow(batch, id, (r) => r.eta, 'eta'),
+        clock_sensitive: perRow(batch, id, (r) => r.clock_sensitive, 'clock_sensitive'),
+        ...(milestones.length > 0 ? { milestones_json: perRow(milestones, id, (r) => r.json, 'milestones_json') } : {}),
+        version: eb('version', '+', 1),
+        updated_at: updatedAt,
+      }))
+      .where('id', 'in', batch.map((r) => r.id))
+      .execute();
+  }
+}
+
+interface ContainerLastEventAt {
+  shipmentId: number;
+  containerNumber: string;
+  lastEventAt: string | null;
+}
+
+/** Sets the containers' last_event_at: one UPDATE per chunk. */
+async function writeContainerLastEventTimes(db: Kysely<DatabaseSchema>, rows: readonly ContainerLastEventAt[]): Promise<void> {
+  const key = (r: ContainerLastEventAt) =>
+    sql`${sql.ref('shipment_id')} = ${r.shipmentId} and ${sql.ref('container_number')} = ${r.containerNumber}`;
+  for (const batch of chunks(rows, ROWS_PER_UPDATE)) {
+    await db
+      .updateTable('shipment_container')
+      .set({ last_event_at: perRow(batch, key, (r) => r.lastEventAt, 'last_event_at') })
+      .where('shipment_id', 'in', [...new Set(batch.map((r) => r.shipmentId))])
+      .execute();
+  }
 }
 
 /**

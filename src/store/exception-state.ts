@@ -102,52 +102,56 @@ export function reconcileShipment(
   });
 }
 
+/** A shipment's reconciliation, with the stored rows it started from. */
+export interface Reconciled {
+  shipmentId: number;
+  stored: readonly LifecycleRow[];
+  result: ReconcileResult;
+}
+
 /**
- * Writes what a reconciliation changed: updates the stored rows, inserts the
- * new ones. `detected_at` / `resolved_at` record when the service stored the
- * detection / resolution (knowledge time).
+ * Writes what the reconciliations changed: updates the stored rows, inserts
+ * the new ones (in multi-row statements across shipments). `detected_at` /
+ * `resolved_at` record when the service stored the detection / resolution
+ * (knowledge time).
  */
-export async function writeReconciled(
-  db: Kysely<DatabaseSchema>,
-  shipmentId: number,
-  stored: readonly LifecycleRow[],
-  result: ReconcileResult,
-  now: Date,
-): Promise<void> {
+export async function writeReconciled(db: Kysely<DatabaseSchema>, reconciled: readonly Reconciled[], now: Date): Promise<void> {
   const at = now.toISOString();
-  const previousStatus = new Map(stored.map((r) => [r.exceptionID, r.body.status]));
   const inserts = [];
-  for (const row of result.rows) {
-    if (!result.changed.has(row.exceptionID)) continue;
-    const values = {
-      exception_type: row.type,
-      status: row.body.status,
-      subject: row.subject,
-      occurrence: row.occurrence,
-      fact_start: row.factStart,
-      fact_end: row.factEnd,
-      refuted: row.refuted ? 1 : 0,
-      raised_by: row.raisedBy,
-      condition_json: row.condition ? JSON.stringify(row.condition) : null,
-      body_json: JSON.stringify(row.body),
-      updated_at: at,
-    };
-    const before = previousStatus.get(row.exceptionID);
-    const resolvedNow = row.body.status === 'RESOLVED' && before !== 'RESOLVED';
-    if (before !== undefined) {
-      await db
-        .updateTable('tracking_exception')
-        .set({ ...values, ...(resolvedNow ? { resolved_at: at } : {}) })
-        .where('exception_id', '=', row.exceptionID)
-        .execute();
-    } else {
-      inserts.push({
-        ...values,
-        exception_id: row.exceptionID,
-        shipment_id: shipmentId,
-        detected_at: at,
-        resolved_at: resolvedNow ? at : null,
-      });
+  for (const { shipmentId, stored, result } of reconciled) {
+    const previousStatus = new Map(stored.map((r) => [r.exceptionID, r.body.status]));
+    for (const row of result.rows) {
+      if (!result.changed.has(row.exceptionID)) continue;
+      const values = {
+        exception_type: row.type,
+        status: row.body.status,
+        subject: row.subject,
+        occurrence: row.occurrence,
+        fact_start: row.factStart,
+        fact_end: row.factEnd,
+        refuted: row.refuted ? 1 : 0,
+        raised_by: row.raisedBy,
+        condition_json: row.condition ? JSON.stringify(row.condition) : null,
+        body_json: JSON.stringify(row.body),
+        updated_at: at,
+      };
+      const before = previousStatus.get(row.exceptionID);
+      const resolvedNow = row.body.status === 'RESOLVED' && before !== 'RESOLVED';
+      if (before !== undefined) {
+        await db
+          .updateTable('tracking_exception')
+          .set({ ...values, ...(resolvedNow ? { resolved_at: at } : {}) })
+          .where('exception_id', '=', row.exceptionID)
+          .execute();
+      } else {
+        inserts.push({
+          ...values,
+          exception_id: row.exceptionID,
+          shipment_id: shipmentId,
+          detected_at: at,
+          resolved_at: resolvedNow ? at : null,
+        });
+      }
     }
   }
   for (const batch of chunks(inserts, 200)) await db.insertInto('tracking_exception').values(batch).execute();
