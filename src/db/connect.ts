@@ -221,10 +221,13 @@ function guardPool(pool: Pool, timeouts: DatabaseTimeouts | undefined): Pick<Poo
 /**
  * Prepared statements cached per connection (mysql2 closes the least
  * recently used one beyond this): the INSERT shapes of ingest and the
- * service are far fewer, and 10 connections stay far below the server's
- * max_prepared_stmt_count.
+ * service are few, and even several instances of 32 connections each stay
+ * far below the server's max_prepared_stmt_count (16,382 by default).
  */
-const PREPARED_INSERTS_PER_CONNECTION = 128;
+const PREPARED_INSERTS_PER_CONNECTION = 32;
+
+/** The server's answer when max_prepared_stmt_count statements are prepared already. */
+const ER_MAX_PREPARED_STMT_COUNT_REACHED = 1461;
 
 /**
  * INSERT ... VALUES with placeholders. These go to the server as prepared
@@ -261,20 +264,24 @@ function withConnectionPolicy(connection: PoolConnection, deadlineMs: number): P
   const execute = connection.execute.bind(connection) as (...args: unknown[]) => unknown;
   (connection as { query: unknown }).query = (sqlText: unknown, values?: unknown, callback?: unknown) => {
     if (typeof sqlText !== 'string') return query(sqlText, values, callback);
-    let send = query;
-    if (Array.isArray(values) && values.length > 0 && INSERT_VALUES.test(sqlText)) {
-      send = execute;
-      values = values.map(asTextProtocolValue);
-    }
-    if (deadlineMs <= 0) return send(sqlText, values, callback);
+    const send = (via: typeof query, bound: unknown, done: unknown) =>
+      deadlineMs <= 0 ? via(sqlText, bound, done) : via({ sql: sqlText, values: bound, timeout: deadlineMs }, done);
     const cb =
-      typeof callback === 'function'
+      typeof callback === 'function' && deadlineMs > 0
         ? (err: { code?: string } | null, ...rest: unknown[]) => {
             if (err?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') connection.destroy();
             (callback as (...a: unknown[]) => void)(err, ...rest);
           }
-        : undefined;
-    return send({ sql: sqlText, values, timeout: deadlineMs }, cb);
+        : callback;
+    if (!(Array.isArray(values) && values.length > 0 && INSERT_VALUES.test(sqlText)) || typeof cb !== 'function') {
+      return send(query, values, cb);
+    }
+    // A server at max_prepared_stmt_count (other clients' statements count too) refuses to
+    // prepare: the insert then goes as text, as it always did.
+    return send(execute, values.map(asTextProtocolValue), (err: { errno?: number } | null, ...rest: unknown[]) => {
+      if (err?.errno === ER_MAX_PREPARED_STMT_COUNT_REACHED) return send(query, values, cb);
+      (cb as (...a: unknown[]) => void)(err, ...rest);
+    });
   };
   return connection;
 }
