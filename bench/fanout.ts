@@ -1,6 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,20 +8,23 @@ import type { BenchDatabase } from './databases.js';
 import { bundleIndexes, carrierOf, generateShipment, shipmentKey } from './generate.js';
 import { runLoad, type LoadResult } from './load.js';
 import { send } from './measure.js';
-import { CLI, type ServerProcess } from './processes.js';
+import type { Arrival } from './fanout-receiver.js';
+import { CLI, DIST, type ServerProcess } from './processes.js';
 import { restPath } from './scenarios.js';
 
 /**
  * Push fan-out (`--fanout`): `subscriptions` webhook subscriptions spread over
  * `shipments` shipments, then one ingest that flips a milestone of each of
  * those shipments to ACT (one EVENT_TRIGGER per subscription, plus the
- * exception transitions the new facts cause). A receiver on loopback in this
- * process answers 204 and notes when each delivery arrives. `tracking ingest`
+ * exception transitions the new facts cause). A receiver on loopback, in a
+ * process of its own (fanout-receiver.ts) answers 204 and notes when each
+ * delivery arrives. `tracking ingest`
  * loads one bundle per carrier and prints a line per bundle as it commits:
  * that line's arrival is the start of the latency of the bundle's deliveries
  * (it errs high by the time the line takes to come through the pipe). REST lookups run
- * at a fixed rate during the fan-out and, before it, for the same time
- * without it, so their p99 can be compared.
+ * at a fixed rate for 8 s from the first commit on (the later bundles still
+ * ingest during the first seconds of it) and, before the ingest, for the same
+ * time without it, so their p99 can be compared.
  */
 
 export interface FanoutOptions {
@@ -51,43 +52,36 @@ export interface FanoutResult {
   lookupsDuringFanout: LoadResult;
 }
 
-interface Arrival {
-  /** Wall clock (ms). */
-  at: number;
-  deliveryId: string;
-  triggerType: string;
-  /** The shipment's carrier: which bundle (and commit) caused the delivery. */
-  carrierCode: string;
+/** The receiver process (fanout-receiver.ts): its URL, and its arrivals on request. */
+interface Receiver {
+  url: string;
+  count(): Promise<number>;
+  report(): Promise<Arrival[]>;
+  stop(): void;
 }
 
-/** The receiver: 204 to every POST, arrival time and shipment noted. */
-async function startReceiver(arrivals: Arrival[]): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    const parts: Buffer[] = [];
-    req.on('data', (c: Buffer) => parts.push(c));
-    req.on('end', () => {
-      const at = Date.now();
-      const deliveryId = String(req.headers['tracking-delivery-id'] ?? '');
-      try {
-        const body = JSON.parse(Buffer.concat(parts).toString('utf8')) as {
-          transmissionHeader?: { triggerType?: string };
-          shipmentTracking?: { carrierCode?: string };
-        };
-        arrivals.push({
-          at,
-          deliveryId,
-          triggerType: body.transmissionHeader?.triggerType ?? 'unknown',
-          carrierCode: body.shipmentTracking?.carrierCode ?? '',
-        });
-      } catch {
-        arrivals.push({ at, deliveryId, triggerType: 'unparsable', carrierCode: '' });
-      }
-      res.writeHead(204).end();
+async function startReceiver(): Promise<Receiver> {
+  const child = fork(join(DIST, 'bench', 'fanout-receiver.js'), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const ask = <T>(question: string, key: string): Promise<T> =>
+    new Promise((resolve) => {
+      const listener = (message: Record<string, unknown>) => {
+        if (!(key in message)) return;
+        child.off('message', listener);
+        resolve(message[key] as T);
+      };
+      child.on('message', listener);
+      child.send(question);
     });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (message: { url?: string }) => (message.url ? resolve(message.url) : reject(new Error('no receiver URL'))));
+    child.once('exit', (code) => reject(new Error(`the receiver exited with ${code}`)));
   });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook` };
+  return {
+    url,
+    count: () => ask<number>('count', 'count'),
+    report: () => ask<Arrival[]>('report', 'arrivals'),
+    stop: () => child.kill(),
+  };
 }
 
 /** A token of a client allowed to subscribe (the scope an operator grants with `tracking client grant`). */
@@ -146,12 +140,16 @@ function dischargeEvent(index: number, at: Date): Record<string, unknown> {
 }
 
 /** `tracking …` from the build; throws unless it exits 0. Returns when each line of its output arrived (ms). */
-async function runCli(args: string[], env: Record<string, string>): Promise<number[]> {
+async function runCli(args: string[], env: Record<string, string>, onLine?: () => void): Promise<number[]> {
   const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let errors = '';
   const lines: number[] = [];
   child.stdout.on('data', (c: Buffer) => {
-    for (const ch of c.toString()) if (ch === '\n') lines.push(Date.now());
+    for (const ch of c.toString()) {
+      if (ch !== '\n') continue;
+      lines.push(Date.now());
+      onLine?.();
+    }
   });
   child.stderr.on('data', (c: Buffer) => (errors += c.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -170,8 +168,7 @@ export async function fanout(
   lookupToken: string,
   options: FanoutOptions,
 ): Promise<FanoutResult> {
-  const arrivals: Arrival[] = [];
-  const receiver = await startReceiver(arrivals);
+  const receiver = await startReceiver();
   try {
     const token = await subscriberToken(bench, service);
     await subscribe(service, token, receiver.url, options);
@@ -196,10 +193,13 @@ export async function fanout(
       writeFileSync(file, JSON.stringify({ carrierCode: carriers[n], events: indexes.map((i) => dischargeEvent(i, now)) }));
       return file;
     });
-    const during = lookupRun(8);
+    // Lookups during the fan-out: from the first commit (deliveries can start) on, for as long as without it.
+    let during: Promise<LoadResult> | undefined;
     const t0 = Date.now();
     // One line per bundle, printed after its commit, in the order of the files.
-    const commits = await runCli(['ingest', ...files], { DATABASE_URL: bench.url, TT_ENVIRONMENT: 'sandbox', TT_LOG_LEVEL: 'warn' });
+    const commits = await runCli(['ingest', ...files], { DATABASE_URL: bench.url, TT_ENVIRONMENT: 'sandbox', TT_LOG_LEVEL: 'warn' }, () => {
+      during ??= lookupRun(8);
+    });
     if (commits.length !== files.length) throw new Error(`tracking ingest printed ${commits.length} lines for ${files.length} bundles`);
     const commitOf = new Map<string, number>(carriers.map((code, n) => [code, commits[n] ?? t0]));
     rmSync(dir, { recursive: true, force: true });
@@ -211,14 +211,16 @@ export async function fanout(
     let quietSince = Date.now();
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      if (arrivals.length !== seen) {
-        seen = arrivals.length;
+      const count = await receiver.count();
+      if (count !== seen) {
+        seen = count;
         quietSince = Date.now();
       }
-      const events = arrivals.filter((a) => a.triggerType === 'EVENT_TRIGGER').length;
-      if (events >= options.subscriptions && Date.now() - quietSince > 1_000) break;
+      if (count >= options.subscriptions && Date.now() - quietSince > 1_000) break;
     }
+    if (!during) throw new Error('the ingest printed nothing');
     const lookupsDuringFanout = await during;
+    const arrivals = await receiver.report();
 
     // From the commit of the bundle that caused the delivery to its arrival here.
     const firstCommit = Math.min(...commits);
@@ -241,7 +243,6 @@ export async function fanout(
       lookupsDuringFanout,
     };
   } finally {
-    receiver.server.closeAllConnections();
-    await new Promise((resolve) => receiver.server.close(resolve));
+    receiver.stop();
   }
 }

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** dist/ (this file is dist/bench/processes.js once built). */
-const DIST = join(here, '..');
+export const DIST = join(here, '..');
 export const CLI = join(DIST, 'src', 'cli', 'main.js');
 export const BASELINE = join(DIST, 'bench', 'baseline-server.js');
 

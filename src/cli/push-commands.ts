@@ -109,7 +109,8 @@ export async function deliverCommand(
   io: CommandIo,
 ): Promise<number> {
   const logger = createLogger(config.logLevel);
-  const app = await createApp({ config, database, logger });
+  // No API requests share this process: nothing to pause for.
+  const app = await createApp({ config: { ...config, push: { ...config.push, maxLoopDelayMs: 0 } }, database, logger });
   try {
     if (options.once) {
       const total = { delivered: 0, retried: 0, failed: 0 };

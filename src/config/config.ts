@@ -56,6 +56,12 @@ export interface PushConfig {
   concurrency: number;
   /** `TT_DELIVERY_POLL_MS`: how often an idle worker looks for due deliveries and live updates. Default 500. */
   pollMs: number;
+  /**
+   * `TT_DELIVERY_MAX_LOOP_DELAY_MS`: event-loop delay (p99 over 100 ms) above which serve's delivery worker
+   * pauses briefly between renders and sends, so lookups keep their latency during a fan-out. 0 turns it off.
+   * Default 50. (`tracking deliver` serves no requests and never pauses.)
+   */
+  maxLoopDelayMs: number;
   /** `TT_WEBHOOK_TIMEOUT_SECONDS`: a receiver's time to answer. Default 10. */
   timeoutSeconds: number;
   /** `TT_WEBHOOK_RETRY_HOURS`: how long a failing delivery is retried before it is given up. Default 24. */
@@ -302,6 +308,7 @@ export function loadConfig(env: Env = process.env): Config {
       worker: boolVar(env, 'TT_DELIVERY_WORKER', true),
       concurrency: intVar(env, 'TT_DELIVERY_CONCURRENCY', 64, 1, 1000),
       pollMs: intVar(env, 'TT_DELIVERY_POLL_MS', 500, 50, 60_000),
+      maxLoopDelayMs: intVar(env, 'TT_DELIVERY_MAX_LOOP_DELAY_MS', 50, 0, 10_000),
       timeoutSeconds: intVar(env, 'TT_WEBHOOK_TIMEOUT_SECONDS', 10, 1, 60),
       retryHours: intVar(env, 'TT_WEBHOOK_RETRY_HOURS', 24, 1, 24 * 14),
       maxSubscriptionsPerClient: intVar(env, 'TT_MAX_SUBSCRIPTIONS_PER_CLIENT', 1000, 1, 1_000_000),

@@ -14,6 +14,7 @@ import {
   type ClaimedDelivery,
 } from '../store/delivery-queue.js';
 import { disableSubscription } from '../store/webhook-subscriptions.js';
+import { LoopPressure } from './loop-pressure.js';
 import type { PushBody } from './transmission-bodies.js';
 import type { WebhookRequest, WebhookResponse } from './webhook-sender.js';
 
@@ -35,8 +36,11 @@ import type { WebhookRequest, WebhookResponse } from './webhook-sender.js';
 export interface DeliveryWorkerOptions {
   database: Database;
   secrets: SecretBox;
-  /** Each delivery's body, or a promise of it (bodies may stream: see transmission-bodies.ts). */
-  bodies(deliveries: readonly ClaimedDelivery[]): Promise<Map<number, PushBody | Promise<PushBody>>>;
+  /**
+   * Each delivery's body, or a promise of it (bodies may stream: see transmission-bodies.ts); `pace` is
+   * awaited before each render.
+   */
+  bodies(deliveries: readonly ClaimedDelivery[], pace: () => Promise<void>): Promise<Map<number, PushBody | Promise<PushBody>>>;
   send(request: WebhookRequest): Promise<WebhookResponse>;
   log(level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>): void;
   now?: () => Date;
@@ -53,6 +57,11 @@ export interface DeliveryWorkerOptions {
   onDelivered?(delivery: ClaimedDelivery, latencyMs: number): void;
   /** Called for each attempt that failed (metrics). */
   onAttemptFailed?(delivery: ClaimedDelivery, response: WebhookResponse, final: boolean): void;
+  /**
+   * Event-loop delay (p99 over 100 ms) above which rendering and sending pause briefly, so API requests in
+   * the same process keep their latency (LoopPressure). 0 turns pacing off. Default 0.
+   */
+  maxLoopDelayMs?: number;
 }
 
 export interface RoundResult {
@@ -69,6 +78,7 @@ export class DeliveryWorker {
   readonly owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
   readonly #o: Required<Omit<DeliveryWorkerOptions, 'onDelivered' | 'onAttemptFailed'>> &
     Pick<DeliveryWorkerOptions, 'onDelivered' | 'onAttemptFailed'>;
+  #pressure: LoopPressure | null = null;
   #running: Promise<void> | null = null;
   #stopping = false;
   #wake: (() => void) | null = null;
@@ -82,14 +92,19 @@ export class DeliveryWorker {
       leaseMs: 60_000,
       pollMs: 500,
       retry: DEFAULT_RETRY_POLICY,
+      maxLoopDelayMs: 0,
       ...options,
     };
   }
+
+  /** Waits while the event loop is late (see maxLoopDelayMs). */
+  readonly #pace = (): Promise<void> => this.#pressure?.pace() ?? Promise.resolve();
 
   /** Runs rounds until stopped: back to back while there is work, every pollMs otherwise. */
   start(): void {
     if (this.#running) return;
     this.#stopping = false;
+    if (this.#o.maxLoopDelayMs > 0) this.#pressure ??= new LoopPressure(this.#o.maxLoopDelayMs);
     this.#running = (async () => {
       while (!this.#stopping) {
         let result: RoundResult | null = null;
@@ -121,6 +136,8 @@ export class DeliveryWorker {
     this.wake();
     await this.#running;
     this.#running = null;
+    this.#pressure?.stop();
+    this.#pressure = null;
   }
 
   /** One round: enqueue due scheduled refreshes, claim, send, record. */
@@ -140,14 +157,16 @@ export class DeliveryWorker {
 
     const t1 = performance.now();
     const live = await this.#dropDisabledClients(claimed);
-    const bodies = await this.#o.bodies(live);
+    const bodies = await this.#o.bodies(live, this.#pace);
     const t2 = performance.now();
     const outcomes: AttemptOutcome[] = [];
     let next = 0;
     const runner = async () => {
       for (let i = next++; i < live.length; i = next++) {
         const delivery = live[i] as ClaimedDelivery;
-        outcomes.push(await this.#attempt(delivery, await bodies.get(delivery.id)));
+        const body = await bodies.get(delivery.id);
+        await this.#pace();
+        outcomes.push(await this.#attempt(delivery, body));
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.#o.concurrency, live.length) }, runner));

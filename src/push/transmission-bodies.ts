@@ -36,7 +36,10 @@ const PUSH_REQUEST = 'http://push.internal/v2/shipments';
 const RENDER_CONCURRENCY = 4;
 
 export function createPushBodies(yoga: Yoga, db: Kysely<DatabaseSchema>) {
-  return async function bodies(deliveries: readonly ClaimedDelivery[]): Promise<Map<number, Promise<PushBody>>> {
+  return async function bodies(
+    deliveries: readonly ClaimedDelivery[],
+    pace: () => Promise<void> = () => Promise.resolve(),
+  ): Promise<Map<number, Promise<PushBody>>> {
     const settle = new Map<number, (body: PushBody) => void>();
     const promised = new Map<number, Promise<PushBody>>();
     for (const d of deliveries) promised.set(d.id, new Promise<PushBody>((resolve) => settle.set(d.id, resolve)));
@@ -56,6 +59,7 @@ export function createPushBodies(yoga: Yoga, db: Kysely<DatabaseSchema>) {
     const pending = [...groups.values()];
     const renderNext = async (): Promise<void> => {
       for (let group = pending.shift(); group; group = pending.shift()) {
+        await pace();
         await render(group).catch((err: unknown) => {
           const reason = `snapshot failed: ${err instanceof Error ? err.message : String(err)}`;
           for (const d of group) out.set(d.id, { ok: false, permanent: false, reason });

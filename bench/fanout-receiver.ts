@@ -1,0 +1,54 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * The fan-out's webhook receiver, in a process of its own (forked by
+ * fanout.ts), so that reading and parsing the deliveries never delays the
+ * bench's own lookup load generator, whose latencies are what it compares.
+ * Answers 204 to every POST and notes when each delivery arrived; over IPC:
+ * sends `{ url }` once listening, answers `count` with the number of
+ * arrivals and `report` with all of them.
+ */
+
+export interface Arrival {
+  /** Wall clock (ms). */
+  at: number;
+  deliveryId: string;
+  triggerType: string;
+  /** The shipment's carrier: which bundle (and commit) caused the delivery. */
+  carrierCode: string;
+}
+
+const arrivals: Arrival[] = [];
+const server = createServer((req, res) => {
+  const parts: Buffer[] = [];
+  req.on('data', (c: Buffer) => parts.push(c));
+  req.on('end', () => {
+    const at = Date.now();
+    const deliveryId = String(req.headers['tracking-delivery-id'] ?? '');
+    try {
+      const body = JSON.parse(Buffer.concat(parts).toString('utf8')) as {
+        transmissionHeader?: { triggerType?: string };
+        shipmentTracking?: { carrierCode?: string };
+      };
+      arrivals.push({
+        at,
+        deliveryId,
+        triggerType: body.transmissionHeader?.triggerType ?? 'unknown',
+        carrierCode: body.shipmentTracking?.carrierCode ?? '',
+      });
+    } catch {
+      arrivals.push({ at, deliveryId, triggerType: 'unparsable', carrierCode: '' });
+    }
+    res.writeHead(204).end();
+  });
+});
+server.keepAliveTimeout = 60_000;
+server.listen(0, '127.0.0.1', () => {
+  process.send?.({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook` });
+});
+process.on('message', (message: string) => {
+  if (message === 'count') process.send?.({ count: arrivals.length });
+  else if (message === 'report') process.send?.({ arrivals });
+});
+process.on('disconnect', () => process.exit(0));
