@@ -44,7 +44,7 @@ export async function seed(bench: BenchDatabase, options: BenchOptions, from = 0
 
 /** Prints how far a long seed has come, every 10,000 shipments. */
 export function seedProgress(from = 0): (timing: IngestTiming) => void {
-  let reported = 0;
+  let reported = from;
   return (timing) => {
     const done = from + timing.shipments;
     if (done - reported < 10_000) return;
