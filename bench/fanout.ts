@@ -8,6 +8,7 @@ import type { BenchDatabase } from './databases.js';
 import { bundleIndexes, carrierOf, generateShipment, shipmentKey } from './generate.js';
 import { runLoad, type LoadResult } from './load.js';
 import { send } from './measure.js';
+import { clientToken } from './setup.js';
 import type { Arrival } from './fanout-receiver.js';
 import { CLI, DIST, type ServerProcess } from './processes.js';
 import { restPath } from './scenarios.js';
@@ -90,19 +91,7 @@ async function subscriberToken(bench: BenchDatabase, service: ServerProcess): Pr
   const clients = await ClientStore.open(bench.database.db, config);
   const client = await clients.createClient({ name: 'bench-fanout', account: 'bench' });
   await clients.setScope(client.client_id, 'track-and-trace.subscribe', true);
-  const response = await send(service, {
-    method: 'POST',
-    path: '/oauth/token',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: client.client_id,
-      client_secret: client.client_secret,
-      scope: 'track-and-trace.read track-and-trace.subscribe',
-    }).toString(),
-  });
-  if (response.status !== 200) throw new Error(`subscriber token: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
+  return clientToken(service, client, 'track-and-trace.read track-and-trace.subscribe');
 }
 
 /** Creates the subscriptions over the public API, `parallel` requests at a time. */

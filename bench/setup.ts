@@ -86,6 +86,20 @@ export async function startServers(
   });
   started(service);
 
+  const token = await clientToken(service, client);
+
+  const jwks = await (await fetch(`${service.url}/.well-known/jwks.json`)).json();
+  const baseline = await startBaseline({ databaseUrl: bench.url, issuer: ISSUER, jwks, poolSize: options.pool });
+  started(baseline);
+  return { service, baseline, credentials: { token, clientId: client.client_id, clientSecret: client.client_secret } };
+}
+
+/** An access token of the client from the service's token endpoint (client credentials), with `scope` if given. */
+export async function clientToken(
+  service: ServerProcess,
+  client: { client_id: string; client_secret: string },
+  scope?: string,
+): Promise<string> {
   const response = await send(service, {
     method: 'POST',
     path: '/oauth/token',
@@ -94,15 +108,11 @@ export async function startServers(
       grant_type: 'client_credentials',
       client_id: client.client_id,
       client_secret: client.client_secret,
+      ...(scope ? { scope } : {}),
     }).toString(),
   });
   if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${await response.text()}`);
-  const { access_token: token } = (await response.json()) as { access_token: string };
-
-  const jwks = await (await fetch(`${service.url}/.well-known/jwks.json`)).json();
-  const baseline = await startBaseline({ databaseUrl: bench.url, issuer: ISSUER, jwks, poolSize: options.pool });
-  started(baseline);
-  return { service, baseline, credentials: { token, clientId: client.client_id, clientSecret: client.client_secret } };
+  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 /** Throws unless the baseline answers exactly what the service answers (but the per-request header). */

@@ -1,36 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CarrierStore } from '../src/carriers/carrier-store.js';
 import { notificationKey, signNotification, verifyNotification } from '../src/carriers/notification-signature.js';
-import { runCli } from '../src/cli/program.js';
 import { loadConfig, type Config } from '../src/config/config.js';
+import { runCaptured, type CliRun } from './support/cli-run.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { FakeDcsaPublisher } from './support/fake-dcsa-publisher.js';
 import { rawTransportEvent } from './support/ingest-fixtures.js';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 /** `tracking carrier …` and `tracking poll --once` as an operator runs them. */
 describe.each(dialects)('tracking carrier commands on $name', ({ name, enabled }) => {
   let t: TestDatabase;
   let config: Config;
   const env = () => ({ DATABASE_URL: t.url, TT_BASE_URL: 'https://tracking.example.com', TT_LOG_LEVEL: 'silent' });
-  const run = async (...args: string[]): Promise<Run> => {
-    let stdout = '';
-    let stderr = '';
-    const code = await runCli(args, {
-      stdin: process.stdin,
-      stdout: { write: (s: string) => (stdout += s) },
-      stderr: { write: (s: string) => (stderr += s) },
-      env: env(),
-      now: () => new Date(),
-      database: t.database,
-    });
-    return { code, stdout, stderr };
-  };
+  const run = (...args: string[]): Promise<CliRun> => runCaptured(args, { env: env(), database: t.database });
   beforeAll(async () => {
     if (!enabled) return;
     t = await createTestDatabase(name);

@@ -1,31 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientStore } from '../src/auth/client-store.js';
-import { runCli } from '../src/cli/program.js';
 import { loadConfig, type Config } from '../src/config/config.js';
+import { runCaptured, type CliRun } from './support/cli-run.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 describe.each(dialects)('tracking client commands on $name', ({ name, enabled }) => {
   let t: TestDatabase;
   let config: Config;
-  const run = async (...args: string[]): Promise<Run> => {
-    let stdout = '';
-    let stderr = '';
-    const code = await runCli(['client', ...args], {
-      stdin: process.stdin,
-      stdout: { write: (s: string) => (stdout += s) },
-      stderr: { write: (s: string) => (stderr += s) },
-      env: { DATABASE_URL: t.url },
-      now: () => new Date(),
-      database: t.database,
-    });
-    return { code, stdout, stderr };
-  };
+  const run = (...args: string[]): Promise<CliRun> =>
+    runCaptured(['client', ...args], { env: { DATABASE_URL: t.url }, database: t.database });
   beforeAll(async () => {
     if (!enabled) return;
     t = await createTestDatabase(name);

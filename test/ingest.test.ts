@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli/program.js';
 import type { DatabaseSchema } from '../src/db/schema.js';
 import type { TrackingEvent } from '../src/domain/types.js';
 import type { IngestBundle } from '../src/ingest/bundle.js';
 import { ingestBundle, type IngestSummary } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
+import { runCaptured } from './support/cli-run.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import {
   CARRIER,
@@ -296,18 +296,8 @@ describe.each(dialects)('ingest on $name', ({ name, enabled }) => {
       return path;
     }
 
-    async function run(args: string[], stdin = '') {
-      let stdout = '';
-      let stderr = '';
-      const code = await runCli(['ingest', ...args], {
-        stdin: Readable.from([stdin]),
-        stdout: { write: (s: string) => (stdout += s) },
-        stderr: { write: (s: string) => (stderr += s) },
-        env: {},
-        now: () => T0,
-        database: t.database,
-      });
-      return { code, stdout, stderr };
+    function run(args: string[], stdin = '') {
+      return runCaptured(['ingest', ...args], { stdin: Readable.from([stdin]), env: {}, now: () => T0, database: t.database });
     }
 
     it.skipIf(!enabled)('ingests files and stdin, one summary line per file', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/db/connect.js';
 import { clearException } from '../src/store/exception-clear.js';
 import { evaluateTimeRules } from '../src/store/time-rules.js';
+import { runCaptured } from './support/cli-run.js';
 import { dialects } from './support/databases.js';
 import { createSandboxApp, SANDBOX_LOOKUPS, SANDBOX_SEEDED_AT, type SandboxApp } from './support/sandbox-app.js';
 
@@ -93,7 +93,8 @@ describe.each(dialects)('stored snapshots on $name', ({ name, enabled }) => {
     await db().deleteFrom('shipment_snapshot').where('shipment_id', 'in', ids.slice(0, 3)).execute();
     expect(await stale()).toHaveLength(3);
     expect(await servedAll()).toEqual(before);
-    await migrateToLatest(f.t.database, { backfillSnapshots: 'always' });
+    const migrate = await runCaptured(['migrate'], { env: { DATABASE_URL: f.t.url }, database: f.t.database });
+    expect(migrate.code).toBe(0);
     expect(await stale()).toEqual([]);
     expect(await servedAll()).toEqual(before);
   });

@@ -1,6 +1,6 @@
 import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { selectionKey } from '../domain/conditional-read.js';
+import { conditionalHeaders, selectionKey } from '../domain/conditional-read.js';
 import type { ConditionalRead, GraphQLContext } from '../graphql/context.js';
 import { isNotModified } from '../graphql/errors.js';
 import { rootFields } from '../graphql/root-fields.js';
@@ -40,7 +40,7 @@ export function useConditionalGet(): Plugin<GraphQLContext> {
       const errors = (result as ExecutionResult).errors ?? [];
       if (errors.length === 1 && errors[0] && isNotModified(errors[0])) {
         setResultProcessor(
-          (_result, fetchAPI) => new fetchAPI.Response(null, { status: 304, headers: cachingHeaders(conditional.etag ?? '') }),
+          (_result, fetchAPI) => new fetchAPI.Response(null, { status: 304, headers: conditionalHeaders(conditional.etag) }),
           'application/json',
         );
       }
@@ -48,12 +48,7 @@ export function useConditionalGet(): Plugin<GraphQLContext> {
     onResponse({ request, response }) {
       const etag = byRequest.get(request)?.etag;
       if (!etag || response.status !== 200) return;
-      for (const [name, value] of Object.entries(cachingHeaders(etag))) response.headers.set(name, value);
+      for (const [name, value] of Object.entries(conditionalHeaders(etag))) response.headers.set(name, value);
     },
   };
-}
-
-/** private: the body is for this client alone; no-cache: a cache must ask again (with the tag) before reuse. */
-function cachingHeaders(etag: string): Record<string, string> {
-  return { 'Cache-Control': 'private, no-cache', ETag: etag };
 }

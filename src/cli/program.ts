@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { ClientInputError } from '../auth/client-store.js';
 import { ConfigError, loadConfig, type Config } from '../config/config.js';
 import { connectDatabase, migrateToLatest, type Database } from '../db/connect.js';
+import { backfillStoredSnapshots } from '../store/stored-snapshots.js';
 import {
   createClientCommand,
   disableClientCommand,
@@ -93,7 +94,8 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     .description('apply database migrations; build the stored snapshots any shipment lacks')
     .action(() =>
       withDatabase(async (database) => {
-        await migrateToLatest(database, { backfillSnapshots: 'always' });
+        // Migrated by withDatabase; an interrupted upgrade may have left shipments without their snapshot.
+        await backfillStoredSnapshots(database.db, database.dialect);
         context.stdout.write(`migrated ${database.description}\n`);
         return 0;
       }),

@@ -292,13 +292,10 @@ function sqlitePath(url: string | undefined): string {
   throw new Error(`DATABASE_URL must be mysql://... or sqlite:PATH, got "${url.replace(/\/\/[^@]*@/, '//***@')}"`);
 }
 
-/** Applies every pending migration; throws with the failing migration's error. */
 const STORED_SNAPSHOTS_MIGRATION = '007-stored-snapshots';
 
-export async function migrateToLatest(
-  database: Database,
-  options: { backfillSnapshots?: 'when-migrated' | 'always' } = {},
-): Promise<string[]> {
+/** Applies every pending migration; throws with the failing migration's error. */
+export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations(database.dialect) },
@@ -309,8 +306,6 @@ export async function migrateToLatest(
   // Shipments stored before snapshots were get theirs now. An interrupted
   // backfill is finished by the next `tracking migrate` (which always looks),
   // and until then those shipments' lookups assemble from the parts.
-  if (options.backfillSnapshots === 'always' || applied.includes(STORED_SNAPSHOTS_MIGRATION)) {
-    await backfillStoredSnapshots(database.db, database.dialect);
-  }
+  if (applied.includes(STORED_SNAPSHOTS_MIGRATION)) await backfillStoredSnapshots(database.db, database.dialect);
   return applied;
 }

@@ -43,3 +43,12 @@ export function ifNoneMatchMatches(fieldValue: string | null, etag: string): boo
   }
   return false;
 }
+
+/**
+ * The caching fields of a conditional lookup's answer (200 or 304): private,
+ * the body is for this client alone; no-cache, a cache must ask again (with
+ * the tag) before reusing it.
+ */
+export function conditionalHeaders(etag: string | undefined): Record<string, string> {
+  return { 'Cache-Control': 'private, no-cache', ...(etag ? { ETag: etag } : {}) };
+}

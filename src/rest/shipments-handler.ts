@@ -4,7 +4,7 @@ import { requireScope } from '../auth/request-auth.js';
 import { READ_SCOPE } from '../auth/scopes.js';
 import type { AppServices } from '../graphql/context.js';
 import { Response } from '@whatwg-node/fetch';
-import { selectionKey } from '../domain/conditional-read.js';
+import { conditionalHeaders, selectionKey } from '../domain/conditional-read.js';
 import type { ConditionalRead } from '../graphql/context.js';
 import { DCSA, isNotModified, type DetailedError } from '../graphql/errors.js';
 import { DcsaResponder } from './dcsa-responses.js';
@@ -58,8 +58,7 @@ export async function handleShipmentLookup(
   });
 
   const error = result.errors?.[0];
-  // private: the body is for this client alone; no-cache: a cache must ask again (with the tag) before reuse.
-  const caching = { 'Cache-Control': 'private, no-cache', ...(conditional.etag ? { ETag: conditional.etag } : {}) };
+  const caching = conditionalHeaders(conditional.etag);
   if (error && isNotModified(error)) return new Response(null, { status: 304, headers: caching });
   if (error) return respond.resultError(error);
   return jsonResponse(omitAbsent(result.data?.shipment), 200, caching);
