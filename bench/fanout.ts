@@ -130,7 +130,7 @@ function dischargeEvent(index: number, at: Date): Record<string, unknown> {
 
 /** `tracking …` from the build; throws unless it exits 0. Returns when each line of its output arrived (ms). */
 async function runCli(args: string[], env: Record<string, string>, onLine?: () => void): Promise<number[]> {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(process.env.BENCH_CLI_NODE_ARGS?.split(' ') ?? []), CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let errors = '';
   const lines: number[] = [];
   child.stdout.on('data', (c: Buffer) => {

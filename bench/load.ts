@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
 /**
@@ -19,6 +20,8 @@ export interface LoadResult {
   responses: number;
   /** Mean response size in bytes. */
   meanBytes: number;
+  /** The longest the load generator's own event loop was late (ms): a stall here is the client's, not the server's. */
+  clientLoopMaxMs: number;
 }
 
 export interface RequestSpec {
@@ -43,6 +46,8 @@ export async function runLoad(
 ): Promise<LoadResult> {
   const url = new URL(baseUrl);
   if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') throw new Error(`refusing to load ${baseUrl}`);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const result = await autocannon({
     url: baseUrl,
     connections: options.connections,
@@ -67,6 +72,7 @@ export async function runLoad(
       },
     ],
   });
+  loop.disable();
   const responses = result.requests.total;
   const expectedCount = (options.expected ?? []).reduce((n, status) => n + (result.statusCodeStats[String(status)]?.count ?? 0), 0);
   return {
@@ -79,5 +85,6 @@ export async function runLoad(
     errors: result.non2xx - expectedCount + result.errors,
     responses,
     meanBytes: responses > 0 ? result.throughput.total / responses : 0,
+    clientLoopMaxMs: loop.max / 1e6,
   };
 }

@@ -123,7 +123,7 @@ async function runScenarios(servers: Servers, options: BenchOptions): Promise<Ra
     );
     rows.push({ scenario, result });
     const { load } = result;
-    print(`  ${scenario.name}: ${fixed(load.requestsPerSecond, 0)} req/s, latency p50 ${load.p50} p90 ${load.p90} p99 ${load.p99} max ${load.max} ms`);
+    print(`  ${scenario.name}: ${fixed(load.requestsPerSecond, 0)} req/s, latency p50 ${load.p50} p90 ${load.p90} p99 ${load.p99} max ${load.max} ms (client loop late at most ${fixed(load.clientLoopMaxMs, 0)} ms)`);
   }
 
   print();

@@ -247,6 +247,42 @@ describe.each(dialects)('webhook push delivery on $name', ({ name, enabled }) =>
     await f.send('DELETE', `/v2/subscriptions/${subscriptionID}`, token);
   });
 
+  it.skipIf(!enabled)("keeps other subscriptions' deliveries flowing while one receiver is slow", async () => {
+    // Each outcome is recorded as it comes in, and a second round runs beside the one waiting on the slow
+    // receiver: the quick subscription's next delivery does not wait for the slow one's answer.
+    const slow = await WebhookReceiver.start();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    slow.answer = async () => {
+      await held;
+      return 200;
+    };
+    const a = await subscribe({ callbackUrl: slow.url, triggerTypes: ['EVENT_TRIGGER'] });
+    const b = await subscribe({ triggerTypes: ['EVENT_TRIGGER'] });
+    const start = receiver.received.length;
+    const events = ['TC-SLOW-1', 'TC-SLOW-2'].map((id, i) => ({
+      ...arrival('EST', hours(1), `2026-10-19T0${i}:00:00Z`),
+      transportCall: { ...arrival('EST', '', '').transportCall, transportCallID: id },
+    }));
+    for (const event of events) await f.ingest({ carrierCode: 'EGLV', events: [event] });
+    f.app.deliveries.start();
+    try {
+      const deadline = Date.now() + 5_000;
+      while (receiver.received.length - start < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      // Both of the quick receiver's deliveries arrived, in order, while the slow one still holds its first.
+      expect(receiver.received.slice(start).map((r) => r.json.transmissionHeader.triggeredByEvent)).toEqual(events.map((e) => e.eventID));
+      expect(slow.received).toHaveLength(0);
+    } finally {
+      release();
+      slow.answer = () => 200;
+      await f.app.deliveries.stop();
+    }
+    await drain();
+    expect(slow.received.map((r) => r.json.transmissionHeader.triggeredByEvent)).toEqual(events.map((e) => e.eventID));
+    for (const { subscriptionID } of [a, b]) await f.send('DELETE', `/v2/subscriptions/${subscriptionID}`, token);
+    await slow.close();
+  });
+
   it.skipIf(!enabled)('signs with the old and the new secret during a rotation overlap, then with the new one only', async () => {
     const { subscriptionID, secret: old } = await subscribe({ triggerTypes: ['EVENT_TRIGGER'] });
     const rotated = await f.send('POST', `/v2/subscriptions/${subscriptionID}/rotate-secret`, token, { overlapSeconds: 3600 });

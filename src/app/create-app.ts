@@ -196,6 +196,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     log: logger.log,
     now,
     concurrency: config.push.concurrency,
+    lanes: config.push.lanes,
     maxLoopDelayMs: config.push.maxLoopDelayMs,
     pollMs: config.push.pollMs,
     retry: options.webhooks?.retry ?? { ...DEFAULT_RETRY_POLICY, retryPeriodMs: config.push.retryHours * 3_600_000 },

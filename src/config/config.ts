@@ -54,6 +54,8 @@ export interface PushConfig {
   worker: boolean;
   /** `TT_DELIVERY_CONCURRENCY`: webhook requests in flight per worker. Default 64. */
   concurrency: number;
+  /** `TT_DELIVERY_LANES`: delivery rounds in flight per worker (one claims and renders while another sends). Default 2. */
+  lanes: number;
   /** `TT_DELIVERY_POLL_MS`: how often an idle worker looks for due deliveries and live updates. Default 500. */
   pollMs: number;
   /**
@@ -307,6 +309,7 @@ export function loadConfig(env: Env = process.env): Config {
     push: {
       worker: boolVar(env, 'TT_DELIVERY_WORKER', true),
       concurrency: intVar(env, 'TT_DELIVERY_CONCURRENCY', 64, 1, 1000),
+      lanes: intVar(env, 'TT_DELIVERY_LANES', 2, 1, 8),
       pollMs: intVar(env, 'TT_DELIVERY_POLL_MS', 500, 50, 60_000),
       maxLoopDelayMs: intVar(env, 'TT_DELIVERY_MAX_LOOP_DELAY_MS', 50, 0, 10_000),
       timeoutSeconds: intVar(env, 'TT_WEBHOOK_TIMEOUT_SECONDS', 10, 1, 60),

@@ -9,12 +9,12 @@ import { chunks } from '../store/chunked-state.js';
 import {
   claimDeliveries,
   enqueueScheduled,
-  recordAttempts,
   type AttemptOutcome,
   type ClaimedDelivery,
 } from '../store/delivery-queue.js';
 import { disableSubscription } from '../store/webhook-subscriptions.js';
 import { LoopPressure } from './loop-pressure.js';
+import { OutcomeRecorder } from './outcome-recorder.js';
 import type { PushBody } from './transmission-bodies.js';
 import type { WebhookRequest, WebhookResponse } from './webhook-sender.js';
 
@@ -52,6 +52,12 @@ export interface DeliveryWorkerOptions {
   leaseMs?: number;
   /** Pause between rounds that found nothing to do, in ms. Default 500. */
   pollMs?: number;
+  /**
+   * Rounds in flight at once. With 2 (the default) one round claims and renders while another waits on
+   * its receivers, so neither the database nor the network sits idle. Order per subscription holds at
+   * any number: a subscription's next delivery is claimable only once its previous one is recorded.
+   */
+  lanes?: number;
   retry?: RetryPolicy;
   /** Called for each delivery delivered, with the time from its enqueueing (metrics). */
   onDelivered?(delivery: ClaimedDelivery, latencyMs: number): void;
@@ -73,6 +79,8 @@ export interface RoundResult {
 }
 
 const USER_AGENT = 'TrackAndTrace-Webhooks/1.0';
+/** Opened signing secrets kept at most (about 100 bytes each). */
+const MAX_OPENED_SECRETS = 10_000;
 
 export class DeliveryWorker {
   readonly owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
@@ -81,8 +89,10 @@ export class DeliveryWorker {
   #pressure: LoopPressure | null = null;
   #running: Promise<void> | null = null;
   #stopping = false;
-  #wake: (() => void) | null = null;
-  #timer: NodeJS.Timeout | null = null;
+  /** Each idle lane's wake-up (its pause between rounds ends at once). */
+  readonly #wakes = new Set<() => void>();
+  /** Opened signing secrets by their sealed form: a fan-out signs many deliveries with few secrets. */
+  readonly #openedSecrets = new Map<string, string>();
 
   constructor(options: DeliveryWorkerOptions) {
     this.#o = {
@@ -91,6 +101,7 @@ export class DeliveryWorker {
       concurrency: 64,
       leaseMs: 60_000,
       pollMs: 500,
+      lanes: 2,
       retry: DEFAULT_RETRY_POLICY,
       maxLoopDelayMs: 0,
       ...options,
@@ -100,12 +111,12 @@ export class DeliveryWorker {
   /** Waits while the event loop is late (see maxLoopDelayMs). */
   readonly #pace = (): Promise<void> => this.#pressure?.pace() ?? Promise.resolve();
 
-  /** Runs rounds until stopped: back to back while there is work, every pollMs otherwise. */
+  /** Runs rounds until stopped: back to back while there is work, every pollMs otherwise (per lane). */
   start(): void {
     if (this.#running) return;
     this.#stopping = false;
     if (this.#o.maxLoopDelayMs > 0) this.#pressure ??= new LoopPressure(this.#o.maxLoopDelayMs);
-    this.#running = (async () => {
+    const lane = async () => {
       while (!this.#stopping) {
         let result: RoundResult | null = null;
         try {
@@ -116,18 +127,24 @@ export class DeliveryWorker {
         if (this.#stopping) break;
         if (result && result.claimed >= this.#o.batchSize) continue;
         await new Promise<void>((resolve) => {
-          this.#wake = resolve;
-          this.#timer = setTimeout(resolve, this.#o.pollMs);
+          const wake = () => {
+            clearTimeout(timer);
+            this.#wakes.delete(wake);
+            resolve();
+          };
+          const timer = setTimeout(wake, this.#o.pollMs);
+          this.#wakes.add(wake);
         });
-        this.#wake = null;
       }
-    })();
+    };
+    this.#running = Promise.all(Array.from({ length: Math.max(1, this.#o.lanes) }, lane)).then(() => undefined);
   }
 
   /** Starts the next round now (e.g. after an ingest in this process committed deliveries). */
   wake(): void {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#wake?.();
+    const wakes = [...this.#wakes];
+    this.#wakes.clear();
+    for (const wake of wakes) wake();
   }
 
   /** Stops after the round in progress; its sends finish and their outcomes are recorded. */
@@ -136,6 +153,7 @@ export class DeliveryWorker {
     this.wake();
     await this.#running;
     this.#running = null;
+    this.#openedSecrets.clear();
     this.#pressure?.stop();
     this.#pressure = null;
   }
@@ -160,25 +178,28 @@ export class DeliveryWorker {
     const bodies = await this.#o.bodies(live, this.#pace);
     const t2 = performance.now();
     const outcomes: AttemptOutcome[] = [];
+    const recorder = new OutcomeRecorder(database.db, this.#o.now);
     let next = 0;
     const runner = async () => {
       for (let i = next++; i < live.length; i = next++) {
         const delivery = live[i] as ClaimedDelivery;
         const body = await bodies.get(delivery.id);
         await this.#pace();
-        outcomes.push(await this.#attempt(delivery, body));
+        const outcome = await this.#attempt(delivery, body);
+        outcomes.push(outcome);
+        recorder.add(outcome);
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.#o.concurrency, live.length) }, runner));
     const t3 = performance.now();
-    await recordAttempts(database.db, outcomes, this.#o.now());
+    await recorder.close();
     const ms = (a: number, b: number) => Math.round(b - a);
     this.#o.log('debug', 'webhook delivery round', {
       claimed: claimed.length,
       claimMs: ms(t0, t1),
       prepareMs: ms(t1, t2),
       renderAndSendMs: ms(t2, t3),
-      recordMs: ms(t3, performance.now()),
+      lastRecordMs: ms(t3, performance.now()),
     });
     for (const o of outcomes) {
       if (o.result.state === 'DELIVERED') result.delivered++;
@@ -269,10 +290,21 @@ export class DeliveryWorker {
 
   /** The current secret, and during a rotation's overlap the previous one too. */
   #signingSecrets(delivery: ClaimedDelivery, now: Date): string[] {
-    const secrets = [this.#o.secrets.open(delivery.secretCiphertext)];
+    const secrets = [this.#open(delivery.secretCiphertext)];
     if (delivery.previousSecretCiphertext && delivery.previousSecretExpiresAt && delivery.previousSecretExpiresAt > now.toISOString()) {
-      secrets.push(this.#o.secrets.open(delivery.previousSecretCiphertext));
+      secrets.push(this.#open(delivery.previousSecretCiphertext));
     }
     return secrets;
+  }
+
+  /** A sealed secret opened, from a bounded memo (a rotated secret has a new sealed form, so no entry goes stale). */
+  #open(sealed: string): string {
+    let secret = this.#openedSecrets.get(sealed);
+    if (secret === undefined) {
+      if (this.#openedSecrets.size >= MAX_OPENED_SECRETS) this.#openedSecrets.clear();
+      secret = this.#o.secrets.open(sealed);
+      this.#openedSecrets.set(sealed, secret);
+    }
+    return secret;
   }
 }

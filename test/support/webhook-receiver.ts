@@ -13,9 +13,12 @@ export interface Received {
  * A real HTTP receiver on loopback for webhook tests: records every request
  * and answers with the status `answer` chooses (200 by default).
  */
+type Answer = number | { status: number; headers?: Record<string, string> };
+
 export class WebhookReceiver {
   readonly received: Received[] = [];
-  answer: (request: { body: string; n: number }) => number | { status: number; headers?: Record<string, string> } = () => 200;
+  /** The answer to a request (a promise of it: a slow receiver). */
+  answer: (request: { body: string; n: number }) => Answer | Promise<Answer> = () => 200;
   readonly #server: Server;
 
   private constructor(server: Server) {
@@ -30,17 +33,18 @@ export class WebhookReceiver {
       req.on('end', () => {
         const body = Buffer.concat(parts).toString('utf8');
         const r = receiver as WebhookReceiver;
-        const decided = r.answer({ body, n: r.received.length });
-        const { status, headers } = typeof decided === 'number' ? { status: decided, headers: {} } : decided;
-        let json: unknown;
-        try {
-          json = JSON.parse(body);
-        } catch {
-          json = undefined;
-        }
-        r.received.push({ headers: req.headers, body, json, status });
-        res.writeHead(status, headers ?? {});
-        res.end();
+        void Promise.resolve(r.answer({ body, n: r.received.length })).then((decided) => {
+          const { status, headers } = typeof decided === 'number' ? { status: decided, headers: {} } : decided;
+          let json: unknown;
+          try {
+            json = JSON.parse(body);
+          } catch {
+            json = undefined;
+          }
+          r.received.push({ headers: req.headers, body, json, status });
+          res.writeHead(status, headers ?? {});
+          res.end();
+        });
       });
     });
     receiver = new WebhookReceiver(server);

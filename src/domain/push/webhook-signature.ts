@@ -15,7 +15,8 @@ export const SIGNATURE_HEADER = 'Tracking-Signature';
 export const REPLAY_WINDOW_SECONDS = 300;
 
 export function signatureOf(secret: string, timestamp: number, body: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+  // Fed in parts: joining a 20 KB body to its timestamp would copy it first.
+  return createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
 }
 
 /** The header value for `body` sent at `timestamp` (seconds), signed with every secret given. */
