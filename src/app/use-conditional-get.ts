@@ -2,7 +2,6 @@ import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { conditionalHeaders, selectionKey } from '../domain/conditional-read.js';
 import type { ConditionalRead, GraphQLContext } from '../graphql/context.js';
-import { isNotModified } from '../graphql/errors.js';
 import { rootFields } from '../graphql/root-fields.js';
 
 /**
@@ -37,8 +36,7 @@ export function useConditionalGet(): Plugin<GraphQLContext> {
     onResultProcess({ request, result, setResultProcessor }) {
       const conditional = byRequest.get(request);
       if (!conditional?.etag || Array.isArray(result) || Symbol.asyncIterator in (result as object)) return;
-      const errors = (result as ExecutionResult).errors ?? [];
-      if (errors.length === 1 && errors[0] && isNotModified(errors[0])) {
+      if (conditional.notModified && !(result as ExecutionResult).errors?.length) {
         setResultProcessor(
           (_result, fetchAPI) => new fetchAPI.Response(null, { status: 304, headers: conditionalHeaders(conditional.etag) }),
           'application/json',

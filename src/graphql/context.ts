@@ -70,6 +70,12 @@ export interface ConditionalRead {
   selection: string;
   /** Set by the shipment resolver once it has read the shipment's version. */
   etag?: string;
+  /**
+   * Set by the shipment resolver when `ifNoneMatch` matches `etag`; the field is then null and the caller
+   * answers 304. A flag rather than a thrown error: an error is built twice on its way through the
+   * executor, each time with a stack trace, which was a few percent of a conditional poll.
+   */
+  notModified?: boolean;
 }
 
 /** The header fields of a pushed transmission (spec section 2, triggerType table). */

@@ -75,18 +75,3 @@ export function serviceUnavailableError(retryAfterSeconds: number): GraphQLError
     'Retry-After': String(retryAfterSeconds),
   });
 }
-
-/**
- * Not an error to the client: the poller's copy is current (If-None-Match).
- * It stops the lookup before the snapshot is read; GET /v2/shipments turns it
- * into 304 (only REST asks for it: see ConditionalRead).
- */
-export const NOT_MODIFIED = 'NOT_MODIFIED';
-
-export function notModified(): GraphQLError {
-  return new GraphQLError('Not modified', { extensions: { code: NOT_MODIFIED, http: { status: 304 } } });
-}
-
-export function isNotModified(error: { extensions?: Record<string, unknown> }): boolean {
-  return error.extensions?.code === NOT_MODIFIED;
-}

@@ -6,7 +6,7 @@ import type { AppServices } from '../graphql/context.js';
 import { Response } from '@whatwg-node/fetch';
 import { conditionalHeaders, selectionKey } from '../domain/conditional-read.js';
 import type { ConditionalRead } from '../graphql/context.js';
-import { DCSA, isNotModified, type DetailedError } from '../graphql/errors.js';
+import { DCSA, type DetailedError } from '../graphql/errors.js';
 import { DcsaResponder } from './dcsa-responses.js';
 import { jsonResponse } from './json-response.js';
 import { omitAbsent } from './rest-body.js';
@@ -59,7 +59,7 @@ export async function handleShipmentLookup(
 
   const error = result.errors?.[0];
   const caching = conditionalHeaders(conditional.etag);
-  if (error && isNotModified(error)) return new Response(null, { status: 304, headers: caching });
+  if (conditional.notModified) return new Response(null, { status: 304, headers: caching });
   if (error) return respond.resultError(error);
   return jsonResponse(omitAbsent(result.data?.shipment), 200, caching);
 }

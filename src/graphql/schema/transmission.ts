@@ -4,7 +4,6 @@ import { TRIGGER_TYPE_LIST } from '../../domain/enumerations.js';
 import { findShipment } from '../../store/shipment-lookup.js';
 import { builder } from '../builder.js';
 import { codeListEnum } from '../code-list-enum.js';
-import { notModified } from '../errors.js';
 import { lookupArgs, shipmentNotFound, toShipmentLookup } from '../lookup-arguments.js';
 import { ShipmentSource } from '../shipment-source.js';
 import { ShipmentTrackingType } from './shipment-tracking.js';
@@ -89,7 +88,10 @@ builder.queryField('shipment', (t) =>
         // Decided before a transmissionID is drawn or a snapshot part is read: a 304 costs the lookup alone.
         const etag = shipmentEtag(row.id, row.version, ctx.conditional.selection);
         ctx.conditional.etag = etag;
-        if (ifNoneMatchMatches(ctx.conditional.ifNoneMatch, etag)) throw notModified();
+        if (ifNoneMatchMatches(ctx.conditional.ifNoneMatch, etag)) {
+          ctx.conditional.notModified = true;
+          return null;
+        }
       }
       return {
         transmissionHeader: {
