@@ -34,6 +34,8 @@ export interface FanoutOptions {
   /** Lookups per second during both lookup runs. */
   lookupRate: number;
   lookupConnections: number;
+  /** Who sends: the service's own worker, or a `tracking deliver` process at nice 10 (the service's worker off). */
+  worker: 'serve' | 'dedicated';
 }
 
 export interface FanoutResult {
@@ -59,6 +61,22 @@ interface Receiver {
   count(): Promise<number>;
   report(): Promise<Arrival[]>;
   stop(): void;
+}
+
+/** `nice -n 10 tracking deliver`: a dedicated delivery worker the scheduler puts behind the API process. */
+function startDedicatedWorker(databaseUrl: string): { stop(): Promise<void> } {
+  const child = spawn('nice', ['-n', '10', process.execPath, CLI, 'deliver'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, TT_ENVIRONMENT: 'sandbox', TT_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 async function startReceiver(): Promise<Receiver> {
@@ -158,9 +176,11 @@ export async function fanout(
   options: FanoutOptions,
 ): Promise<FanoutResult> {
   const receiver = await startReceiver();
+  let worker: { stop(): Promise<void> } | undefined;
   try {
     const token = await subscriberToken(bench, service);
     await subscribe(service, token, receiver.url, options);
+    if (options.worker === 'dedicated') worker = startDedicatedWorker(bench.url);
 
     const lookup = () => {
       const { billOfLadingNumber } = shipmentKey(Math.floor(Math.random() * options.shipments));
@@ -232,6 +252,7 @@ export async function fanout(
       lookupsDuringFanout,
     };
   } finally {
+    await worker?.stop();
     receiver.stop();
   }
 }

@@ -22,6 +22,9 @@
  *   --fanout-subscriptions N  subscriptions (default 10,000)
  *   --fanout-shipments N      shipments they watch and the ingest touches (default 1,000; at most --shipments)
  *   --fanout-rate N           REST lookups per second during the fan-out and without it (default 200)
+ *   --fanout-worker MODE      serve (default): the service's own delivery worker sends; dedicated: the service runs
+ *                             with TT_DELIVERY_WORKER=false and `tracking deliver` sends, at nice 10 (the deployment
+ *                             README "Push delivery" describes for API latency under fan-outs)
  * BENCH_MYSQL_URL names the MariaDB/MySQL server (default mysql://root@127.0.0.1:3306/test).
  */
 export interface BenchOptions {
@@ -43,7 +46,7 @@ export interface BenchOptions {
   serverLog: string | undefined;
   only: string[] | undefined;
   keep: boolean;
-  fanout: { subscriptions: number; shipments: number; lookupRate: number } | undefined;
+  fanout: { subscriptions: number; shipments: number; lookupRate: number; worker: 'serve' | 'dedicated' } | undefined;
   /** Sequential requests per size for the snapshot cost at 1, 10 and 100 containers. */
   sizedRequests: number;
   /** Shipments of each size looked up once each (twice this many are seeded). */
@@ -66,7 +69,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     ...['--quick', '--sqlite', '--soak', '--no-soak', '--soak-seconds', '--no-ingest', '--ingest-events', '--shipments', '--scale-from'],
     ...['--seconds'],
     ...['--warmup', '--connections', '--pool', '--cpu-prof', '--node-arg', '--server-log', '--only', '--keep'],
-    ...['--fanout', '--fanout-subscriptions', '--fanout-shipments', '--fanout-rate'],
+    ...['--fanout', '--fanout-subscriptions', '--fanout-shipments', '--fanout-rate', '--fanout-worker'],
   ];
   const nodeArgs = argv.flatMap((a, i) => (argv[i - 1] === '--node-arg' ? [a] : []));
   for (const flag of flags) {
@@ -97,9 +100,15 @@ export function parseOptions(argv: string[]): BenchOptions {
           subscriptions: int('--fanout-subscriptions', 10_000),
           shipments: Math.min(shipments, int('--fanout-shipments', 1_000)),
           lookupRate: int('--fanout-rate', 200),
+          worker: fanoutWorker(value('--fanout-worker')),
         }
       : undefined,
     sizedRequests: quick ? 20 : 100,
     sizedShipments: quick ? 5 : 20,
   };
+}
+
+function fanoutWorker(raw: string | undefined): 'serve' | 'dedicated' {
+  if (raw === undefined || raw === 'serve' || raw === 'dedicated') return raw ?? 'serve';
+  throw new Error(`--fanout-worker takes serve or dedicated, got ${raw}`);
 }

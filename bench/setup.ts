@@ -82,7 +82,14 @@ export async function startServers(
     nodeArgs: [...options.nodeArgs, ...profile],
     logFile: options.serverLog,
     // The fan-out's subscriptions all belong to one client.
-    ...(options.fanout ? { env: { TT_MAX_SUBSCRIPTIONS_PER_CLIENT: String(options.fanout.subscriptions) } } : {}),
+    ...(options.fanout
+      ? {
+          env: {
+            TT_MAX_SUBSCRIPTIONS_PER_CLIENT: String(options.fanout.subscriptions),
+            ...(options.fanout.worker === 'dedicated' ? { TT_DELIVERY_WORKER: 'false' } : {}),
+          },
+        }
+      : {}),
   });
   started(service);
 
