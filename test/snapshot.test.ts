@@ -152,4 +152,18 @@ describe('timestamps', () => {
     expect(toUtcIso('2026-02-30T12:00:00Z')).toBeNull();
     expect(toUtcIso('yesterday')).toBeNull();
   });
+
+  it('knows the calendar: leap years by the Gregorian rule, month lengths, and canonical input kept as is', () => {
+    expect(toUtcIso('2024-02-29T00:00:00Z')).toBe('2024-02-29T00:00:00.000Z');
+    expect(toUtcIso('2000-02-29T00:00:00Z')).toBe('2000-02-29T00:00:00.000Z');
+    expect(toUtcIso('2100-02-29T00:00:00Z')).toBeNull();
+    expect(toUtcIso('2026-02-29T00:00:00Z')).toBeNull();
+    expect(toUtcIso('2026-04-31T00:00:00Z')).toBeNull();
+    expect(toUtcIso('2026-12-31T23:59:59Z')).toBe('2026-12-31T23:59:59.000Z');
+    // Already canonical: the same string back; other precisions become milliseconds.
+    expect(toUtcIso('2026-11-01T12:00:00.123Z')).toBe('2026-11-01T12:00:00.123Z');
+    expect(toUtcIso('2026-11-01T12:00:00.1234Z')).toBe('2026-11-01T12:00:00.123Z');
+    expect(toUtcIso('2026-11-01T12:00:00.5Z')).toBe('2026-11-01T12:00:00.500Z');
+    expect(toUtcIso('2026-11-01T12:00:00.123+02:00')).toBe('2026-11-01T10:00:00.123Z');
+  });
 });

@@ -22,8 +22,9 @@ export function useConditionalGet(): Plugin<GraphQLContext> {
     onExecute({ args, extendContext }) {
       const ctx = args.contextValue as GraphQLContext & { request?: Request; params?: { query?: string } };
       const request = ctx.request;
-      // REST's lookup sets its own; push deliveries and POSTs are not conditional.
-      if (!request || request.method !== 'GET' || ctx.conditional) return;
+      // REST's lookup sets its own; push deliveries (their in-process request is a GET too) and POSTs are
+      // not conditional.
+      if (!request || request.method !== 'GET' || ctx.conditional || ctx.transmission) return;
       const fields = rootFields(args.document, args.operationName);
       if (fields.length !== 1 || fields[0]?.name.value !== 'shipment') return;
       const conditional: ConditionalRead = {
