@@ -29,7 +29,10 @@ import type {
 
 interface Store {
   /** id, master_json, etd, eta of the shipment the account may see, or undefined. */
-  findByBillOfLading(bl: string, account: string): Promise<{ id: number; master_json: string; etd: string | null; eta: string | null } | undefined>;
+  findByBillOfLading(
+    bl: string,
+    account: string,
+  ): Promise<{ id: number; master_json: string; etd: string | null; eta: string | null } | undefined>;
   containers(id: number): Promise<string[]>;
   events(id: number): Promise<string[]>;
   exceptions(id: number): Promise<string[]>;
@@ -132,7 +135,13 @@ function body(
   const exceptions = exceptionRows
     .map((e) => JSON.parse(e) as TrackingException)
     .sort((a, b) =>
-      a.detectedDateTime !== b.detectedDateTime ? (a.detectedDateTime < b.detectedDateTime ? -1 : 1) : a.exceptionID < b.exceptionID ? -1 : 1,
+      a.detectedDateTime !== b.detectedDateTime
+        ? a.detectedDateTime < b.detectedDateTime
+          ? -1
+          : 1
+        : a.exceptionID < b.exceptionID
+          ? -1
+          : 1,
     );
   return JSON.stringify({
     transmissionHeader: {
@@ -194,11 +203,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const account = accounts.get(clientId);
   const row = account === undefined ? undefined : await store.findByBillOfLading(bl, account);
   if (!row) return send(res, 404, '{"error":"not found"}');
-  const [containers, events, exceptions] = await Promise.all([
-    store.containers(row.id),
-    store.events(row.id),
-    store.exceptions(row.id),
-  ]);
+  const [containers, events, exceptions] = await Promise.all([store.containers(row.id), store.events(row.id), store.exceptions(row.id)]);
   send(res, 200, body(clientId, row, containers, events, exceptions));
 }
 

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
-import { connectDatabase, migrateToLatest, type Database } from '../src/db/connect.js';
+import { connectDatabase, type Database } from '../src/db/connect.js';
+import { migrateToLatest } from '../src/store/migrate.js';
 
 /**
  * Dedicated benchmark databases: a MariaDB/MySQL database dropped and
@@ -70,8 +71,11 @@ export async function settle(bench: BenchDatabase, maxSeconds = 60): Promise<num
   const conn = await createConnection(BENCH_MYSQL_URL);
   try {
     for (;;) {
-      const [rows] = await conn.query("show global status where Variable_name in ('Innodb_buffer_pool_pages_dirty', 'Innodb_buffer_pool_pages_total')");
-      const value = (name: string) => Number((rows as { Variable_name: string; Value: string }[]).find((r) => r.Variable_name === name)?.Value ?? 0);
+      const [rows] = await conn.query(
+        "show global status where Variable_name in ('Innodb_buffer_pool_pages_dirty', 'Innodb_buffer_pool_pages_total')",
+      );
+      const value = (name: string) =>
+        Number((rows as { Variable_name: string; Value: string }[]).find((r) => r.Variable_name === name)?.Value ?? 0);
       const dirty = value('Innodb_buffer_pool_pages_dirty');
       const total = value('Innodb_buffer_pool_pages_total');
       if (total === 0 || dirty <= total * 0.05 || Date.now() - started > maxSeconds * 1000) break;

@@ -10,7 +10,7 @@ import { runLoad, type LoadResult } from './load.js';
 import { send } from './measure.js';
 import { clientToken } from './setup.js';
 import type { Arrival } from './fanout-receiver.js';
-import { CLI, DIST, type ServerProcess } from './processes.js';
+import { BENCH_DIST, CLI, type ServerProcess } from './processes.js';
 import { restPath } from './scenarios.js';
 
 /**
@@ -80,7 +80,7 @@ function startDedicatedWorker(databaseUrl: string): { stop(): Promise<void> } {
 }
 
 async function startReceiver(): Promise<Receiver> {
-  const child = fork(join(DIST, 'bench', 'fanout-receiver.js'), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(join(BENCH_DIST, 'bench', 'fanout-receiver.js'), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const ask = <T>(question: string, key: string): Promise<T> =>
     new Promise((resolve) => {
       const listener = (message: Record<string, unknown>) => {
@@ -148,7 +148,10 @@ function dischargeEvent(index: number, at: Date): Record<string, unknown> {
 
 /** `tracking …` from the build; throws unless it exits 0. Returns when each line of its output arrived (ms). */
 async function runCli(args: string[], env: Record<string, string>, onLine?: () => void): Promise<number[]> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_CLI_NODE_ARGS?.split(' ') ?? []), CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(process.env.BENCH_CLI_NODE_ARGS?.split(' ') ?? []), CLI, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let errors = '';
   const lines: number[] = [];
   child.stdout.on('data', (c: Buffer) => {

@@ -46,12 +46,10 @@ const PORTS: Port[] = [
   { code: 'MYPKG', name: 'Port Klang', offset: 8 },
 ];
 
-const VESSELS = ['MAERSK EDINBURGH', 'CMA CGM MARCO POLO', 'BERLIN EXPRESS', 'EVER GIVEN', 'MSC GULSUN'].map(
-  (name, i) => {
-    const firstSix = String(930_000 + i * 1_117);
-    return { vesselName: name, vesselIMONumber: `${firstSix}${imoCheckDigit(firstSix)}` };
-  },
-);
+const VESSELS = ['MAERSK EDINBURGH', 'CMA CGM MARCO POLO', 'BERLIN EXPRESS', 'EVER GIVEN', 'MSC GULSUN'].map((name, i) => {
+  const firstSix = String(930_000 + i * 1_117);
+  return { vesselName: name, vesselIMONumber: `${firstSix}${imoCheckDigit(firstSix)}` };
+});
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -10,10 +10,12 @@ import { fileURLToPath } from 'node:url';
  */
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** dist/ (this file is dist/bench/processes.js once built). */
-export const DIST = join(here, '..');
-export const CLI = join(DIST, 'src', 'cli', 'main.js');
-export const BASELINE = join(DIST, 'bench', 'baseline-server.js');
+/** The bench's own build (this file is dist-bench/bench/processes.js once built; tsconfig.bench.json). */
+export const BENCH_DIST = join(here, '..');
+/** The repository: the service under test is its production build, dist/ (`npm run build`). */
+const ROOT = join(BENCH_DIST, '..');
+export const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+export const BASELINE = join(BENCH_DIST, 'bench', 'baseline-server.js');
 
 export interface ServerProcess {
   name: string;
@@ -112,7 +114,7 @@ export interface ServiceOptions {
  * started in production.
  */
 export function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(join(DIST, '..', 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
   const words = pkg.scripts.start.split(/\s+/);
   return words.slice(words.indexOf('node') + 1).filter((w) => w.startsWith('--'));
 }

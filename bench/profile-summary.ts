@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
  * time by function and by package, and inclusive time of the heaviest frames,
  * so the real cost is read before anything is optimized.
  *
- *   node dist/bench/profile-summary.js DIR/CPU.*.cpuprofile [top]
+ *   node dist-bench/bench/profile-summary.js DIR/CPU.*.cpuprofile [top]
  */
 
 interface ProfileNode {
@@ -44,7 +44,13 @@ function packageOf(url: string): string {
   }
   if (url.startsWith('node:')) return 'node:' + url.slice(5).split('/')[0];
   const dist = url.indexOf('/dist/');
-  return dist >= 0 ? url.slice(dist + 6).split('/').slice(0, 2).join('/') : url;
+  return dist >= 0
+    ? url
+        .slice(dist + 6)
+        .split('/')
+        .slice(0, 2)
+        .join('/')
+    : url;
 }
 
 const label = (n: ProfileNode) =>

@@ -1,6 +1,6 @@
 import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { SHIPMENT_DOCUMENT } from '../src/rest/shipment-document.js';
+import { SHIPMENT_DOCUMENT } from '../src/executor/shipment-document.js';
 import { createBenchDatabase, settle } from './databases.js';
 import { eventsPerShipment, shipmentKey } from './generate.js';
 import { fanout } from './fanout.js';
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
 
   const bench = await createBenchDatabase(options.dialect, 'tt_bench');
   const running: ServerProcess[] = [];
-  let ratios: Ratios = { rest: NaN, first: NaN, conditional: NaN, graphqlFull: NaN, partialToFull: NaN };
+  let ratios: Ratios;
   try {
     // A run larger than options.scaleFrom measures the lookups on the first options.scaleFrom shipments before seeding the rest.
     let small: ScaleStage | undefined;
@@ -62,7 +62,9 @@ async function main(): Promise<void> {
     if (small) {
       const large = await scaleStage(servers, options, options.shipments);
       print();
-      print(`lookups at ${thousands(options.scaleFrom)} and ${thousands(options.shipments)} shipments (random keys over all of them; same run):`);
+      print(
+        `lookups at ${thousands(options.scaleFrom)} and ${thousands(options.shipments)} shipments (random keys over all of them; same run):`,
+      );
       print(scaleTable(small, large));
     }
   } finally {
@@ -123,7 +125,9 @@ async function runScenarios(servers: Servers, options: BenchOptions): Promise<Ra
     );
     rows.push({ scenario, result });
     const { load } = result;
-    print(`  ${scenario.name}: ${fixed(load.requestsPerSecond, 0)} req/s, latency p50 ${load.p50} p90 ${load.p90} p99 ${load.p99} max ${load.max} ms (client loop late at most ${fixed(load.clientLoopMaxMs, 0)} ms)`);
+    print(
+      `  ${scenario.name}: ${fixed(load.requestsPerSecond, 0)} req/s, latency p50 ${load.p50} p90 ${load.p90} p99 ${load.p99} max ${load.max} ms (client loop late at most ${fixed(load.clientLoopMaxMs, 0)} ms)`,
+    );
   }
 
   print();
@@ -168,7 +172,11 @@ async function costBySize({ service, baseline, credentials }: Servers, seeded: S
   const rows: string[][] = [];
   for (const containers of SIZES) {
     const bl = (i: number) => shipmentKey(seeded.sizedIndexes[i] ?? 0, `C${containers}`).billOfLadingNumber;
-    const rest = (i: number): RequestSpec => ({ method: 'GET', path: restPath(bl(i)), headers: { Authorization: `Bearer ${credentials.token}` } });
+    const rest = (i: number): RequestSpec => ({
+      method: 'GET',
+      path: restPath(bl(i)),
+      headers: { Authorization: `Bearer ${credentials.token}` },
+    });
     const full = (i: number): RequestSpec => graphqlRequest(credentials.token, SHIPMENT_DOCUMENT, bl(i));
     /** `distinct`: shipments first..first+k-1 once each; otherwise shipment `first` again and again. */
     const cell = async (server: ServerProcess, request: (i: number) => RequestSpec, first: number, distinct: boolean) => {
@@ -243,7 +251,9 @@ async function printFanout(
       `${thousands(r.deliveries)} deliveries (${triggers}) in ${fixed(r.seconds)} s from the first commit, ` +
       `${thousands(Math.round(r.deliveriesPerSecond))} deliveries/s (${thousands(Math.round(r.endToEndPerSecond))}/s from the ingest's start)`,
   );
-  print(`  commit-to-callback latency p50 ${fixed(r.latencyMs.p50, 0)} ms, p99 ${fixed(r.latencyMs.p99, 0)} ms, max ${fixed(r.latencyMs.max, 0)} ms`);
+  print(
+    `  commit-to-callback latency p50 ${fixed(r.latencyMs.p50, 0)} ms, p99 ${fixed(r.latencyMs.p99, 0)} ms, max ${fixed(r.latencyMs.max, 0)} ms`,
+  );
   const q = r.lookupsQuiet;
   const d = r.lookupsDuringFanout;
   print(

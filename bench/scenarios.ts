@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { SHIPMENT_DOCUMENT } from '../src/rest/shipment-document.js';
+import { SHIPMENT_DOCUMENT } from '../src/executor/shipment-document.js';
 import { shipmentKey } from './generate.js';
 import type { RequestSpec } from './load.js';
 

@@ -126,9 +126,7 @@ class ShipmentScript {
   private call(port: Port, leg: Leg, spelling: Spelling): Record<string, unknown> {
     const code = spelling === 'dcsa' ? { UNLocationCode: port.code } : { unLocationCode: port.code };
     return {
-      ...(spelling === 'dcsa'
-        ? { transportCallID: this.id(`call/${port.code}/${leg.vessel.vesselIMONumber}/${leg.voyage}`) }
-        : {}),
+      ...(spelling === 'dcsa' ? { transportCallID: this.id(`call/${port.code}/${leg.vessel.vesselIMONumber}/${leg.voyage}`) } : {}),
       exportVoyageNumber: leg.voyage,
       importVoyageNumber: leg.voyage,
       ...code,
@@ -157,14 +155,7 @@ class ShipmentScript {
     });
   }
 
-  transport(
-    type: 'ARRI' | 'DEPA',
-    classifier: Classifier,
-    port: Port,
-    leg: Leg,
-    at: number,
-    created: number,
-  ): void {
+  transport(type: 'ARRI' | 'DEPA', classifier: Classifier, port: Port, leg: Leg, at: number, created: number): void {
     this.events.push({
       eventID: this.id(`transport/${type}/${classifier}/${port.code}/${leg.vessel.vesselIMONumber}/${this.rel(created)}`),
       eventType: 'TRANSPORT',

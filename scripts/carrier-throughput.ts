@@ -1,3 +1,4 @@
+import { migrateToLatest } from '../src/store/migrate.js';
 /**
  * Throughput of the two carrier paths in (README "Carrier onboarding"):
  *
@@ -24,7 +25,7 @@ import { CarrierStore } from '../src/carriers/carrier-store.js';
 import { notificationKey, signNotification } from '../src/carriers/notification-signature.js';
 import { CarrierPoller } from '../src/carriers/poller.js';
 import { loadConfig } from '../src/config/config.js';
-import { connectDatabase, migrateToLatest } from '../src/db/connect.js';
+import { connectDatabase } from '../src/db/connect.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
 import { FakeDcsaPublisher } from '../test/support/fake-dcsa-publisher.js';
@@ -71,7 +72,13 @@ function event(n: number) {
     eventDateTime: new Date(Date.UTC(2026, 1, 1) + (n % 97) * 3_600_000).toISOString(),
     transportEventTypeCode: 'ARRI',
     documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: `BENCH${shipmentOf(n)}` }],
-    transportCall: { transportCallID: `TC-SGSIN-${shipmentOf(n)}`, modeOfTransport: 'VESSEL', UNLocationCode: 'SGSIN', facilityTypeCode: 'POTE', vessel: VESSEL },
+    transportCall: {
+      transportCallID: `TC-SGSIN-${shipmentOf(n)}`,
+      modeOfTransport: 'VESSEL',
+      UNLocationCode: 'SGSIN',
+      facilityTypeCode: 'POTE',
+      vessel: VESSEL,
+    },
   };
 }
 
@@ -102,9 +109,25 @@ async function freshDatabaseUrl(): Promise<{ url: string; cleanup: () => Promise
 async function notifications(): Promise<void> {
   const { url, cleanup } = await freshDatabaseUrl();
   const port = 4600 + Math.floor(Math.random() * 300);
-  const env = { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', TT_SEED_SANDBOX: 'false', TT_CARRIER_POLLER: 'false', TT_DELIVERY_WORKER: 'false', TT_LOG_LEVEL: 'warn', TT_EVALUATE_INTERVAL_SECONDS: '0' };
+  const env = {
+    ...process.env,
+    DATABASE_URL: url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    TT_SEED_SANDBOX: 'false',
+    TT_CARRIER_POLLER: 'false',
+    TT_DELIVERY_WORKER: 'false',
+    TT_LOG_LEVEL: 'warn',
+    TT_EVALUATE_INTERVAL_SECONDS: '0',
+  };
   const cli = (...args: string[]) => {
-    const r = spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8', input: args.includes('-') ? JSON.stringify({ carrierCode: CARRIER, shipments: Array.from({ length: SHIPMENTS }, (_, i) => shipment(i)) }) : undefined });
+    const r = spawnSync(process.execPath, [CLI, ...args], {
+      env,
+      encoding: 'utf8',
+      input: args.includes('-')
+        ? JSON.stringify({ carrierCode: CARRIER, shipments: Array.from({ length: SHIPMENTS }, (_, i) => shipment(i)) })
+        : undefined,
+    });
     if (r.status !== 0) throw new Error(`tracking ${args.join(' ')}: ${r.stderr}`);
     return r.stdout;
   };
@@ -118,7 +141,9 @@ async function notifications(): Promise<void> {
       server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
       server.once('exit', (code) => reject(new Error(`serve exited ${code}`)));
     });
-    const bodies = Array.from({ length: BUNDLES }, (_, b) => JSON.stringify(Array.from({ length: EVENTS }, (_, i) => event(b * EVENTS + i))));
+    const bodies = Array.from({ length: BUNDLES }, (_, b) =>
+      JSON.stringify(Array.from({ length: EVENTS }, (_, i) => event(b * EVENTS + i))),
+    );
     let next = 0;
     const started = performance.now();
     const latencies: number[] = [];
@@ -142,7 +167,7 @@ async function notifications(): Promise<void> {
     const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]?.toFixed(0);
     console.log(
       `notifications: ${BUNDLES} x ${EVENTS} events, ${CONCURRENCY} at a time, ${url.startsWith('sqlite') ? 'SQLite' : 'MySQL'}: ` +
-        `${seconds.toFixed(1)} s, ${(BUNDLES * EVENTS / seconds).toFixed(0)} events/s, ${(BUNDLES / seconds).toFixed(1)} notifications/s, ` +
+        `${seconds.toFixed(1)} s, ${((BUNDLES * EVENTS) / seconds).toFixed(0)} events/s, ${(BUNDLES / seconds).toFixed(1)} notifications/s, ` +
         `latency p50 ${p(0.5)} ms p95 ${p(0.95)} ms`,
     );
   } finally {
@@ -196,7 +221,9 @@ async function direct(): Promise<void> {
       await ingestBundle(database, parsed.bundle, { now: () => new Date() });
     }
     const seconds = (performance.now() - started) / 1000;
-    console.log(`ingestBundle alone (same bundles, one after the other): ${seconds.toFixed(1)} s, ${(BUNDLES * EVENTS / seconds).toFixed(0)} events/s`);
+    console.log(
+      `ingestBundle alone (same bundles, one after the other): ${seconds.toFixed(1)} s, ${((BUNDLES * EVENTS) / seconds).toFixed(0)} events/s`,
+    );
   } finally {
     await database.close();
     await cleanup();

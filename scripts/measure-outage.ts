@@ -13,7 +13,14 @@ if (!url) throw new Error('MYSQL_URL is required');
 const target = new URL(url);
 const proxy = await new TcpProxy(target.hostname, Number(target.port || 3306)).start();
 const child = spawn(process.execPath, ['dist/src/cli/main.js', 'serve'], {
-  env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: proxy.proxiedUrl(url), TT_LOG_LEVEL: 'warn', TT_EVALUATE_INTERVAL_SECONDS: '0' },
+  env: {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: proxy.proxiedUrl(url),
+    TT_LOG_LEVEL: 'warn',
+    TT_EVALUATE_INTERVAL_SECONDS: '0',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let out = '';
@@ -24,11 +31,20 @@ const port = await new Promise<number>((resolve) =>
     if (m) resolve(Number(m[1]));
   }),
 );
-const demo = JSON.parse(out.split('\n').find((l) => l.includes('sandboxDemoClient'))!).sandboxDemoClient as { client_id: string; client_secret: string };
+const demo = JSON.parse(out.split('\n').find((l) => l.includes('sandboxDemoClient'))!).sandboxDemoClient as {
+  client_id: string;
+  client_secret: string;
+};
 const base = `http://127.0.0.1:${port}`;
-const tokenBody = new URLSearchParams({ grant_type: 'client_credentials', client_id: demo.client_id, client_secret: demo.client_secret }).toString();
+const tokenBody = new URLSearchParams({
+  grant_type: 'client_credentials',
+  client_id: demo.client_id,
+  client_secret: demo.client_secret,
+}).toString();
 const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
-const token = ((await (await fetch(`${base}/oauth/token`, { method: 'POST', headers: form, body: tokenBody })).json()) as { access_token: string }).access_token;
+const token = (
+  (await (await fetch(`${base}/oauth/token`, { method: 'POST', headers: form, body: tokenBody })).json()) as { access_token: string }
+).access_token;
 const auth = { Authorization: `Bearer ${token}` };
 const routes: Record<string, () => Promise<Response>> = {
   lookup: () => fetch(`${base}/v2/shipments?billOfLadingNumber=MAEU262150002`, { headers: auth }),

@@ -18,7 +18,9 @@ const hasChromium = existsSync(CHROMIUM);
 const SCREENSHOTS = fileURLToPath(new URL('../test-results/browser/', import.meta.url));
 
 describe.skipIf(!hasChromium)(
-  hasChromium ? `developer pages in ${CHROMIUM}` : `developer pages in Chromium (skipped: ${CHROMIUM} is missing; apt-get install chromium)`,
+  hasChromium
+    ? `developer pages in ${CHROMIUM}`
+    : `developer pages in Chromium (skipped: ${CHROMIUM} is missing; apt-get install chromium)`,
   () => {
     let f: SandboxApp;
     let server: Server;
@@ -112,12 +114,19 @@ describe.skipIf(!hasChromium)(
       page.on('response', (response) => {
         const request = response.request();
         if (new URL(request.url()).pathname !== '/graphql' || request.resourceType() === 'document') return;
-        answers.push({ method: request.method(), status: response.status(), csrf: request.headers()['x-graphql-yoga-csrf'], body: request.postData() ?? '' });
+        answers.push({
+          method: request.method(),
+          status: response.status(),
+          csrf: request.headers()['x-graphql-yoga-csrf'],
+          body: request.postData() ?? '',
+        });
       });
       const live = 'subscription Live { shipmentUpdates(billOfLadingNumber: "MAEU262150002") { transmissionHeader { triggerType } } }';
       await page.goto(`${origin}/graphql?query=${encodeURIComponent(live)}`);
       await page.getByRole('button', { name: /execute/i }).waitFor({ timeout: 30_000 });
-      const stream = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === '/graphql', { timeout: 30_000 });
+      const stream = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === '/graphql', {
+        timeout: 30_000,
+      });
       await page.getByRole('button', { name: /execute/i }).click();
       expect((await stream).status()).toBe(200);
       await expect.poll(() => answers.some((a) => a.method === 'POST' && a.body.includes('__schema') && a.status === 200)).toBe(true);

@@ -47,7 +47,14 @@ function badShipment(n: number) {
 describe('BundleValidator: the whole-bundle rules, entry by entry', () => {
   const cases: [string, Raw][] = [
     ['a valid bundle', maeuBundle()],
-    ['events without carrierCode', (() => { const b: Raw = maeuBundle(); delete b.carrierCode; return b; })()],
+    [
+      'events without carrierCode',
+      (() => {
+        const b: Raw = maeuBundle();
+        delete b.carrierCode;
+        return b;
+      })(),
+    ],
     [
       'repeats: an exact repeat is dropped, a different one is an issue',
       (() => {
@@ -60,10 +67,17 @@ describe('BundleValidator: the whole-bundle rules, entry by entry', () => {
       })(),
     ],
     ['issues of both lists under the cap', { ...maeuBundle(), shipments: [badShipment(1)], events: [badEvent(1), ...maeuBundle().events] }],
-    ['more issues than the cap', { ...maeuBundle(), shipments: [badShipment(1), badShipment(2)], events: Array.from({ length: 70 }, (_, i) => badEvent(i)) }],
+    [
+      'more issues than the cap',
+      { ...maeuBundle(), shipments: [badShipment(1), badShipment(2)], events: Array.from({ length: 70 }, (_, i) => badEvent(i)) },
+    ],
     [
       'exactly the cap, then valid entries',
-      { carrierCode: 'MAEU', shipments: [], events: [...Array.from({ length: MAX_LISTED_ISSUES }, (_, i) => badEvent(i)), ...maeuBundle().events] },
+      {
+        carrierCode: 'MAEU',
+        shipments: [],
+        events: [...Array.from({ length: MAX_LISTED_ISSUES }, (_, i) => badEvent(i)), ...maeuBundle().events],
+      },
     ],
     [
       'the cap reached in shipments, with events after',
@@ -71,7 +85,7 @@ describe('BundleValidator: the whole-bundle rules, entry by entry', () => {
     ],
   ];
 
-  it.each(cases)('gives parseBundle\'s result in any member order: %s', (_name, raw) => {
+  it.each(cases)("gives parseBundle's result in any member order: %s", (_name, raw) => {
     const expected = parseBundle(raw);
     for (const order of ORDERS) expect(validateInOrder(raw, [...order]), order.join(',')).toEqual(expected);
   });

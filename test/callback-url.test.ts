@@ -49,7 +49,10 @@ describe('forbiddenAddress', () => {
 describe('checkCallbackUrl', () => {
   it('wants https in production, and allows http in the sandbox', () => {
     expect(checkCallbackUrl('https://hooks.example.com/x', 'production')).toMatchObject({ ok: true });
-    expect(checkCallbackUrl('http://hooks.example.com/x', 'production')).toMatchObject({ ok: false, reason: expect.stringMatching(/https/) });
+    expect(checkCallbackUrl('http://hooks.example.com/x', 'production')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/https/),
+    });
     expect(checkCallbackUrl('http://127.0.0.1:8080/x', 'sandbox')).toMatchObject({ ok: true });
   });
 

@@ -56,7 +56,25 @@ describe.each(dialects)('tracking carrier commands on $name', ({ name, enabled }
 
   it.skipIf(!enabled)('list, rotate-secret and disable', async () => {
     const secret = Buffer.alloc(48, 9).toString('base64');
-    expect((await run('carrier', 'add', 'ONEY', '--events-url', 'https://api.one.example/v2/events', '--oauth-token-url', 'https://auth.one.example/token', '--oauth-client-id', 'tt', '--oauth-client-secret', 'very-secret', '--secret', secret)).code).toBe(0);
+    expect(
+      (
+        await run(
+          'carrier',
+          'add',
+          'ONEY',
+          '--events-url',
+          'https://api.one.example/v2/events',
+          '--oauth-token-url',
+          'https://auth.one.example/token',
+          '--oauth-client-id',
+          'tt',
+          '--oauth-client-secret',
+          'very-secret',
+          '--secret',
+          secret,
+        )
+      ).code,
+    ).toBe(0);
     const list = await run('carrier', 'list', '--json');
     const carriers = JSON.parse(list.stdout) as { carrierCode: string; eventsAuth: string; status: string; poll: unknown }[];
     expect(carriers.map((c) => [c.carrierCode, c.eventsAuth, c.status])).toEqual([
@@ -86,7 +104,9 @@ describe.each(dialects)('tracking carrier commands on $name', ({ name, enabled }
     const publisher = await FakeDcsaPublisher.start();
     try {
       publisher.events = [rawTransportEvent(1), rawTransportEvent(2)];
-      expect((await run('carrier', 'add', 'EGLV', '--events-url', publisher.eventsUrl, '--poll-since', '2024-01-01T00:00:00Z')).code).toBe(0);
+      expect((await run('carrier', 'add', 'EGLV', '--events-url', publisher.eventsUrl, '--poll-since', '2024-01-01T00:00:00Z')).code).toBe(
+        0,
+      );
       const r = await run('poll', '--once');
       expect(r.code).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject({ carrierCode: 'EGLV', pages: 1, events: 2, eventsStored: 2, error: null });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app/create-app.js';
-import { createLogger } from '../src/app/logger.js';
+import { createLogger } from '../src/service/logger.js';
 import { OPERATOR_INGEST_SCOPE } from '../src/auth/scopes.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { notificationKey, signNotification } from '../src/carriers/notification-signature.js';
@@ -31,7 +31,11 @@ describe.each(dialects)('carrier notifications on $name', ({ name, enabled }) =>
     if (!k.ok) throw new Error(k.message);
     key = k.key;
     // Master data and the plan: the baseline an estimate is compared with (ETA_DELAY).
-    await f.ingest({ carrierCode: CARRIER, shipments: [rawShipment()], events: [rawTransportEvent(1, { eventClassifierCode: 'PLN', eventDateTime: PLANNED })] });
+    await f.ingest({
+      carrierCode: CARRIER,
+      shipments: [rawShipment()],
+      events: [rawTransportEvent(1, { eventClassifierCode: 'PLN', eventDateTime: PLANNED })],
+    });
   });
   afterAll(async () => f?.destroy());
 
@@ -47,7 +51,10 @@ describe.each(dialects)('carrier notifications on $name', ({ name, enabled }) =>
     return [body, signNotification(body, key)] as const;
   };
   async function storedEvents(): Promise<number> {
-    const row = await f.t.database.db.selectFrom('event').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await f.t.database.db
+      .selectFrom('event')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -63,7 +70,13 @@ describe.each(dialects)('carrier notifications on $name', ({ name, enabled }) =>
   it.skipIf(!enabled)('stores a correctly signed notification, shows it in the next lookup and raises ETA_DELAY', async () => {
     const before = await storedEvents();
     // Thirty hours late against the plan, with a local offset as DCSA publishes it.
-    const [body, signature] = signed([rawTransportEvent(2, { eventClassifierCode: 'EST', eventDateTime: '2024-03-31T12:00:00+08:00', eventCreatedDateTime: '2024-03-10T09:00:00+01:00' })]);
+    const [body, signature] = signed([
+      rawTransportEvent(2, {
+        eventClassifierCode: 'EST',
+        eventDateTime: '2024-03-31T12:00:00+08:00',
+        eventCreatedDateTime: '2024-03-10T09:00:00+01:00',
+      }),
+    ]);
     const response = await notify(body, signature);
     expect(response.status, await response.clone().text()).toBe(204);
     expect(await storedEvents()).toBe(before + 1);
@@ -71,7 +84,9 @@ describe.each(dialects)('carrier notifications on $name', ({ name, enabled }) =>
     const { token } = await f.tokenFor(ACCOUNT);
     const lookup = await f.get(`/v2/shipments?carrierCode=${CARRIER}&carrierBookingReference=BKG100`, token);
     expect(lookup.status).toBe(200);
-    const { shipmentTracking } = (await lookup.json()) as { shipmentTracking: { eta: string; exceptions: { exceptionType: string; status: string; relatedEventID: string }[] } };
+    const { shipmentTracking } = (await lookup.json()) as {
+      shipmentTracking: { eta: string; exceptions: { exceptionType: string; status: string; relatedEventID: string }[] };
+    };
     expect(shipmentTracking.eta).toBe('2024-03-31T04:00:00.000Z');
     expect(shipmentTracking.exceptions).toEqual([
       expect.objectContaining({ exceptionType: 'ETA_DELAY', status: 'DETECTED', relatedEventID: eventId(2) }),
@@ -86,7 +101,13 @@ describe.each(dialects)('carrier notifications on $name', ({ name, enabled }) =>
     const before = await storedEvents();
     const [body, signature] = signed([rawTransportEvent(3)]);
     const otherKey = Buffer.alloc(32, 7);
-    for (const bad of [signNotification(body, otherKey), signNotification(`${body} `, key), 'sha256=abc', signature.replace('sha256=', 'sha1='), null]) {
+    for (const bad of [
+      signNotification(body, otherKey),
+      signNotification(`${body} `, key),
+      'sha256=abc',
+      signature.replace('sha256=', 'sha1='),
+      null,
+    ]) {
       const response = await notify(body, bad);
       expect(response.status).toBe(401);
       const error = (await response.json()) as { statusCode: number; errors: { errorCode: number; property: string }[] };
@@ -111,7 +132,10 @@ describe.each(dialects)('carrier notifications on $name', ({ name, enabled }) =>
     expect(error.errors.find((e) => e.property === '[1].eventDateTime')?.jsonPath).toBe('$[1].eventDateTime');
     expect(await storedEvents()).toBe(before);
 
-    for (const [text, message] of [['{"events": []}', 'JSON array'], ['[1,', 'not valid JSON']] as const) {
+    for (const [text, message] of [
+      ['{"events": []}', 'JSON array'],
+      ['[1,', 'not valid JSON'],
+    ] as const) {
       const refused = await notify(text, signNotification(text, key));
       expect(refused.status).toBe(400);
       expect(((await refused.json()) as { errors: { errorCodeMessage: string }[] }).errors[0]?.errorCodeMessage).toContain(message);
@@ -139,34 +163,41 @@ describe.each(dialects)('carrier notifications on $name', ({ name, enabled }) =>
     expect(response.status).toBe(413);
   });
 
-  it.skipIf(!enabled)('accepts concurrent notifications on two instances over the same shipments (lock conflicts are retried)', async () => {
-    // A second instance with its own connection pool, as another process would have. (SQLite: one instance,
-    // since two connections of one process to one file cannot wait for each other's write transactions.)
-    const connection = name === 'mysql' ? connectDatabase(f.t.url, { poolSize: 4 }) : f.t.database;
-    const other = name === 'mysql' ? await createApp({ config: f.config, database: connection, logger: createLogger('silent') }) : f.app;
-    try {
-      const before = await storedEvents();
-      const bodies = Array.from({ length: 8 }, (_, b) =>
-        signed(Array.from({ length: 15 }, (_, i) => rawTransportEvent(500 + b * 15 + i, { eventDateTime: `2024-03-30T${String(6 + (i % 12)).padStart(2, '0')}:00:00+08:00` }))),
-      );
-      const statuses = await Promise.all(
-        bodies.map(([body, signature], i) =>
-          (i % 2 === 0 ? f.app : other)
-            .fetch(`${BASE}/v2/carrier-notifications/${CARRIER}`, {
-              method: 'POST',
-              headers: { 'Content-Type': 'application/json', 'Notification-Signature': signature },
-              body,
-            })
-            .then((r) => r.status),
-        ),
-      );
-      expect(statuses).toEqual(bodies.map(() => 204));
-      expect(await storedEvents()).toBe(before + 120);
-    } finally {
-      if (other !== f.app) await other.close();
-      if (connection !== f.t.database) await connection.close();
-    }
-  });
+  it.skipIf(!enabled)(
+    'accepts concurrent notifications on two instances over the same shipments (lock conflicts are retried)',
+    async () => {
+      // A second instance with its own connection pool, as another process would have. (SQLite: one instance,
+      // since two connections of one process to one file cannot wait for each other's write transactions.)
+      const connection = name === 'mysql' ? connectDatabase(f.t.url, { poolSize: 4 }) : f.t.database;
+      const other = name === 'mysql' ? await createApp({ config: f.config, database: connection, logger: createLogger('silent') }) : f.app;
+      try {
+        const before = await storedEvents();
+        const bodies = Array.from({ length: 8 }, (_, b) =>
+          signed(
+            Array.from({ length: 15 }, (_, i) =>
+              rawTransportEvent(500 + b * 15 + i, { eventDateTime: `2024-03-30T${String(6 + (i % 12)).padStart(2, '0')}:00:00+08:00` }),
+            ),
+          ),
+        );
+        const statuses = await Promise.all(
+          bodies.map(([body, signature], i) =>
+            (i % 2 === 0 ? f.app : other)
+              .fetch(`${BASE}/v2/carrier-notifications/${CARRIER}`, {
+                method: 'POST',
+                headers: { 'Content-Type': 'application/json', 'Notification-Signature': signature },
+                body,
+              })
+              .then((r) => r.status),
+          ),
+        );
+        expect(statuses).toEqual(bodies.map(() => 204));
+        expect(await storedEvents()).toBe(before + 120);
+      } finally {
+        if (other !== f.app) await other.close();
+        if (connection !== f.t.database) await connection.close();
+      }
+    },
+  );
 
   it.skipIf(!enabled)('stops verifying the old secret after a rotation, and refuses a disabled carrier', async () => {
     await f.app.services.carriers.addCarrier({ carrierCode: 'ONEY' });
@@ -196,7 +227,12 @@ describe.each(dialects)('operator ingest on $name', ({ name, enabled }) => {
     const response = await f.app.fetch(`${BASE}/oauth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: creds.client_id, client_secret: creds.client_secret, scope: OPERATOR_INGEST_SCOPE }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: creds.client_id,
+        client_secret: creds.client_secret,
+        scope: OPERATOR_INGEST_SCOPE,
+      }).toString(),
     });
     expect(response.status).toBe(200);
     return ((await response.json()) as { access_token: string }).access_token;
@@ -217,7 +253,10 @@ describe.each(dialects)('operator ingest on $name', ({ name, enabled }) => {
     const again = await f.send('POST', '/v2/operator/ingest', token, bundle);
     expect(await again.json()).toMatchObject({ shipmentsCreated: 0, eventsStored: 0, eventsAlreadyStored: 1 });
 
-    const invalid = await f.send('POST', '/v2/operator/ingest', token, { carrierCode: CARRIER, events: [rawTransportEvent(2, { eventID: 'nope' })] });
+    const invalid = await f.send('POST', '/v2/operator/ingest', token, {
+      carrierCode: CARRIER,
+      events: [rawTransportEvent(2, { eventID: 'nope' })],
+    });
     expect(invalid.status).toBe(400);
     expect(((await invalid.json()) as { errors: { property: string }[] }).errors.map((e) => e.property)).toEqual(['events[0].eventID']);
     const broken = await f.app.fetch(`${BASE}/v2/operator/ingest`, {

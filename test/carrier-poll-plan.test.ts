@@ -1,8 +1,21 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { backoffMs, firstPageUrl, nextPageUrl, nextPollDelayMs, pollFrom, retryAfterMs, WatermarkTracker } from '../src/carriers/poll-plan.js';
-import { generateNotificationSecret, notificationKey, signNotification, verifyNotification } from '../src/carriers/notification-signature.js';
+import {
+  backoffMs,
+  firstPageUrl,
+  nextPageUrl,
+  nextPollDelayMs,
+  pollFrom,
+  retryAfterMs,
+  WatermarkTracker,
+} from '../src/carriers/poll-plan.js';
+import {
+  generateNotificationSecret,
+  notificationKey,
+  signNotification,
+  verifyNotification,
+} from '../src/carriers/notification-signature.js';
 
 const EVENTS = 'https://api.carrier.example/track/v2/events?subscriber=acme';
 const headers = (h: Record<string, string>) => new Headers(h);
@@ -17,10 +30,16 @@ describe('poll plan', () => {
 
   it('finds the next page in Next-Page-Cursor, a Next-Page cursor or a same-origin Next-Page link', () => {
     expect(nextPageUrl(EVENTS, headers({}))).toBeNull();
-    expect(nextPageUrl(EVENTS, headers({ 'Next-Page-Cursor': 'abc=' }))).toBe('https://api.carrier.example/track/v2/events?subscriber=acme&cursor=abc%3D');
+    expect(nextPageUrl(EVENTS, headers({ 'Next-Page-Cursor': 'abc=' }))).toBe(
+      'https://api.carrier.example/track/v2/events?subscriber=acme&cursor=abc%3D',
+    );
     expect(nextPageUrl(EVENTS, headers({ 'Next-Page': 'fE9mZnNldHw9NSZsaW1pdD01' }))).toContain('cursor=fE9mZnNldHw9NSZsaW1pdD01');
-    expect(nextPageUrl(EVENTS, headers({ 'Next-Page': '/track/v2/events?cursor=x' }))).toBe('https://api.carrier.example/track/v2/events?cursor=x');
-    expect(nextPageUrl(EVENTS, headers({ 'Next-Page': 'https://api.carrier.example/v2/events?page=2' }))).toBe('https://api.carrier.example/v2/events?page=2');
+    expect(nextPageUrl(EVENTS, headers({ 'Next-Page': '/track/v2/events?cursor=x' }))).toBe(
+      'https://api.carrier.example/track/v2/events?cursor=x',
+    );
+    expect(nextPageUrl(EVENTS, headers({ 'Next-Page': 'https://api.carrier.example/v2/events?page=2' }))).toBe(
+      'https://api.carrier.example/v2/events?page=2',
+    );
     // The poller's credentials never travel to another origin.
     expect(() => nextPageUrl(EVENTS, headers({ 'Next-Page': 'https://elsewhere.example/v2/events?cursor=x' }))).toThrow(/origin/);
   });

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EventsAuth } from '../src/carriers/carrier-config.js';
 import { CarrierStore } from '../src/carriers/carrier-store.js';
 import { CarrierPoller, type CarrierPollerOptions } from '../src/carriers/poller.js';
-import { readPollState, takeLease } from '../src/carriers/poll-state.js';
+import { readPollState, takeLease } from '../src/store/poll-state.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
 import { testConfig } from './support/app-fixture.js';
@@ -35,7 +35,11 @@ function published(i: number): Record<string, unknown> {
   if (i % 2 === 0) {
     return rawTransportEvent(1000 + i, { eventCreatedDateTime: created, eventDateTime: local(createdMs + 20 * 86_400_000, 8 * 60) });
   }
-  return rawEquipmentEvent(1000 + i, { eventCreatedDateTime: created, eventDateTime: local(createdMs - 600_000, 60), equipmentReference: CONTAINER_A });
+  return rawEquipmentEvent(1000 + i, {
+    eventCreatedDateTime: created,
+    eventDateTime: local(createdMs - 600_000, 60),
+    equipmentReference: CONTAINER_A,
+  });
 }
 const createdAt = (i: number) => new Date(START + i * 60_000).toISOString();
 
@@ -55,7 +59,12 @@ describe.each(dialects)('carrier poller on $name', ({ name, enabled }) => {
     publisher.events = Array.from({ length: count }, (_, i) => published(i));
     t = await createTestDatabase(name);
     carriers = new CarrierStore(t.database.db, 'p'.repeat(32), config);
-    await carriers.addCarrier({ carrierCode: CARRIER, eventsUrl: publisher.eventsUrl, auth: auth(publisher), pollSince: '2024-02-01T00:00:00Z' });
+    await carriers.addCarrier({
+      carrierCode: CARRIER,
+      eventsUrl: publisher.eventsUrl,
+      auth: auth(publisher),
+      pollSince: '2024-02-01T00:00:00Z',
+    });
     const master = parseBundle({ carrierCode: CARRIER, shipments: [rawShipment()] });
     if (!master.ok) throw new Error('bundle');
     await ingestBundle(t.database, master.bundle, { now: () => new Date() });
@@ -82,51 +91,67 @@ describe.each(dialects)('carrier poller on $name', ({ name, enabled }) => {
   }
   const allIds = (count: number) => Array.from({ length: count }, (_, i) => eventId(1000 + i)).sort();
 
-  it.skipIf(!enabled)('takes every page, surviving a 429 and a 500 in the middle, and moves the watermark to the newest event', async () => {
-    await setUp();
-    publisher.script = { 2: { status: 429, retryAfter: '1' }, 5: { status: 500 } };
-    const [result] = await poller().runOnce({ force: true });
-    expect(result).toMatchObject({ carrierCode: CARRIER, pages: 7, events: 250, eventsStored: 250, eventsRejected: 0, retries: 2, error: null });
-    // Retry-After: 1 honoured; the 500 without one waits the first backoff step.
-    expect(sleeps).toEqual([1000, 1000]);
-    expect(publisher.requests).toHaveLength(9);
-    expect(publisher.requests[0]).toBe(`/v2/events?eventCreatedDateTime:gte=${encodeURIComponent('2024-01-31T23:55:00.000Z')}&limit=40`);
-    expect(publisher.requests[3]).toBe(publisher.requests[2]);
-    expect(await storedEvents()).toEqual(allIds(250));
-    const state = await readPollState(t.database.db, CARRIER);
-    expect(state).toMatchObject({ watermark: createdAt(249), lease_owner: null, last_error: null, events_polled: 250 });
+  it.skipIf(!enabled)(
+    'takes every page, surviving a 429 and a 500 in the middle, and moves the watermark to the newest event',
+    async () => {
+      await setUp();
+      publisher.script = { 2: { status: 429, retryAfter: '1' }, 5: { status: 500 } };
+      const [result] = await poller().runOnce({ force: true });
+      expect(result).toMatchObject({
+        carrierCode: CARRIER,
+        pages: 7,
+        events: 250,
+        eventsStored: 250,
+        eventsRejected: 0,
+        retries: 2,
+        error: null,
+      });
+      // Retry-After: 1 honoured; the 500 without one waits the first backoff step.
+      expect(sleeps).toEqual([1000, 1000]);
+      expect(publisher.requests).toHaveLength(9);
+      expect(publisher.requests[0]).toBe(`/v2/events?eventCreatedDateTime:gte=${encodeURIComponent('2024-01-31T23:55:00.000Z')}&limit=40`);
+      expect(publisher.requests[3]).toBe(publisher.requests[2]);
+      expect(await storedEvents()).toEqual(allIds(250));
+      const state = await readPollState(t.database.db, CARRIER);
+      expect(state).toMatchObject({ watermark: createdAt(249), lease_owner: null, last_error: null, events_polled: 250 });
 
-    // The next run asks from the watermark minus the overlap, and stores nothing twice.
-    publisher.events.push(published(250));
-    const [next] = await poller().runOnce({ force: true });
-    expect(publisher.requests.at(-1)).toBe(`/v2/events?eventCreatedDateTime:gte=${encodeURIComponent(new Date(START + 244 * 60_000).toISOString())}&limit=40`);
-    expect(next).toMatchObject({ pages: 1, events: 7, eventsStored: 1, eventsAlreadyStored: 6 });
-    expect(await storedEvents()).toEqual(allIds(251));
-  });
+      // The next run asks from the watermark minus the overlap, and stores nothing twice.
+      publisher.events.push(published(250));
+      const [next] = await poller().runOnce({ force: true });
+      expect(publisher.requests.at(-1)).toBe(
+        `/v2/events?eventCreatedDateTime:gte=${encodeURIComponent(new Date(START + 244 * 60_000).toISOString())}&limit=40`,
+      );
+      expect(next).toMatchObject({ pages: 1, events: 7, eventsStored: 1, eventsAlreadyStored: 6 });
+      expect(await storedEvents()).toEqual(allIds(251));
+    },
+  );
 
-  it.skipIf(!enabled)('restarts from its watermark after a kill, with nothing lost and nothing doubled; one poller per carrier', async () => {
-    await setUp();
-    let reached!: () => void;
-    const killed = new Promise<void>((resolve) => (reached = resolve));
-    // Poller A dies during page 3, after its commit and before its watermark moved (the worst moment).
-    const a = poller({ onPage: (_code, _summary, page) => (page === 3 ? (reached(), new Promise<never>(() => undefined)) : undefined) });
-    void a.runOnce({ force: true });
-    await killed;
-    expect(await storedEvents()).toHaveLength(120);
-    expect((await readPollState(t.database.db, CARRIER))?.watermark).toBe(createdAt(79));
+  it.skipIf(!enabled)(
+    'restarts from its watermark after a kill, with nothing lost and nothing doubled; one poller per carrier',
+    async () => {
+      await setUp();
+      let reached!: () => void;
+      const killed = new Promise<void>((resolve) => (reached = resolve));
+      // Poller A dies during page 3, after its commit and before its watermark moved (the worst moment).
+      const a = poller({ onPage: (_code, _summary, page) => (page === 3 ? (reached(), new Promise<never>(() => undefined)) : undefined) });
+      void a.runOnce({ force: true });
+      await killed;
+      expect(await storedEvents()).toHaveLength(120);
+      expect((await readPollState(t.database.db, CARRIER))?.watermark).toBe(createdAt(79));
 
-    // While A's lease runs, no other poller takes the carrier.
-    expect(await poller().runOnce({ force: true })).toEqual([]);
-    expect(await takeLease(t.database.db, CARRIER, 'someone-else', new Date(), 60_000, true)).toBe(false);
+      // While A's lease runs, no other poller takes the carrier.
+      expect(await poller().runOnce({ force: true })).toEqual([]);
+      expect(await takeLease(t.database.db, CARRIER, 'someone-else', new Date(), 60_000, true)).toBe(false);
 
-    // After it expires, B takes over from the watermark minus the overlap.
-    const later = () => new Date(Date.now() + 61_000);
-    const requestsBefore = publisher.requests.length;
-    const [b] = await poller({ now: later }).runOnce({ force: true });
-    expect(publisher.requests[requestsBefore]).toContain(`gte=${encodeURIComponent(new Date(START + 74 * 60_000).toISOString())}`);
-    expect(b).toMatchObject({ events: 176, eventsStored: 130, eventsAlreadyStored: 46, error: null, watermark: createdAt(249) });
-    expect(await storedEvents()).toEqual(allIds(250));
-  });
+      // After it expires, B takes over from the watermark minus the overlap.
+      const later = () => new Date(Date.now() + 61_000);
+      const requestsBefore = publisher.requests.length;
+      const [b] = await poller({ now: later }).runOnce({ force: true });
+      expect(publisher.requests[requestsBefore]).toContain(`gte=${encodeURIComponent(new Date(START + 74 * 60_000).toISOString())}`);
+      expect(b).toMatchObject({ events: 176, eventsStored: 130, eventsAlreadyStored: 46, error: null, watermark: createdAt(249) });
+      expect(await storedEvents()).toEqual(allIds(250));
+    },
+  );
 
   it.skipIf(!enabled)('ends the run on a long Retry-After and schedules the next poll after it', async () => {
     await setUp();

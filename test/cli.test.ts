@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleOf } from '../bench/generate.js';
 import { buildSandboxBundle } from '../db/sandbox-bundle.js';
 import { createApp } from '../src/app/create-app.js';
-import { createLogger } from '../src/app/logger.js';
+import { createLogger } from '../src/service/logger.js';
 import { runCli } from '../src/cli/program.js';
 import { loadConfig } from '../src/config/config.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
@@ -38,7 +38,10 @@ function tracking(args: string[], env: Record<string, string>, input?: string) {
 async function tableCounts(t: TestDatabase): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of ['shipment', 'shipment_container', 'shipment_account', 'event', 'event_reference', 'shipment_event'] as const) {
-    const row = await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
   return counts;
@@ -103,14 +106,18 @@ describe.each(dialects)('tracking CLI on $name', ({ name, enabled }) => {
     expect(listed.stdout).not.toContain(creds.client_secret);
   });
 
-  it.skipIf(!enabled)('explains usage errors and configuration errors', () => {
-    expect(tracking(['frobnicate'], env).code).toBe(2);
-    const badPort = tracking(['migrate'], { ...env, PORT: 'eighty' });
-    expect(badPort.code).toBe(2);
-    expect(badPort.stderr).toMatch(/PORT/);
-    expect(tracking(['exception', 'clear', 'nope'], env).code).toBe(2);
-    expect(tracking(['exception', 'clear', '00000000-0000-4000-8000-000000000000', '--note', 'x'], env).code).toBe(1);
-  }, 120_000); // several CLI processes, one after another
+  it.skipIf(!enabled)(
+    'explains usage errors and configuration errors',
+    () => {
+      expect(tracking(['frobnicate'], env).code).toBe(2);
+      const badPort = tracking(['migrate'], { ...env, PORT: 'eighty' });
+      expect(badPort.code).toBe(2);
+      expect(badPort.stderr).toMatch(/PORT/);
+      expect(tracking(['exception', 'clear', 'nope'], env).code).toBe(2);
+      expect(tracking(['exception', 'clear', '00000000-0000-4000-8000-000000000000', '--note', 'x'], env).code).toBe(1);
+    },
+    120_000,
+  ); // several CLI processes, one after another
 });
 
 /** The CLI in this process, against an open database (faster than the bin for data-heavy checks). */
@@ -172,7 +179,13 @@ describe('tracking --help', () => {
   });
 
   it('answers usage errors with exit 2, the reason and the help on stderr', () => {
-    for (const args of [['ingest', '--all', 'x.json'], ['ingest'], ['exception', 'list', '--status', 'OPEN'], ['keys'], ['client', 'frobnicate']]) {
+    for (const args of [
+      ['ingest', '--all', 'x.json'],
+      ['ingest'],
+      ['exception', 'list', '--status', 'OPEN'],
+      ['keys'],
+      ['client', 'frobnicate'],
+    ]) {
       const result = tracking(args, {});
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr, args.join(' ')).toMatch(/^tracking [a-z ]*: .+\n\nUsage: tracking/);
@@ -189,7 +202,14 @@ describe('tracking keys generate', () => {
     expect(lines).toHaveLength(2);
     const signingKey = /^TT_SIGNING_KEY='(\{.+\})'$/.exec(lines[0]!)![1]!;
     const pepper = /^TT_SECRET_PEPPER=([A-Za-z0-9_-]{43})$/.exec(lines[1]!)![1]!;
-    expect(JSON.parse(signingKey)).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig', kid: expect.any(String), d: expect.any(String) });
+    expect(JSON.parse(signingKey)).toMatchObject({
+      kty: 'EC',
+      crv: 'P-256',
+      alg: 'ES256',
+      use: 'sig',
+      kid: expect.any(String),
+      d: expect.any(String),
+    });
 
     const json = JSON.parse(tracking(['keys', 'generate', '--json'], {}).stdout) as Record<string, string>;
     expect(Object.keys(json).sort()).toEqual(['TT_SECRET_PEPPER', 'TT_SIGNING_KEY']);
@@ -197,13 +217,22 @@ describe('tracking keys generate', () => {
 
     const t = await createTestDatabase('sqlite');
     try {
-      const config = loadConfig({ TT_ENVIRONMENT: 'production', TT_BASE_URL: 'https://tracking.example.com', TT_SIGNING_KEY: signingKey, TT_SECRET_PEPPER: pepper });
+      const config = loadConfig({
+        TT_ENVIRONMENT: 'production',
+        TT_BASE_URL: 'https://tracking.example.com',
+        TT_SIGNING_KEY: signingKey,
+        TT_SECRET_PEPPER: pepper,
+      });
       const app = await createApp({ config, database: t.database, logger: createLogger('silent') });
       const creds = await app.clients.createClient({ name: 'prod', account: 'acme' });
       const response = await app.fetch('https://tracking.example.com/oauth/token', {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: creds.client_id, client_secret: creds.client_secret }).toString(),
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: creds.client_id,
+          client_secret: creds.client_secret,
+        }).toString(),
       });
       expect(response.status).toBe(200);
       const token = ((await response.json()) as { access_token: string }).access_token;
@@ -273,40 +302,54 @@ describe.each(dialects)('tracking exception list and streamed ingest on $name', 
     expect((await inProcess(t.database, ['exception', 'list', '--limit', '0'])).code).toBe(2);
   });
 
-  it.skipIf(!enabled)('streams a large file: a JSON summary per file, and broken JSON named by line and column with nothing written', async () => {
-    const indexes = Array.from({ length: 170 }, (_, i) => 30_000 + i * 3);
-    const raw = bundleOf(indexes, { tag: 'CLI' }) as { events: unknown[] };
-    expect(raw.events.length).toBeGreaterThan(10_000);
-    const text = JSON.stringify(raw, null, 1);
-    const file = join(dir, 'large.json');
-    writeFileSync(file, text);
+  it.skipIf(!enabled)(
+    'streams a large file: a JSON summary per file, and broken JSON named by line and column with nothing written',
+    async () => {
+      const indexes = Array.from({ length: 170 }, (_, i) => 30_000 + i * 3);
+      const raw = bundleOf(indexes, { tag: 'CLI' }) as { events: unknown[] };
+      expect(raw.events.length).toBeGreaterThan(10_000);
+      const text = JSON.stringify(raw, null, 1);
+      const file = join(dir, 'large.json');
+      writeFileSync(file, text);
 
-    // Broken near the end: a colon missing on one line of the pretty-printed file.
-    const lines = text.split('\n');
-    const target = lines.length - 40;
-    const broken = lines.map((line, i) => (i === target ? line.replace('": ', '" ') : line));
-    const column = lines[target]!.indexOf('": ') + 3;
-    const brokenFile = join(dir, 'broken.json');
-    writeFileSync(brokenFile, broken.join('\n'));
-    const before = await tableCounts(t);
-    const failed = tracking(['ingest', brokenFile], { DATABASE_URL: t.url });
-    expect(failed.code).toBe(1);
-    expect(failed.stderr).toBe(`${brokenFile}:${target + 1}:${column}: invalid JSON, nothing written: expected ':'\n`);
-    expect(await tableCounts(t)).toEqual(before);
+      // Broken near the end: a colon missing on one line of the pretty-printed file.
+      const lines = text.split('\n');
+      const target = lines.length - 40;
+      const broken = lines.map((line, i) => (i === target ? line.replace('": ', '" ') : line));
+      const column = lines[target]!.indexOf('": ') + 3;
+      const brokenFile = join(dir, 'broken.json');
+      writeFileSync(brokenFile, broken.join('\n'));
+      const before = await tableCounts(t);
+      const failed = tracking(['ingest', brokenFile], { DATABASE_URL: t.url });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toBe(`${brokenFile}:${target + 1}:${column}: invalid JSON, nothing written: expected ':'\n`);
+      expect(await tableCounts(t)).toEqual(before);
 
-    const done = tracking(['ingest', '--json', file, '-'], { DATABASE_URL: t.url }, JSON.stringify(maeuBundle()));
-    expect(done.stderr).toBe('');
-    expect(done.code).toBe(0);
-    const summaries = done.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(summaries).toEqual([
-      expect.objectContaining({ file, shipmentsCreated: 170, eventsStored: raw.events.length, eventsAlreadyStored: 0 }),
-      expect.objectContaining({ file: 'stdin', shipmentsCreated: 2 }),
-    ]);
-  });
+      const done = tracking(['ingest', '--json', file, '-'], { DATABASE_URL: t.url }, JSON.stringify(maeuBundle()));
+      expect(done.stderr).toBe('');
+      expect(done.code).toBe(0);
+      const summaries = done.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(summaries).toEqual([
+        expect.objectContaining({ file, shipmentsCreated: 170, eventsStored: raw.events.length, eventsAlreadyStored: 0 }),
+        expect.objectContaining({ file: 'stdin', shipmentsCreated: 2 }),
+      ]);
+    },
+  );
 
   it.skipIf(!enabled)('shows progress on a terminal only', async () => {
     const file = join(dir, 'progress.json');
-    writeFileSync(file, JSON.stringify(bundleOf(Array.from({ length: 40 }, (_, i) => 60_000 + i * 3), { tag: 'PRG' })));
+    writeFileSync(
+      file,
+      JSON.stringify(
+        bundleOf(
+          Array.from({ length: 40 }, (_, i) => 60_000 + i * 3),
+          { tag: 'PRG' },
+        ),
+      ),
+    );
     const onTty = await inProcess(t.database, ['ingest', file], true);
     expect(onTty.code).toBe(0);
     expect(onTty.stderr).toContain(`\r\x1b[K${file}: validated 1,000 entries`);
@@ -330,7 +373,14 @@ interface Banner {
 async function startServe(env: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'tt-serve-'));
   const child = spawn(process.execPath, [BIN, 'serve'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'tracking.sqlite')}`, TT_LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${join(dir, 'tracking.sqlite')}`,
+      TT_LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -373,7 +423,13 @@ describe('tracking serve (README first command) over a real socket', () => {
       // A JSON log line, written even at TT_LOG_LEVEL=warn; stdout is no TTY, so no human banner.
       expect(banner).toMatchObject({ environment: 'sandbox', graphiql: true, tracing: false });
       expect(banner.message).toMatch(/^track-and-trace sandbox listening on http:\/\/localhost:\d+$/);
-      expect(serve.output().trim().split('\n').every((l) => l.startsWith('{'))).toBe(true);
+      expect(
+        serve
+          .output()
+          .trim()
+          .split('\n')
+          .every((l) => l.startsWith('{')),
+      ).toBe(true);
       const demo = banner.sandboxDemoClient!;
       expect(demo.account).toBe('demo-account');
 
@@ -483,47 +539,62 @@ describe.each(dialects)('tracking push commands on $name', ({ name, enabled }) =
     await receiver?.close();
   });
 
-  it.skipIf(!enabled)('grants the subscribe scope, lists subscriptions and deliveries, retries a failed delivery, delivers once', async () => {
-    const creds = await f.app.clients.createClient({ name: 'cli push', account: 'acct-cli' });
-    const granted = await inProcess(f.t.database, ['client', 'grant', creds.client_id, 'track-and-trace.subscribe']);
-    expect(granted.code).toBe(0);
-    expect(granted.stdout).toContain('track-and-trace.read track-and-trace.subscribe');
-    expect((await inProcess(f.t.database, ['client', 'grant', creds.client_id, 'track-and-trace.write'])).code).toBe(2);
-    expect((await inProcess(f.t.database, ['client', 'grant', 'tt_nobody', 'track-and-trace.subscribe'])).code).toBe(1);
+  it.skipIf(!enabled)(
+    'grants the subscribe scope, lists subscriptions and deliveries, retries a failed delivery, delivers once',
+    async () => {
+      const creds = await f.app.clients.createClient({ name: 'cli push', account: 'acct-cli' });
+      const granted = await inProcess(f.t.database, ['client', 'grant', creds.client_id, 'track-and-trace.subscribe']);
+      expect(granted.code).toBe(0);
+      expect(granted.stdout).toContain('track-and-trace.read track-and-trace.subscribe');
+      expect((await inProcess(f.t.database, ['client', 'grant', creds.client_id, 'track-and-trace.write'])).code).toBe(2);
+      expect((await inProcess(f.t.database, ['client', 'grant', 'tt_nobody', 'track-and-trace.subscribe'])).code).toBe(1);
 
-    const { access_token } = await f.app.tokens.issueToken({ clientId: creds.client_id, scope: 'track-and-trace.read track-and-trace.subscribe' });
-    const created = await f.send('POST', '/v2/subscriptions', access_token, { callbackUrl: receiver.url, billOfLadingNumber: 'CLIPUSHBL1', triggerTypes: ['EVENT_TRIGGER'] });
-    const { subscriptionID, secret } = (await created.json()) as { subscriptionID: string; secret: string };
-    const listed = await inProcess(f.t.database, ['subscription', 'list', '--json']);
-    expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ subscriptionID, clientID: creds.client_id, status: 'ACTIVE' })]);
-    expect(listed.stdout).not.toContain(secret);
+      const { access_token } = await f.app.tokens.issueToken({
+        clientId: creds.client_id,
+        scope: 'track-and-trace.read track-and-trace.subscribe',
+      });
+      const created = await f.send('POST', '/v2/subscriptions', access_token, {
+        callbackUrl: receiver.url,
+        billOfLadingNumber: 'CLIPUSHBL1',
+        triggerTypes: ['EVENT_TRIGGER'],
+      });
+      const { subscriptionID, secret } = (await created.json()) as { subscriptionID: string; secret: string };
+      const listed = await inProcess(f.t.database, ['subscription', 'list', '--json']);
+      expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ subscriptionID, clientID: creds.client_id, status: 'ACTIVE' })]);
+      expect(listed.stdout).not.toContain(secret);
 
-    receiver.answer = () => 500;
-    const event = {
-      eventID: 'c1100000-0000-4000-8000-000000000001',
-      eventType: 'TRANSPORT',
-      eventClassifierCode: 'EST',
-      eventDateTime: '2026-10-21T20:00:00Z',
-      eventCreatedDateTime: '2026-10-10T00:00:00Z',
-      transportEventTypeCode: 'ARRI',
-      documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: 'CLI-PUSH-1' }],
-      transportCall: { transportCallID: 'TC-CLI', modeOfTransport: 'VESSEL', UNLocationCode: 'SGSIN', vessel: { vesselName: 'EVER GIVEN', vesselIMONumber: '9811000' } },
-    };
-    await f.ingest({ carrierCode: 'EGLV', events: [event] });
-    // Given up at once: a retry period of zero.
-    await f.t.database.db.updateTable('webhook_delivery').set({ created_at: '2000-01-01T00:00:00.000Z' }).execute();
-    await f.app.deliveries.runOnce();
-    const failed = JSON.parse((await inProcess(f.t.database, ['delivery', 'list', '--status', 'FAILED', '--json'])).stdout) as any[];
-    expect(failed).toEqual([expect.objectContaining({ subscriptionID, status: 'FAILED', attempts: 1, lastStatus: 500 })]);
+      receiver.answer = () => 500;
+      const event = {
+        eventID: 'c1100000-0000-4000-8000-000000000001',
+        eventType: 'TRANSPORT',
+        eventClassifierCode: 'EST',
+        eventDateTime: '2026-10-21T20:00:00Z',
+        eventCreatedDateTime: '2026-10-10T00:00:00Z',
+        transportEventTypeCode: 'ARRI',
+        documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: 'CLI-PUSH-1' }],
+        transportCall: {
+          transportCallID: 'TC-CLI',
+          modeOfTransport: 'VESSEL',
+          UNLocationCode: 'SGSIN',
+          vessel: { vesselName: 'EVER GIVEN', vesselIMONumber: '9811000' },
+        },
+      };
+      await f.ingest({ carrierCode: 'EGLV', events: [event] });
+      // Given up at once: a retry period of zero.
+      await f.t.database.db.updateTable('webhook_delivery').set({ created_at: '2000-01-01T00:00:00.000Z' }).execute();
+      await f.app.deliveries.runOnce();
+      const failed = JSON.parse((await inProcess(f.t.database, ['delivery', 'list', '--status', 'FAILED', '--json'])).stdout) as any[];
+      expect(failed).toEqual([expect.objectContaining({ subscriptionID, status: 'FAILED', attempts: 1, lastStatus: 500 })]);
 
-    receiver.answer = () => 200;
-    expect((await inProcess(f.t.database, ['delivery', 'retry', failed[0].deliveryID])).code).toBe(0);
-    expect((await inProcess(f.t.database, ['delivery', 'retry', failed[0].deliveryID])).code).toBe(1);
-    const once = await inProcess(f.t.database, ['deliver', '--once']);
-    expect(once.code).toBe(0);
-    expect(JSON.parse(once.stdout)).toMatchObject({ delivered: 1 });
-    expect(receiver.accepted.at(-1)?.json.transmissionHeader.triggeredByEvent).toBe(event.eventID);
-    const table = await inProcess(f.t.database, ['delivery', 'list', '--subscription', subscriptionID]);
-    expect(table.stdout).toMatch(/DELIVERED\s+2\s+200/);
-  });
+      receiver.answer = () => 200;
+      expect((await inProcess(f.t.database, ['delivery', 'retry', failed[0].deliveryID])).code).toBe(0);
+      expect((await inProcess(f.t.database, ['delivery', 'retry', failed[0].deliveryID])).code).toBe(1);
+      const once = await inProcess(f.t.database, ['deliver', '--once']);
+      expect(once.code).toBe(0);
+      expect(JSON.parse(once.stdout)).toMatchObject({ delivered: 1 });
+      expect(receiver.accepted.at(-1)?.json.transmissionHeader.triggeredByEvent).toBe(event.eventID);
+      const table = await inProcess(f.t.database, ['delivery', 'list', '--subscription', subscriptionID]);
+      expect(table.stdout).toMatch(/DELIVERED\s+2\s+200/);
+    },
+  );
 });

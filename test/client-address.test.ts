@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, clientAddress, normaliseAddress, parseTrustedProxies, TrustedProxiesError } from '../src/app/client-address.js';
+import { addressKey, clientAddress, normaliseAddress, parseTrustedProxies, TrustedProxiesError } from '../src/domain/client-address.js';
 
 const xff = (value: string) => new Headers({ 'X-Forwarded-For': value });
 
@@ -23,7 +23,10 @@ describe('clientAddress', () => {
     // Two trusted hops: the edge proxy (192.0.2.10) and the inner one (the peer).
     expect(clientAddress('10.0.0.5', xff('6.6.6.6, 198.51.100.2, 192.0.2.10'), proxy)).toBe('198.51.100.2');
     // Several header lines are one list.
-    const twoLines = new Headers([['X-Forwarded-For', '6.6.6.6'], ['X-Forwarded-For', '198.51.100.3']]);
+    const twoLines = new Headers([
+      ['X-Forwarded-For', '6.6.6.6'],
+      ['X-Forwarded-For', '198.51.100.3'],
+    ]);
     expect(clientAddress('10.0.0.5', twoLines, proxy)).toBe('198.51.100.3');
   });
 
@@ -36,7 +39,10 @@ describe('clientAddress', () => {
 
   it('reads RFC 7239 Forwarded when configured, and then only it', () => {
     const forwarded = parseTrustedProxies('10.0.0.0/8', 'forwarded');
-    const headers = new Headers({ Forwarded: 'for=6.6.6.6, for="[2001:db8::1]:4711";proto=https;by=10.0.0.5', 'X-Forwarded-For': '7.7.7.7' });
+    const headers = new Headers({
+      Forwarded: 'for=6.6.6.6, for="[2001:db8::1]:4711";proto=https;by=10.0.0.5',
+      'X-Forwarded-For': '7.7.7.7',
+    });
     expect(clientAddress('10.0.0.5', headers, forwarded)).toBe('2001:db8::1');
     expect(clientAddress('10.0.0.5', xff('7.7.7.7'), forwarded)).toBe('10.0.0.5');
     expect(clientAddress('10.0.0.5', new Headers({ Forwarded: 'for=_hidden' }), forwarded)).toBe('10.0.0.5');

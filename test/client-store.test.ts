@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientSecretHasher } from '../src/auth/client-secrets.js';
 import { ClientInputError, ClientStore } from '../src/auth/client-store.js';
 import { PEPPER_SECRET_NAME, resolvePepper } from '../src/auth/pepper.js';
-import { storeServiceSecretOnce } from '../src/auth/service-secrets.js';
+import { storeServiceSecretOnce } from '../src/store/service-secrets.js';
 import { ConfigError } from '../src/config/config.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
@@ -38,11 +38,7 @@ describe.each(dialects)('client store on $name', ({ name, enabled }) => {
 
   it.skipIf(!enabled)('stores only a hash of the secret', async () => {
     const creds = await store.createClient({ name: 'Hash check', account: 'ACME' });
-    const row = await t.database.db
-      .selectFrom('api_client')
-      .selectAll()
-      .where('client_id', '=', creds.client_id)
-      .executeTakeFirstOrThrow();
+    const row = await t.database.db.selectFrom('api_client').selectAll().where('client_id', '=', creds.client_id).executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(creds.client_secret);
   });
 
@@ -159,9 +155,7 @@ describe.each(dialects)('pepper on $name', ({ name, enabled }) => {
   afterAll(async () => t?.destroy());
 
   it.skipIf(!enabled)('production refuses to run without a configured pepper and never generates one', async () => {
-    await expect(resolvePepper(t.database.db, { environment: 'production', secretPepper: undefined })).rejects.toThrow(
-      ConfigError,
-    );
+    await expect(resolvePepper(t.database.db, { environment: 'production', secretPepper: undefined })).rejects.toThrow(ConfigError);
     expect(await t.database.db.selectFrom('service_secret').selectAll().execute()).toEqual([]);
     const configured = 'x'.repeat(40);
     expect(await resolvePepper(t.database.db, { environment: 'production', secretPepper: configured })).toBe(configured);

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSandboxBundle } from '../db/sandbox-bundle.js';
 import { createApp } from '../src/app/create-app.js';
-import { createLogger } from '../src/app/logger.js';
+import { createLogger } from '../src/service/logger.js';
 import { READ_SCOPE } from '../src/auth/scopes.js';
 import { connectDatabase, type Database } from '../src/db/connect.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
@@ -56,7 +56,9 @@ async function visibleState(database: Database): Promise<unknown> {
         tokens.set(row.account_id, (await app.tokens.issueToken({ clientId: client.client_id, scope: READ_SCOPE })).access_token);
       }
       const query = new URLSearchParams({ carrierCode: row.carrier_code, carrierBookingReference: row.carrier_booking_reference });
-      const response = await app.fetch(`${BASE}/v2/shipments?${query}`, { headers: { Authorization: `Bearer ${tokens.get(row.account_id)}` } });
+      const response = await app.fetch(`${BASE}/v2/shipments?${query}`, {
+        headers: { Authorization: `Bearer ${tokens.get(row.account_id)}` },
+      });
       expect(response.status).toBe(200);
       state[row.carrier_booking_reference] = JSON.parse(await response.text(), (key, value: unknown) =>
         key === 'transmissionID' || key === 'receiverID' ? undefined : value,
@@ -84,29 +86,39 @@ describe.each(dialects)('concurrent overlapping ingests on $name', ({ name, enab
     return t;
   };
 
-  it.skipIf(!enabled)(`${TRIALS} trials: both succeed and the state is that of a sequential order`, async () => {
-    const [a, b] = overlappingBundles();
-    const sequential: unknown[] = [];
-    for (const order of [[a, b], [b, a]]) {
-      const t = await fresh();
-      for (const bundle of order) await ingest(t.database, bundle);
-      sequential.push(await visibleState(t.database));
-    }
-
-    let succeeded = 0;
-    for (let trial = 0; trial < TRIALS; trial++) {
-      const t = await fresh();
-      // A second connection to the same store, as another process would have.
-      const other = connectDatabase(t.url, { poolSize: 4, timeouts: { connectMs: 3000, acquireMs: 10_000, statementMs: 0, sqliteBusyMs: 20 } });
-      try {
-        await Promise.all([ingest(t.database, a), ingest(other, b)]);
-        succeeded++;
-      } finally {
-        await other.close();
+  it.skipIf(!enabled)(
+    `${TRIALS} trials: both succeed and the state is that of a sequential order`,
+    async () => {
+      const [a, b] = overlappingBundles();
+      const sequential: unknown[] = [];
+      for (const order of [
+        [a, b],
+        [b, a],
+      ]) {
+        const t = await fresh();
+        for (const bundle of order) await ingest(t.database, bundle);
+        sequential.push(await visibleState(t.database));
       }
-      expect(sequential).toContainEqual(await visibleState(t.database));
-    }
-    console.log(`${name}: ${succeeded}/${TRIALS} concurrent overlapping ingest pairs succeeded, state equal to a sequential order`);
-    expect(succeeded).toBe(TRIALS);
-  }, 120_000);
+
+      let succeeded = 0;
+      for (let trial = 0; trial < TRIALS; trial++) {
+        const t = await fresh();
+        // A second connection to the same store, as another process would have.
+        const other = connectDatabase(t.url, {
+          poolSize: 4,
+          timeouts: { connectMs: 3000, acquireMs: 10_000, statementMs: 0, sqliteBusyMs: 20 },
+        });
+        try {
+          await Promise.all([ingest(t.database, a), ingest(other, b)]);
+          succeeded++;
+        } finally {
+          await other.close();
+        }
+        expect(sequential).toContainEqual(await visibleState(t.database));
+      }
+      console.log(`${name}: ${succeeded}/${TRIALS} concurrent overlapping ingest pairs succeeded, state equal to a sequential order`);
+      expect(succeeded).toBe(TRIALS);
+    },
+    120_000,
+  );
 });

@@ -133,38 +133,46 @@ describe.each(dialects)('conditional polling on $name', ({ name, enabled }) => {
   });
 
   describe('GraphQL GET form', () => {
-    const QUERY = 'query Poll($bl: String) { shipment(billOfLadingNumber: $bl) { shipmentTracking { eta exceptions { exceptionID status } } } }';
+    const QUERY =
+      'query Poll($bl: String) { shipment(billOfLadingNumber: $bl) { shipmentTracking { eta exceptions { exceptionID status } } } }';
     const getGraphql = (query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}, token = tokenA) =>
       f.get(`/graphql?${new URLSearchParams({ query, variables: JSON.stringify(variables) })}`, token, {
         'X-GraphQL-Yoga-CSRF': '1',
         ...headers,
       });
 
-    it.skipIf(!enabled)('a one-shipment query gets a tag and 304 while unchanged; another selection or shipment does not match', async () => {
-      const first = await getGraphql(QUERY, { bl: 'MAEU1001BL' });
-      expect(first.status).toBe(200);
-      const etag = first.headers.get('etag') ?? '';
-      expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
-      expect(first.headers.get('cache-control')).toBe('private, no-cache');
-      expect(((await first.json()) as { data: { shipment: unknown } }).data.shipment).not.toBeNull();
+    it.skipIf(!enabled)(
+      'a one-shipment query gets a tag and 304 while unchanged; another selection or shipment does not match',
+      async () => {
+        const first = await getGraphql(QUERY, { bl: 'MAEU1001BL' });
+        expect(first.status).toBe(200);
+        const etag = first.headers.get('etag') ?? '';
+        expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
+        expect(first.headers.get('cache-control')).toBe('private, no-cache');
+        expect(((await first.json()) as { data: { shipment: unknown } }).data.shipment).not.toBeNull();
 
-      const again = await getGraphql(QUERY, { bl: 'MAEU1001BL' }, { 'If-None-Match': etag });
-      expect(again.status).toBe(304);
-      expect(await again.text()).toBe('');
-      expect(again.headers.get('etag')).toBe(etag);
+        const again = await getGraphql(QUERY, { bl: 'MAEU1001BL' }, { 'If-None-Match': etag });
+        expect(again.status).toBe(304);
+        expect(await again.text()).toBe('');
+        expect(again.headers.get('etag')).toBe(etag);
 
-      // The REST tag names another selection; another shipment or selection never matches.
-      const rest = (await poll()).headers.get('etag') ?? '';
-      expect(rest).not.toBe(etag);
-      expect((await getGraphql(QUERY, { bl: 'MAEU1001BL' }, { 'If-None-Match': rest })).status).toBe(200);
-      expect((await getGraphql(QUERY, { bl: 'MAEU0999BL' }, { 'If-None-Match': etag })).status).toBe(200);
-      const wider = QUERY.replace('exceptionID status', 'exceptionID status title');
-      expect((await getGraphql(wider, { bl: 'MAEU1001BL' }, { 'If-None-Match': etag })).status).toBe(200);
-    });
+        // The REST tag names another selection; another shipment or selection never matches.
+        const rest = (await poll()).headers.get('etag') ?? '';
+        expect(rest).not.toBe(etag);
+        expect((await getGraphql(QUERY, { bl: 'MAEU1001BL' }, { 'If-None-Match': rest })).status).toBe(200);
+        expect((await getGraphql(QUERY, { bl: 'MAEU0999BL' }, { 'If-None-Match': etag })).status).toBe(200);
+        const wider = QUERY.replace('exceptionID status', 'exceptionID status title');
+        expect((await getGraphql(wider, { bl: 'MAEU1001BL' }, { 'If-None-Match': etag })).status).toBe(200);
+      },
+    );
 
     it.skipIf(!enabled)('no tag for other operations, POSTs, or a shipment the caller may not see', async () => {
       const etag = (await getGraphql(QUERY, { bl: 'MAEU1001BL' })).headers.get('etag') ?? '';
-      const two = await getGraphql(`query Two($bl: String) { a: shipment(billOfLadingNumber: $bl) { shipmentTracking { eta } } b: shipment(billOfLadingNumber: $bl) { shipmentTracking { etd } } }`, { bl: 'MAEU1001BL' }, { 'If-None-Match': '*' });
+      const two = await getGraphql(
+        `query Two($bl: String) { a: shipment(billOfLadingNumber: $bl) { shipmentTracking { eta } } b: shipment(billOfLadingNumber: $bl) { shipmentTracking { etd } } }`,
+        { bl: 'MAEU1001BL' },
+        { 'If-None-Match': '*' },
+      );
       expect(two.status).toBe(200);
       expect(two.headers.get('etag')).toBeNull();
       const posted = await f.app.fetch('http://tracking.test/graphql', {

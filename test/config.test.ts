@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_THRESHOLDS, loadConfig } from '../src/config/config.js';
+import { ConfigError, loadConfig } from '../src/config/config.js';
+import { DEFAULT_THRESHOLDS } from '../src/domain/thresholds.js';
 
 const PRODUCTION = {
   TT_ENVIRONMENT: 'production',

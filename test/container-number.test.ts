@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  containerCheckDigit,
-  explainInvalidContainerNumber,
-  isValidContainerNumber,
-} from '../src/domain/container-number.js';
+import { containerCheckDigit, explainInvalidContainerNumber, isValidContainerNumber } from '../src/domain/container-number.js';
 import { explainInvalidImoNumber, isValidImoNumber } from '../src/domain/imo-number.js';
 
 describe('ISO 6346 container numbers', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../src/app/create-app.js';
-import { createLogger } from '../src/app/logger.js';
+import { createLogger } from '../src/service/logger.js';
 import { connectDatabase, type Database } from '../src/db/connect.js';
 import { BASE } from './support/app-fixture.js';
 import { TEST_MYSQL_URL } from './support/databases.js';
@@ -33,7 +33,13 @@ describe.skipIf(!TEST_MYSQL_URL)('database outage through a TCP proxy (mysql)', 
     const target = new URL(f.t.url);
     proxy = await new TcpProxy(target.hostname, Number(target.port || 3306)).start();
     database = connectDatabase(proxy.proxiedUrl(f.t.url), { poolSize: 4, timeouts: TIMEOUTS });
-    app = await createApp({ config: f.config, database, logger: createLogger('silent'), clientCacheTtlMs: 0, now: () => SANDBOX_SEEDED_AT });
+    app = await createApp({
+      config: f.config,
+      database,
+      logger: createLogger('silent'),
+      clientCacheTtlMs: 0,
+      now: () => SANDBOX_SEEDED_AT,
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -48,7 +54,11 @@ describe.skipIf(!TEST_MYSQL_URL)('database outage through a TCP proxy (mysql)', 
       app.fetch(`${BASE}/oauth/token`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: f.demo.client_id, client_secret: f.demo.client_secret }).toString(),
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: f.demo.client_id,
+          client_secret: f.demo.client_secret,
+        }).toString(),
       }),
     graphql: () =>
       app.fetch(`${BASE}/graphql`, {

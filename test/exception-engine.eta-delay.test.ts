@@ -142,10 +142,7 @@ describe('ETA_DELAY resolution', () => {
   });
 
   it('stays resolved after the actual arrival, whatever estimates come later', () => {
-    const e = single(
-      run([plan, arrival('EST', 20, 10), arrival('ACT', 25, 20), arrival('EST', 90, 30)]),
-      'ETA_DELAY',
-    );
+    const e = single(run([plan, arrival('EST', 20, 10), arrival('ACT', 25, 20), arrival('EST', 90, 30)]), 'ETA_DELAY');
     expect(e.resolutionType).toBe('EVENT_ACTUALIZED');
   });
 });

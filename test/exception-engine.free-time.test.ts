@@ -111,11 +111,7 @@ describe('DEMURRAGE_RISK', () => {
   });
 
   it('ignores an earlier cycle of a reused container number', () => {
-    const oldCycle = [
-      move('DISC', -500, -499),
-      move('GTOT', -480, -479),
-      move('GTIN', -470, -469, { port: 'DEDUI', empty: 'EMPTY' }),
-    ];
+    const oldCycle = [move('DISC', -500, -499), move('GTOT', -480, -479), move('GTIN', -470, -469, { port: 'DEDUI', empty: 'EMPTY' })];
     expect(evaluate(oldCycle, 900)).toEqual([]);
     expect(single(evaluate([...oldCycle, disc], 760), 'DEMURRAGE_RISK').relatedEventID).toBe(disc.eventID);
   });
@@ -239,4 +235,3 @@ describe('a container number reused by another shipment of the carrier', () => {
     expect(evaluate([byBl], 760)).toHaveLength(1);
   });
 });
-

@@ -36,10 +36,7 @@ describe('MISSED_CONNECTION is not raised', () => {
   });
 
   it('for a vessel that only calls at a port en route (no change of vessel)', () => {
-    const enRoute = [
-      call('ARRI', INBOUND, 'EST', 120, 5, 'MYPKG'),
-      call('DEPA', INBOUND, 'EST', 110, 5, 'MYPKG'),
-    ];
+    const enRoute = [call('ARRI', INBOUND, 'EST', 120, 5, 'MYPKG'), call('DEPA', INBOUND, 'EST', 110, 5, 'MYPKG')];
     expect(missed([...plan, ...enRoute])).toEqual([]);
   });
 
@@ -95,9 +92,7 @@ describe('MISSED_CONNECTION detection and update', () => {
   });
 
   it('names the containers handled at the transshipment port, else all of the shipment', () => {
-    expect(single(run([...plan, lateIn]), 'MISSED_CONNECTION').affectedContainers).toEqual(
-      [CONTAINERS[0], CONTAINERS[1]].sort(),
-    );
+    expect(single(run([...plan, lateIn]), 'MISSED_CONNECTION').affectedContainers).toEqual([CONTAINERS[0], CONTAINERS[1]].sort());
     const disc = equipmentEvent({
       type: 'DISC',
       classifier: 'PLN',

@@ -179,26 +179,18 @@ describe('exceptionIdFor', () => {
 describe('thresholds come from configuration', () => {
   it('delayThresholdHours decides whether a delay is raised', () => {
     expect(ofType(run([plan, late20], { thresholds: { delayThresholdHours: 24 } }), 'ETA_DELAY')).toEqual([]);
-    expect(single(run([plan, slight], { thresholds: { delayThresholdHours: 4 } }), 'ETA_DELAY').severity).toBe(
-      'WARNING',
-    );
+    expect(single(run([plan, slight], { thresholds: { delayThresholdHours: 4 } }), 'ETA_DELAY').severity).toBe('WARNING');
   });
 
   it('criticalDelayHours decides the severity', () => {
-    expect(single(run([plan, late20], { thresholds: { criticalDelayHours: 18 } }), 'ETA_DELAY').severity).toBe(
-      'CRITICAL',
-    );
-    expect(single(run([plan, late60], { thresholds: { criticalDelayHours: 72 } }), 'ETA_DELAY').severity).toBe(
-      'WARNING',
-    );
+    expect(single(run([plan, late20], { thresholds: { criticalDelayHours: 18 } }), 'ETA_DELAY').severity).toBe('CRITICAL');
+    expect(single(run([plan, late60], { thresholds: { criticalDelayHours: 72 } }), 'ETA_DELAY').severity).toBe('WARNING');
   });
 
   it('recovery is judged against the configured threshold', () => {
     const back10 = arrival('EST', 10, 96);
     expect(single(run([plan, late20, back10]), 'ETA_DELAY').status).toBe('RESOLVED');
-    expect(single(run([plan, late20, back10], { thresholds: { delayThresholdHours: 8 } }), 'ETA_DELAY').status).toBe(
-      'DETECTED',
-    );
+    expect(single(run([plan, late20, back10], { thresholds: { delayThresholdHours: 8 } }), 'ETA_DELAY').status).toBe('DETECTED');
   });
 });
 
@@ -265,14 +257,31 @@ function richHistory(): TrackingEvent[] {
     equipmentEvent({ type: 'LOAD', classifier: 'PLN', container: c1, port: 'CNSHA', ...leg1, eventDateTime: at(40), created: at(0) }),
     equipmentEvent({ type: 'LOAD', classifier: 'ACT', container: c0, port: 'CNSHA', ...leg1, eventDateTime: at(41), created: at(41) }),
     transportEvent({ type: 'DEPA', classifier: 'ACT', port: 'CNSHA', ...leg1, eventDateTime: at(50), created: at(50) }),
-    equipmentEvent({ type: 'LOAD', classifier: 'PLN', container: c1, port: 'CNSHA', vessel: VESSELS.CHARLIE, voyage: '620W', eventDateTime: at(200), created: at(60) }),
+    equipmentEvent({
+      type: 'LOAD',
+      classifier: 'PLN',
+      container: c1,
+      port: 'CNSHA',
+      vessel: VESSELS.CHARLIE,
+      voyage: '620W',
+      eventDateTime: at(200),
+      created: at(60),
+    }),
     transportEvent({ type: 'ARRI', classifier: 'EST', port: 'SGSIN', ...leg1, eventDateTime: at(240), created: at(120) }),
     transportEvent({ type: 'DEPA', classifier: 'PLN', port: 'SGSIN', ...leg2b, eventDateTime: at(300), created: at(150) }),
     transportEvent({ type: 'ARRI', classifier: 'PLN', port: 'NLRTM', ...leg2b, eventDateTime: at(790), created: at(150) }),
     transportEvent({ type: 'ARRI', classifier: 'ACT', port: 'NLRTM', ...leg2b, eventDateTime: at(800), created: at(800) }),
     equipmentEvent({ type: 'DISC', classifier: 'ACT', container: c0, port: 'NLRTM', ...leg2b, eventDateTime: at(810), created: at(810) }),
     equipmentEvent({ type: 'GTOT', classifier: 'ACT', container: c0, port: 'NLRTM', eventDateTime: at(900), created: at(901) }),
-    equipmentEvent({ type: 'GTIN', classifier: 'ACT', container: c0, port: 'DEDUI', empty: 'EMPTY', eventDateTime: at(1000), created: at(1000) }),
+    equipmentEvent({
+      type: 'GTIN',
+      classifier: 'ACT',
+      container: c0,
+      port: 'DEDUI',
+      empty: 'EMPTY',
+      eventDateTime: at(1000),
+      created: at(1000),
+    }),
   ];
 }
 
@@ -308,9 +317,7 @@ describe('determinism', () => {
     const hour = fc.integer({ min: 0, max: 400 });
     const transport = fc
       .record({ type: fc.constantFrom('ARRI' as const, 'DEPA' as const), port, vessel, classifier, when: hour, created: hour })
-      .map((r) =>
-        transportEvent({ ...r, voyage: '1W', eventDateTime: at(r.when), created: at(r.created) }),
-      );
+      .map((r) => transportEvent({ ...r, voyage: '1W', eventDateTime: at(r.when), created: at(r.created) }));
     const equipment = fc
       .record({
         type: fc.constantFrom('LOAD' as const, 'DISC' as const, 'GTOT' as const, 'GTIN' as const),
@@ -322,22 +329,18 @@ describe('determinism', () => {
         when: hour,
         created: hour,
       })
-      .map((r) =>
-        equipmentEvent({ ...r, voyage: '1W', eventDateTime: at(r.when), created: at(r.created) }),
-      );
+      .map((r) => equipmentEvent({ ...r, voyage: '1W', eventDateTime: at(r.when), created: at(r.created) }));
     const containers = [
       containerMaster(CONTAINERS[0], { free_time_exp_dt: at(250) }),
       containerMaster(CONTAINERS[1], { free_time_exp_dt: at(300) }),
     ];
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(transport, equipment), { maxLength: 30 }).chain((events) =>
-          fc.tuple(
-            fc.constant(events),
-            fc.shuffledSubarray(events, { minLength: events.length, maxLength: events.length }),
-            hour,
+        fc
+          .array(fc.oneof(transport, equipment), { maxLength: 30 })
+          .chain((events) =>
+            fc.tuple(fc.constant(events), fc.shuffledSubarray(events, { minLength: events.length, maxLength: events.length }), hour),
           ),
-        ),
         ([events, shuffled, nowHour]) => {
           const now = at(nowHour);
           const a = run(events, { containers, now });

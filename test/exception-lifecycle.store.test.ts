@@ -67,7 +67,10 @@ describe.each(dialects)('exception lifecycle in the store on $name', ({ name, en
     const app = await fresh();
     try {
       const plan = move({ type: 'LOAD', classifier: 'PLN', container: C1, port: 'CNSHA', ...X, eventDateTime: at(40), created: at(0) });
-      await app.ingest(bundle([plan, call({ type: 'DEPA', classifier: 'ACT', port: 'CNSHA', ...X, eventDateTime: at(50), created: at(50) })], shipment()), new Date(at(55)));
+      await app.ingest(
+        bundle([plan, call({ type: 'DEPA', classifier: 'ACT', port: 'CNSHA', ...X, eventDateTime: at(50), created: at(50) })], shipment()),
+        new Date(at(55)),
+      );
       const [detected] = await exceptions(app);
       expect(detected).toMatchObject({ exceptionType: 'ROLLOVER', status: 'DETECTED', detectedDateTime: at(50) });
       const late = move({ type: 'LOAD', classifier: 'ACT', container: C1, port: 'CNSHA', ...X, eventDateTime: at(45), created: at(46) });
@@ -90,11 +93,23 @@ describe.each(dialects)('exception lifecycle in the store on $name', ({ name, en
   it.skipIf(!enabled)('DEMURRAGE_RISK served CRITICAL, then a gate-out before the window: RESOLVED EVENT_ACTUALIZED', async () => {
     const app = await fresh();
     try {
-      const disc = move({ type: 'DISC', classifier: 'ACT', container: C1, port: 'NLRTM', vessel: VESSELS.BRAVO, voyage: '611W', eventDateTime: at(720), created: at(721) });
+      const disc = move({
+        type: 'DISC',
+        classifier: 'ACT',
+        container: C1,
+        port: 'NLRTM',
+        vessel: VESSELS.BRAVO,
+        voyage: '611W',
+        eventDateTime: at(720),
+        created: at(721),
+      });
       await app.ingest(bundle([disc], shipment()), new Date(at(810)));
       const [critical] = await exceptions(app);
       expect(critical).toMatchObject({ exceptionType: 'DEMURRAGE_RISK', severity: 'CRITICAL', status: 'DETECTED' });
-      await app.ingest(bundle([move({ type: 'GTOT', classifier: 'ACT', container: C1, port: 'NLRTM', eventDateTime: at(740), created: at(741) })]), new Date(at(820)));
+      await app.ingest(
+        bundle([move({ type: 'GTOT', classifier: 'ACT', container: C1, port: 'NLRTM', eventDateTime: at(740), created: at(741) })]),
+        new Date(at(820)),
+      );
       const after = await exceptions(app);
       expect(after.find((e) => e.exceptionID === critical?.exceptionID)).toMatchObject({
         status: 'RESOLVED',
@@ -109,13 +124,27 @@ describe.each(dialects)('exception lifecycle in the store on $name', ({ name, en
   it.skipIf(!enabled)('DEMURRAGE_RISK served WARNING, then the free time moves 10 days: RESOLVED DATA_CORRECTED', async () => {
     const app = await fresh();
     try {
-      const disc = move({ type: 'DISC', classifier: 'ACT', container: C1, port: 'NLRTM', vessel: VESSELS.BRAVO, voyage: '611W', eventDateTime: at(720), created: at(721) });
+      const disc = move({
+        type: 'DISC',
+        classifier: 'ACT',
+        container: C1,
+        port: 'NLRTM',
+        vessel: VESSELS.BRAVO,
+        voyage: '611W',
+        eventDateTime: at(720),
+        created: at(721),
+      });
       await app.ingest(bundle([disc], shipment(at(800))), new Date(at(760)));
       const [warning] = await exceptions(app);
       expect(warning).toMatchObject({ severity: 'WARNING', status: 'DETECTED' });
       await app.ingest(bundle([], shipment(at(1040))), new Date(at(770)));
       expect(await exceptions(app)).toEqual([
-        expect.objectContaining({ exceptionID: warning?.exceptionID, status: 'RESOLVED', resolutionType: 'DATA_CORRECTED', resolvedDateTime: at(770) }),
+        expect.objectContaining({
+          exceptionID: warning?.exceptionID,
+          status: 'RESOLVED',
+          resolutionType: 'DATA_CORRECTED',
+          resolvedDateTime: at(770),
+        }),
       ]);
     } finally {
       await app.destroy();
@@ -126,11 +155,21 @@ describe.each(dialects)('exception lifecycle in the store on $name', ({ name, en
     const app = await fresh();
     try {
       const arrival = (classifier: 'PLN' | 'EST', delay: number, created: number) =>
-        call({ type: 'ARRI', classifier, port: 'NLRTM', vessel: VESSELS.BRAVO, voyage: '611W', eventDateTime: at(720 + delay), created: at(created) });
+        call({
+          type: 'ARRI',
+          classifier,
+          port: 'NLRTM',
+          vessel: VESSELS.BRAVO,
+          voyage: '611W',
+          eventDateTime: at(720 + delay),
+          created: at(created),
+        });
       await app.ingest(bundle([arrival('PLN', 0, 0), arrival('EST', 20, 48)], shipment(null)), new Date(at(50)));
       const [detected] = await exceptions(app);
       expect(detected).toMatchObject({ exceptionType: 'ETA_DELAY', status: 'DETECTED', detectedDateTime: at(48) });
-      expect(await clearException(app.t.database, detected!.exceptionID, 'customer informed', new Date(at(60)))).toMatchObject({ status: 'cleared' });
+      expect(await clearException(app.t.database, detected!.exceptionID, 'customer informed', new Date(at(60)))).toMatchObject({
+        status: 'cleared',
+      });
       const cleared = await exceptions(app);
       expect(cleared).toEqual([expect.objectContaining({ status: 'RESOLVED', resolutionType: 'MANUAL_CLEAR', resolvedDateTime: at(60) })]);
       await app.ingest(bundle([arrival('EST', 25, 30)]), new Date(at(70)));
@@ -145,11 +184,30 @@ describe.each(dialects)('exception lifecycle in the store on $name', ({ name, en
   it.skipIf(!enabled)('an estimate stamped two days ahead is detected no later than its ingest', async () => {
     const app = await fresh();
     try {
-      const skewed = call({ type: 'ARRI', classifier: 'EST', port: 'NLRTM', vessel: VESSELS.BRAVO, voyage: '611W', eventDateTime: at(750), created: at(148) });
-      const plan = call({ type: 'ARRI', classifier: 'PLN', port: 'NLRTM', vessel: VESSELS.BRAVO, voyage: '611W', eventDateTime: at(720), created: at(0) });
+      const skewed = call({
+        type: 'ARRI',
+        classifier: 'EST',
+        port: 'NLRTM',
+        vessel: VESSELS.BRAVO,
+        voyage: '611W',
+        eventDateTime: at(750),
+        created: at(148),
+      });
+      const plan = call({
+        type: 'ARRI',
+        classifier: 'PLN',
+        port: 'NLRTM',
+        vessel: VESSELS.BRAVO,
+        voyage: '611W',
+        eventDateTime: at(720),
+        created: at(0),
+      });
       await app.ingest(bundle([plan, skewed], shipment(null)), new Date(at(100)));
       const response = await app.get('/v2/shipments?billOfLadingNumber=LIFEBL1', token);
-      const body = (await response.json()) as { transmissionHeader: { transmissionDateTime: string }; shipmentTracking: { exceptions: TrackingException[] } };
+      const body = (await response.json()) as {
+        transmissionHeader: { transmissionDateTime: string };
+        shipmentTracking: { exceptions: TrackingException[] };
+      };
       const [e] = body.shipmentTracking.exceptions;
       expect(e).toMatchObject({ status: 'DETECTED', detectedDateTime: at(100), relatedEventID: skewed.eventID });
       expect(e!.detectedDateTime <= body.transmissionHeader.transmissionDateTime).toBe(true);
@@ -158,31 +216,49 @@ describe.each(dialects)('exception lifecycle in the store on $name', ({ name, en
     }
   });
 
-  it.skipIf(!enabled)('a ROLLOVER whose departure is reported after the load on the next vessel is shown, RESOLVED, in both orders', async () => {
-    const plan = move({ type: 'LOAD', classifier: 'PLN', container: C1, port: 'CNSHA', ...X, eventDateTime: at(40), created: at(0) });
-    const departure = call({ type: 'DEPA', classifier: 'ACT', port: 'CNSHA', ...X, eventDateTime: at(50), created: at(50) });
-    const loadOnY = move({ type: 'LOAD', classifier: 'ACT', container: C1, port: 'CNSHA', ...Y, eventDateTime: at(122), created: at(122) });
-    const results: TrackingException[][] = [];
-    for (const order of [[[plan, departure], [loadOnY]], [[plan, loadOnY], [departure]]]) {
-      const app = await fresh();
-      try {
-        await app.ingest(bundle(order[0]!, shipment(null)), new Date(at(125)));
-        await app.ingest(bundle(order[1]!), new Date(at(130)));
-        results.push(await exceptions(app));
-      } finally {
-        await app.destroy();
+  it.skipIf(!enabled)(
+    'a ROLLOVER whose departure is reported after the load on the next vessel is shown, RESOLVED, in both orders',
+    async () => {
+      const plan = move({ type: 'LOAD', classifier: 'PLN', container: C1, port: 'CNSHA', ...X, eventDateTime: at(40), created: at(0) });
+      const departure = call({ type: 'DEPA', classifier: 'ACT', port: 'CNSHA', ...X, eventDateTime: at(50), created: at(50) });
+      const loadOnY = move({
+        type: 'LOAD',
+        classifier: 'ACT',
+        container: C1,
+        port: 'CNSHA',
+        ...Y,
+        eventDateTime: at(122),
+        created: at(122),
+      });
+      const results: TrackingException[][] = [];
+      for (const order of [
+        [[plan, departure], [loadOnY]],
+        [[plan, loadOnY], [departure]],
+      ]) {
+        const app = await fresh();
+        try {
+          await app.ingest(bundle(order[0]!, shipment(null)), new Date(at(125)));
+          await app.ingest(bundle(order[1]!), new Date(at(130)));
+          results.push(await exceptions(app));
+        } finally {
+          await app.destroy();
+        }
       }
-    }
-    const expected = {
-      exceptionID: exceptionIdFor({ carrierCode: 'MAEU', carrierBookingReference: BOOKING }, 'ROLLOVER', `${C1}/CNSHA/${X.vessel.vesselIMONumber}/${X.voyage}`),
-      exceptionType: 'ROLLOVER',
-      status: 'RESOLVED',
-      resolutionType: 'EVENT_ACTUALIZED',
-      detectedDateTime: at(50),
-      resolvedDateTime: at(122),
-      relatedEventID: loadOnY.eventID,
-    };
-    expect(results[0]).toEqual([expect.objectContaining(expected)]);
-    expect(results[1]).toEqual([expect.objectContaining(expected)]);
-  });
+      const expected = {
+        exceptionID: exceptionIdFor(
+          { carrierCode: 'MAEU', carrierBookingReference: BOOKING },
+          'ROLLOVER',
+          `${C1}/CNSHA/${X.vessel.vesselIMONumber}/${X.voyage}`,
+        ),
+        exceptionType: 'ROLLOVER',
+        status: 'RESOLVED',
+        resolutionType: 'EVENT_ACTUALIZED',
+        detectedDateTime: at(50),
+        resolvedDateTime: at(122),
+        relatedEventID: loadOnY.eventID,
+      };
+      expect(results[0]).toEqual([expect.objectContaining(expected)]);
+      expect(results[1]).toEqual([expect.objectContaining(expected)]);
+    },
+  );
 });

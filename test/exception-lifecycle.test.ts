@@ -3,15 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { detectEpisodes, exceptionIdFor } from '../src/domain/exception-engine.js';
 import { clearRow, reconcileExceptions, type LifecycleRow } from '../src/domain/exception-lifecycle.js';
 import type { EventClassifierCode, TrackingEvent, TrackingException, Vessel } from '../src/domain/types.js';
-import {
-  at,
-  CONTAINERS,
-  containerMaster,
-  equipmentEvent,
-  shipmentMaster,
-  transportEvent,
-  VESSELS,
-} from './support/event-builders.js';
+import { at, CONTAINERS, containerMaster, equipmentEvent, shipmentMaster, transportEvent, VESSELS } from './support/event-builders.js';
 import { DEFAULT_THRESHOLDS } from './support/exception-engine-fixtures.js';
 import { ShipmentMemory } from './support/lifecycle-fixtures.js';
 
@@ -29,14 +21,29 @@ interface Call {
 }
 const X: Call = { vessel: VESSELS.ALPHA, voyage: '610W' };
 const Y: Call = { vessel: VESSELS.CHARLIE, voyage: '620W' };
-const rolloverSubject = (container: string, call: Call) =>
-  `${container}/CNSHA/${call.vessel.vesselIMONumber}/${call.voyage}`;
+const rolloverSubject = (container: string, call: Call) => `${container}/CNSHA/${call.vessel.vesselIMONumber}/${call.voyage}`;
 
 function loadPlan(container: string, call: Call, loadAt: number, created: number) {
-  return equipmentEvent({ type: 'LOAD', classifier: 'PLN', container, port: 'CNSHA', ...call, eventDateTime: at(loadAt), created: at(created) });
+  return equipmentEvent({
+    type: 'LOAD',
+    classifier: 'PLN',
+    container,
+    port: 'CNSHA',
+    ...call,
+    eventDateTime: at(loadAt),
+    created: at(created),
+  });
 }
 function loaded(container: string, call: Call, when: number, created = when) {
-  return equipmentEvent({ type: 'LOAD', classifier: 'ACT', container, port: 'CNSHA', ...call, eventDateTime: at(when), created: at(created) });
+  return equipmentEvent({
+    type: 'LOAD',
+    classifier: 'ACT',
+    container,
+    port: 'CNSHA',
+    ...call,
+    eventDateTime: at(when),
+    created: at(created),
+  });
 }
 function departed(call: Call, when: number, created = when) {
   return transportEvent({ type: 'DEPA', classifier: 'ACT', port: 'CNSHA', ...call, eventDateTime: at(when), created: at(created) });
@@ -122,9 +129,7 @@ describe('a served exception never disappears', () => {
     const memory = new ShipmentMemory(shipment, [containerMaster(C1, { free_time_exp_dt: at(800) })]);
     const warning = only(memory.learn([box('DISC', 720)], at(760)));
     expect(warning).toMatchObject({ severity: 'WARNING', status: 'DETECTED' });
-    const resolved = only(
-      memory.learn([], at(770), { containers: [containerMaster(C1, { free_time_exp_dt: at(1040) })] }),
-    );
+    const resolved = only(memory.learn([], at(770), { containers: [containerMaster(C1, { free_time_exp_dt: at(1040) })] }));
     expect(resolved).toMatchObject({
       exceptionID: warning.exceptionID,
       status: 'RESOLVED',
@@ -218,7 +223,13 @@ describe('a served exception never disappears', () => {
     const result = reconcileExceptions({
       shipment,
       stored: [legacy],
-      episodes: detectEpisodes({ shipment, containers: memory.containers, events: [...facts, arrival('EST', 60, 55)], now: at(56), thresholds: DEFAULT_THRESHOLDS }),
+      episodes: detectEpisodes({
+        shipment,
+        containers: memory.containers,
+        events: [...facts, arrival('EST', 60, 55)],
+        now: at(56),
+        thresholds: DEFAULT_THRESHOLDS,
+      }),
       now: at(56),
       explainLapse: () => {
         throw new Error('not a lapse');
@@ -283,26 +294,52 @@ const plans: TrackingEvent[] = [
 const storyEvent: fc.Arbitrary<TrackingEvent> = fc.oneof(
   // a new estimate of the arrival at the port of discharge
   fc.record({ delay: fc.integer({ min: -5, max: 80 }), created: fc.integer({ min: 10, max: 700 }) }).map((r) =>
-    transportEvent({ type: 'ARRI', classifier: 'EST', port: 'NLRTM', ...MOTHER, eventDateTime: at(720 + r.delay), created: at(r.created) }),
+    transportEvent({
+      type: 'ARRI',
+      classifier: 'EST',
+      port: 'NLRTM',
+      ...MOTHER,
+      eventDateTime: at(720 + r.delay),
+      created: at(r.created),
+    }),
   ),
   // the actual arrival there
   fc.record({ delay: fc.integer({ min: -5, max: 80 }), lag }).map((r) =>
-    transportEvent({ type: 'ARRI', classifier: 'ACT', port: 'NLRTM', ...MOTHER, eventDateTime: at(720 + r.delay), created: at(720 + r.delay + r.lag) }),
+    transportEvent({
+      type: 'ARRI',
+      classifier: 'ACT',
+      port: 'NLRTM',
+      ...MOTHER,
+      eventDateTime: at(720 + r.delay),
+      created: at(720 + r.delay + r.lag),
+    }),
   ),
   // the feeder leaving the port of loading, and boxes loaded on it or on the spare vessel
   fc.record({ when: fc.integer({ min: 44, max: 60 }), lag }).map((r) => departed(FEEDER, r.when, r.when + r.lag)),
-  fc.record({ c: fc.constantFrom(C1, C2), when: fc.integer({ min: 30, max: 160 }), lag, spare: fc.boolean() }).map((r) =>
-    loaded(r.c, r.spare ? SPARE : FEEDER, r.when, r.when + r.lag),
-  ),
+  fc
+    .record({ c: fc.constantFrom(C1, C2), when: fc.integer({ min: 30, max: 160 }), lag, spare: fc.boolean() })
+    .map((r) => loaded(r.c, r.spare ? SPARE : FEEDER, r.when, r.when + r.lag)),
   // a re-plan of a box onto the spare vessel
   fc.record({ c: fc.constantFrom(C1, C2), created: fc.integer({ min: 5, max: 150 }) }).map((r) => loadPlan(r.c, SPARE, 150, r.created)),
   // the connection in Singapore slipping or holding
   fc.record({ delay: fc.integer({ min: -10, max: 60 }), created: fc.integer({ min: 60, max: 220 }) }).map((r) =>
-    transportEvent({ type: 'ARRI', classifier: 'EST', port: 'SGSIN', ...FEEDER, eventDateTime: at(200 + r.delay), created: at(r.created) }),
+    transportEvent({
+      type: 'ARRI',
+      classifier: 'EST',
+      port: 'SGSIN',
+      ...FEEDER,
+      eventDateTime: at(200 + r.delay),
+      created: at(r.created),
+    }),
   ),
   // boxes discharged, gated out and returned empty at destination
   fc
-    .record({ c: fc.constantFrom(C1, C2), type: fc.constantFrom('DISC' as const, 'GTOT' as const, 'GTIN' as const), when: fc.integer({ min: 725, max: 1000 }), lag })
+    .record({
+      c: fc.constantFrom(C1, C2),
+      type: fc.constantFrom('DISC' as const, 'GTOT' as const, 'GTIN' as const),
+      when: fc.integer({ min: 725, max: 1000 }),
+      lag,
+    })
     .map((r) =>
       equipmentEvent({
         type: r.type,
@@ -391,7 +428,10 @@ describe('lifecycle properties over generated histories delivered in pieces', ()
         // ...and each of them is one episode of the facts.
         const episodes = detectEpisodes({ shipment, containers: freeTimes, events, now: end, thresholds: DEFAULT_THRESHOLDS });
         expect(standsFor(atOnce.rows)).toEqual(
-          episodes.map((e) => JSON.stringify([e.type, e.subject, e.raisedBy ?? null])).filter((k) => !k.endsWith(',null]')).sort(),
+          episodes
+            .map((e) => JSON.stringify([e.type, e.subject, e.raisedBy ?? null]))
+            .filter((k) => !k.endsWith(',null]'))
+            .sort(),
         );
       }),
       { numRuns: 300 },

@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { getIntrospectionQuery, Kind, parse, print, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OperationCache } from '../src/app/use-compiled-execution.js';
-import { introspects, withoutSuggestion } from '../src/app/use-introspection-policy.js';
+import { OperationCache } from '../src/executor/use-compiled-execution.js';
+import { introspects, withoutSuggestion } from '../src/executor/use-introspection-policy.js';
 import { generateSigningJwk } from '../src/auth/signing-keys.js';
 import { ConfigError, DEFAULT_GRAPHQL_LIMITS, loadConfig } from '../src/config/config.js';
-import { graphiqlDefaultDocument } from '../src/graphiql/default-document.js';
-import { SHIPMENT_DOCUMENT } from '../src/rest/shipment-document.js';
-import { SUBSCRIPTION_DOCUMENTS } from '../src/rest/subscription-documents.js';
-import { ISSUE_TOKEN } from '../src/rest/token-document.js';
+import { graphiqlDefaultDocument } from '../src/http/graphiql/default-document.js';
+import { SHIPMENT_DOCUMENT } from '../src/executor/shipment-document.js';
+import { SUBSCRIPTION_DOCUMENTS } from '../src/executor/subscription-documents.js';
+import { ISSUE_TOKEN } from '../src/executor/token-document.js';
 import { BASE, createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { createTestDatabase } from './support/databases.js';
 import { createSandboxApp, type SandboxApp } from './support/sandbox-app.js';
@@ -25,7 +25,12 @@ import { createSandboxApp, type SandboxApp } from './support/sandbox-app.js';
 
 type Body = { data?: any; errors?: { message: string; extensions?: Record<string, any> }[] };
 
-async function post(f: TestApp, query: string, token?: string, operationName?: string): Promise<{ status: number; body: Body; ms: number }> {
+async function post(
+  f: TestApp,
+  query: string,
+  token?: string,
+  operationName?: string,
+): Promise<{ status: number; body: Body; ms: number }> {
   const started = performance.now();
   const response = await f.app.fetch(`${BASE}/graphql`, {
     method: 'POST',
@@ -83,7 +88,7 @@ function readmeDocuments(): string[] {
   return [...blocks, ...curls];
 }
 
-describe('the service\'s own documents stay within the default limits', () => {
+describe("the service's own documents stay within the default limits", () => {
   let f: TestApp;
   beforeAll(async () => {
     f = await createTestApp('sqlite');
@@ -94,12 +99,19 @@ describe('the service\'s own documents stay within the default limits', () => {
     ['the REST lookup and push body (RestShipmentLookup)', SHIPMENT_DOCUMENT],
     ['the token grant (RestIssueToken)', ISSUE_TOKEN],
     ...Object.entries(SUBSCRIPTION_DOCUMENTS).map(([name, d]): [string, string] => [`REST subscriptions: ${name}`, d.query]),
-    ['GraphiQL\'s default document (sandbox)', graphiqlDefaultDocument({ withDemoToken: true })],
-    ['GraphiQL\'s default document (production)', graphiqlDefaultDocument({ withDemoToken: false })],
+    ["GraphiQL's default document (sandbox)", graphiqlDefaultDocument({ withDemoToken: true })],
+    ["GraphiQL's default document (production)", graphiqlDefaultDocument({ withDemoToken: false })],
     // What GraphiQL sends for its docs explorer, with every option it may turn on.
     [
-      'GraphiQL\'s introspection query',
-      getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true, oneOf: true }),
+      "GraphiQL's introspection query",
+      getIntrospectionQuery({
+        descriptions: true,
+        specifiedByUrl: true,
+        directiveIsRepeatable: true,
+        schemaDescription: true,
+        inputValueDeprecation: true,
+        oneOf: true,
+      }),
     ],
     ...readmeDocuments().map((d, i): [string, string] => [`README example ${i + 1}`, d]),
   ];
@@ -113,7 +125,10 @@ describe('the service\'s own documents stay within the default limits', () => {
       const enveloped = f.app.yoga.getEnveloped({ request: new Request(`${BASE}/graphql`, { method: 'POST' }) });
       // The app's own parse and validate: the token limit, the Armor rules and the schema's rules.
       const errors = enveloped.validate(enveloped.schema, enveloped.parse(operation));
-      expect(errors.map((e: { message: string }) => e.message), operation).toEqual([]);
+      expect(
+        errors.map((e: { message: string }) => e.message),
+        operation,
+      ).toEqual([]);
     }
   });
 });
@@ -147,7 +162,9 @@ describe('limits on /graphql', () => {
       const { token } = await raised.tokenFor('acct');
       const refused = await post(raised, aliasBomb(1000), token);
       expectLimitError(refused, /^Aliases limit of 15 exceeded, found 1000\.$/);
-      expect(refused.body.errors?.map((e: { message: string }) => e.message)).toContainEqual(expect.stringMatching(/^Query Cost limit of 5000 exceeded/));
+      expect(refused.body.errors?.map((e: { message: string }) => e.message)).toContainEqual(
+        expect.stringMatching(/^Query Cost limit of 5000 exceeded/),
+      );
       // Compiling it took 30 to 60 s; parsing and counting 300,000 tokens takes well under that.
       expect(refused.ms).toBeLessThan(10_000);
     } finally {
@@ -204,7 +221,11 @@ describe('introspection and suggestions', () => {
     afterAll(async () => f?.destroy());
 
     it('refuses introspection without a valid token: 401, saying why', async () => {
-      for (const query of [introspection, '{ __type(name: "Query") { name } }', 'query { ...F } fragment F on Query { __schema { queryType { name } } }']) {
+      for (const query of [
+        introspection,
+        '{ __type(name: "Query") { name } }',
+        'query { ...F } fragment F on Query { __schema { queryType { name } } }',
+      ]) {
         for (const bearer of [undefined, 'not-a-token']) {
           const refused = await post(f, query, bearer);
           expect(refused.status).toBe(401);
@@ -235,9 +256,7 @@ describe('introspection and suggestions', () => {
       expect(anonymous.body.errors?.[0]?.message).toBe('Cannot query field "shipmnt" on type "Query".');
       expect(anonymous.body.errors?.[0]?.extensions?.correlationId).toEqual(expect.any(String));
       const enumTypo = '{ webhookDeliveries(subscriptionID: "x", status: DELIVERD) { deliveryID } }';
-      expect((await post(f, enumTypo)).body.errors?.[0]?.message).toBe(
-        'Value "DELIVERD" does not exist in "WebhookDeliveryStatus" enum.',
-      );
+      expect((await post(f, enumTypo)).body.errors?.[0]?.message).toBe('Value "DELIVERD" does not exist in "WebhookDeliveryStatus" enum.');
       const withToken = await post(f, typo, token);
       expect(withToken.body.errors?.[0]?.message).toBe('Cannot query field "shipmnt" on type "Query". Did you mean "shipment"?');
       // Yoga caches validation errors per document: hiding one copy must not change the next answer.
@@ -305,7 +324,9 @@ describe('CSRF: /graphql takes only what a cross-site page cannot forge', () => 
       expect(response.status).toBe(415);
       const body = (await response.json()) as Body;
       expect(body.data).toBeUndefined();
-      expect(body.errors?.[0]?.message).toBe('POST /graphql takes a JSON body (Content-Type: application/json), not application/x-www-form-urlencoded.');
+      expect(body.errors?.[0]?.message).toBe(
+        'POST /graphql takes a JSON body (Content-Type: application/json), not application/x-www-form-urlencoded.',
+      );
       expect(body.errors?.[0]?.extensions?.correlationId).toEqual(expect.any(String));
     }
     const multipart = new FormData();
@@ -342,7 +363,11 @@ describe('CSRF: /graphql takes only what a cross-site page cannot forge', () => 
     const token = await f.app.fetch(`${BASE}/oauth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: credentials.clientId,
+        client_secret: credentials.clientSecret,
+      }).toString(),
     });
     expect(token.status).toBe(200);
     // A JSON POST to /v2/subscriptions reaches its handler (here: 401 for the missing token, not a CSRF refusal).
@@ -368,7 +393,10 @@ describe('CORS', () => {
       vary: response.headers.get('vary'),
     };
   }
-  const preflight = { method: 'OPTIONS', headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' } };
+  const preflight = {
+    method: 'OPTIONS',
+    headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' },
+  };
 
   it('sends no CORS headers by default', async () => {
     const f = await createTestApp('sqlite');
@@ -405,16 +433,21 @@ describe('CORS', () => {
 });
 
 describe('configuration', () => {
-  const production = { TT_ENVIRONMENT: 'production', TT_BASE_URL: 'https://api.example.com', TT_SIGNING_KEY: '{}', TT_SECRET_PEPPER: 'p'.repeat(32) };
+  const production = {
+    TT_ENVIRONMENT: 'production',
+    TT_BASE_URL: 'https://api.example.com',
+    TT_SIGNING_KEY: '{}',
+    TT_SECRET_PEPPER: 'p'.repeat(32),
+  };
 
-  it('defaults: GraphQL Armor\'s limits (depth 12), introspection open in sandbox only, no CORS', () => {
+  it("defaults: GraphQL Armor's limits (depth 12), introspection open in sandbox only, no CORS", () => {
     expect(DEFAULT_GRAPHQL_LIMITS).toEqual({ maxTokens: 1000, maxDepth: 12, maxAliases: 15, maxDirectives: 50, maxCost: 5000 });
     expect(loadConfig({}).graphql).toEqual({ limits: DEFAULT_GRAPHQL_LIMITS, introspection: 'public', compiledCacheSize: 100 });
     expect(loadConfig(production).graphql.introspection).toBe('token');
     expect(loadConfig({}).corsOrigins).toEqual([]);
   });
 
-  it('stops start-up when a limit is below what the service\'s own documents need, naming the variable', async () => {
+  it("stops start-up when a limit is below what the service's own documents need, naming the variable", async () => {
     const t = await createTestDatabase('sqlite');
     try {
       for (const [name, value, document] of [
@@ -479,18 +512,23 @@ describe('pure parts', () => {
   });
 
   it('removes every form of graphql-js suggestion, and nothing else', () => {
-    expect(withoutSuggestion('Cannot query field "shipmnt" on type "Query". Did you mean "shipment"?')).toBe('Cannot query field "shipmnt" on type "Query".');
-    expect(withoutSuggestion('Unknown argument "bl" on field "Query.shipment". Did you mean "billOfLadingNumber", "carrierCode", or "equipmentReference"?')).toBe(
-      'Unknown argument "bl" on field "Query.shipment".',
+    expect(withoutSuggestion('Cannot query field "shipmnt" on type "Query". Did you mean "shipment"?')).toBe(
+      'Cannot query field "shipmnt" on type "Query".',
     );
-    expect(withoutSuggestion('Value "DELIVERD" does not exist in "WebhookDeliveryStatus" enum. Did you mean the enum value "DELIVERED"?')).toBe(
-      'Value "DELIVERD" does not exist in "WebhookDeliveryStatus" enum.',
-    );
+    expect(
+      withoutSuggestion(
+        'Unknown argument "bl" on field "Query.shipment". Did you mean "billOfLadingNumber", "carrierCode", or "equipmentReference"?',
+      ),
+    ).toBe('Unknown argument "bl" on field "Query.shipment".');
+    expect(
+      withoutSuggestion('Value "DELIVERD" does not exist in "WebhookDeliveryStatus" enum. Did you mean the enum value "DELIVERED"?'),
+    ).toBe('Value "DELIVERD" does not exist in "WebhookDeliveryStatus" enum.');
     expect(withoutSuggestion('Syntax Error: Unexpected Name "did".')).toBe('Syntax Error: Unexpected Name "did".');
   });
 
   it('keeps the most recently used compiled operations, by count', () => {
-    const [a, b, c] = parse('query A { __typename } query B { __typename } query C { __typename }').definitions as OperationDefinitionNode[];
+    const [a, b, c] = parse('query A { __typename } query B { __typename } query C { __typename }')
+      .definitions as OperationDefinitionNode[];
     const cache = new OperationCache<string>(2);
     cache.set(a!, 'a');
     cache.set(b!, 'b');

@@ -1,7 +1,7 @@
 import type { Plugin } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { omitAbsent } from '../src/rest/rest-body.js';
-import { SHIPMENT_DOCUMENT } from '../src/rest/shipment-document.js';
+import { omitAbsent } from '../src/service/rest-body.js';
+import { SHIPMENT_DOCUMENT } from '../src/executor/shipment-document.js';
 import { createTestApp, type TestApp } from './support/app-fixture.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { C1, cmduBundle, containerNumber, maeuBackfillBundle, maeuBundle } from './support/fixture-bundle.js';
@@ -113,7 +113,11 @@ describe.each(dialects)('GraphQL snapshot on $name', ({ name, enabled }) => {
 
   it.skipIf(!enabled)('does not load container histories for a query that does not select them', async () => {
     const n = await countQueries(() =>
-      graphql('{ shipment(equipmentReference: "' + C1 + '") { shipmentTracking { carrierBookingReference etd eta exceptions { exceptionID } } } }'),
+      graphql(
+        '{ shipment(equipmentReference: "' +
+          C1 +
+          '") { shipmentTracking { carrierBookingReference etd eta exceptions { exceptionID } } } }',
+      ),
     );
     expect(n).toBe(2);
   });

@@ -2,9 +2,9 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpServer, type HttpServer } from '../src/app/http-server.js';
-import { createLogger } from '../src/app/logger.js';
-import { LOOKUP_PARAMETERS } from '../src/rest/shipment-document.js';
+import { createHttpServer, type HttpServer } from '../src/http/http-server.js';
+import { createLogger } from '../src/service/logger.js';
+import { LOOKUP_PARAMETERS } from '../src/executor/shipment-document.js';
 import { dialects } from './support/databases.js';
 import { createSandboxApp, SANDBOX_LOOKUPS, type SandboxApp } from './support/sandbox-app.js';
 
@@ -41,7 +41,27 @@ function checkNoLeak(text: string, what: string): void {
 const nasty = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.string({ maxLength: 12, unit: 'grapheme' }),
-  fc.constantFrom('', ' ', '%', '%zz', '%E0%A4%A', '%00', '+', '&', '=', '==', '\u0000', '\uD800', '../..', 'MAEU', 'MAEU262150002', '262150001', 'MSKU1357908', 'msku1357908', 'A'.repeat(300)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '%',
+    '%zz',
+    '%E0%A4%A',
+    '%00',
+    '+',
+    '&',
+    '=',
+    '==',
+    '\u0000',
+    '\uD800',
+    '../..',
+    'MAEU',
+    'MAEU262150002',
+    '262150001',
+    'MSKU1357908',
+    'msku1357908',
+    'A'.repeat(300),
+  ),
 );
 
 describe.each(dialects)('HTTP fuzz on $name', ({ name, enabled }) => {
@@ -111,60 +131,120 @@ describe.each(dialects)('HTTP fuzz on $name', ({ name, enabled }) => {
     const authorization = fc.oneof(
       fc.constant(undefined),
       fc.tuple(nasty, nasty).map(([id, secret]) => `Basic ${Buffer.from(`${encode(id) ?? ''}:${secret}`).toString('base64')}`),
-      fc.constantFrom(`Basic ${Buffer.from(`${f.demo.client_id}:${f.demo.client_secret}`).toString('base64')}`, 'Basic', 'Basic !!!', 'Bearer x'),
+      fc.constantFrom(
+        `Basic ${Buffer.from(`${f.demo.client_id}:${f.demo.client_secret}`).toString('base64')}`,
+        'Basic',
+        'Basic !!!',
+        'Bearer x',
+      ),
     );
-    const contentType = fc.constantFrom('application/x-www-form-urlencoded', 'application/json', 'text/plain', 'application/x-www-form-urlencoded; charset=utf-8', undefined);
+    const contentType = fc.constantFrom(
+      'application/x-www-form-urlencoded',
+      'application/json',
+      'text/plain',
+      'application/x-www-form-urlencoded; charset=utf-8',
+      undefined,
+    );
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(key, value), { maxLength: 6 }), authorization, contentType, fc.constantFrom('POST', 'GET', 'PUT'), async (pairs, auth, type, method) => {
-        const body = pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&');
-        if (auth?.includes('undefined') || body.includes('undefined')) return;
-        const headers: Record<string, string> = {};
-        if (auth) headers.Authorization = auth;
-        if (type) headers['Content-Type'] = type;
-        const { status, text } = await send('/oauth/token', { method, headers, ...(method === 'GET' ? {} : { body }) });
-        const json = JSON.parse(text) as Record<string, unknown>;
-        if (status === 200) expect(json).toHaveProperty('access_token');
-        else expect(json).toEqual({ error: expect.any(String), error_description: expect.any(String) });
-      }),
+      fc.asyncProperty(
+        fc.array(fc.tuple(key, value), { maxLength: 6 }),
+        authorization,
+        contentType,
+        fc.constantFrom('POST', 'GET', 'PUT'),
+        async (pairs, auth, type, method) => {
+          const body = pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&');
+          if (auth?.includes('undefined') || body.includes('undefined')) return;
+          const headers: Record<string, string> = {};
+          if (auth) headers.Authorization = auth;
+          if (type) headers['Content-Type'] = type;
+          const { status, text } = await send('/oauth/token', { method, headers, ...(method === 'GET' ? {} : { body }) });
+          const json = JSON.parse(text) as Record<string, unknown>;
+          if (status === 200) expect(json).toHaveProperty('access_token');
+          else expect(json).toEqual({ error: expect.any(String), error_description: expect.any(String) });
+        },
+      ),
       runs(500),
     );
   });
 
   it.skipIf(!enabled)('/graphql: any document, variables and operation name', async () => {
-    const field = fc.oneof(fc.constantFrom('shipment', 'transmissionHeader', 'transmissionID', '__typename', 'containers', 'exceptions', 'eta', 'webhookSubscriptions', '__schema'), fc.stringMatching(/^[_A-Za-z][_0-9A-Za-z]{0,8}$/));
-    const argValue = fc.oneof(fc.json({ maxDepth: 1 }).map((j) => j), fc.constantFrom('"MAEU262150002"', '$v', '"MSKU1357908"', 'null', '1', '[]', '{}'));
+    const field = fc.oneof(
+      fc.constantFrom(
+        'shipment',
+        'transmissionHeader',
+        'transmissionID',
+        '__typename',
+        'containers',
+        'exceptions',
+        'eta',
+        'webhookSubscriptions',
+        '__schema',
+      ),
+      fc.stringMatching(/^[_A-Za-z][_0-9A-Za-z]{0,8}$/),
+    );
+    const argValue = fc.oneof(
+      fc.json({ maxDepth: 1 }).map((j) => j),
+      fc.constantFrom('"MAEU262150002"', '$v', '"MSKU1357908"', 'null', '1', '[]', '{}'),
+    );
     const selection: fc.Arbitrary<string> = fc.letrec<{ sel: string }>((tie) => ({
       sel: fc.oneof(
         { depthSize: 'small' },
         field,
-        fc.tuple(field, fc.array(fc.tuple(fc.constantFrom(...LOOKUP_PARAMETERS, 'x'), argValue), { maxLength: 2 }), tie('sel')).map(
-          ([name, args, inner]) => `${name}${args.length ? `(${args.map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''} { ${inner} }`,
-        ),
+        fc
+          .tuple(field, fc.array(fc.tuple(fc.constantFrom(...LOOKUP_PARAMETERS, 'x'), argValue), { maxLength: 2 }), tie('sel'))
+          .map(([name, args, inner]) => `${name}${args.length ? `(${args.map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''} { ${inner} }`),
         fc.tuple(tie('sel'), tie('sel')).map(([a, b]) => `${a} ${b}`),
       ),
     })).sel;
     const document = fc.oneof(
       selection.map((s) => `{ ${s} }`),
-      fc.tuple(fc.constantFrom('query', 'mutation', 'subscription', 'query Q($v: String)', 'fragment F on Transmission'), selection).map(([op, s]) => `${op} { ${s} }`),
+      fc
+        .tuple(fc.constantFrom('query', 'mutation', 'subscription', 'query Q($v: String)', 'fragment F on Transmission'), selection)
+        .map(([op, s]) => `${op} { ${s} }`),
       nasty,
     );
     await fc.assert(
-      fc.asyncProperty(document, fc.option(fc.jsonValue({ maxDepth: 2 })), fc.option(nasty), fc.boolean(), async (query, variables, operationName, withToken) => {
-        const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-        if (withToken) headers.Authorization = `Bearer ${f.token}`;
-        const { text } = await send('/graphql', { method: 'POST', headers, body: JSON.stringify({ query, variables, operationName }) });
-        const json = JSON.parse(text) as { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] };
-        expect('data' in json || Array.isArray(json.errors), text.slice(0, 200)).toBe(true);
-        for (const error of json.errors ?? []) expect(typeof error.message).toBe('string');
-      }),
+      fc.asyncProperty(
+        document,
+        fc.option(fc.jsonValue({ maxDepth: 2 })),
+        fc.option(nasty),
+        fc.boolean(),
+        async (query, variables, operationName, withToken) => {
+          const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+          if (withToken) headers.Authorization = `Bearer ${f.token}`;
+          const { text } = await send('/graphql', { method: 'POST', headers, body: JSON.stringify({ query, variables, operationName }) });
+          const json = JSON.parse(text) as { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+          expect('data' in json || Array.isArray(json.errors), text.slice(0, 200)).toBe(true);
+          for (const error of json.errors ?? []) expect(typeof error.message).toBe('string');
+        },
+      ),
       runs(300),
     );
   });
 
   it.skipIf(!enabled)('raw request lines and Host headers over a socket', async () => {
-    const method = fc.oneof(fc.constantFrom('GET', 'POST', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'get', 'CONNECT', 'TRACE'), fc.stringMatching(/^[A-Z]{1,8}$/));
+    const method = fc.oneof(
+      fc.constantFrom('GET', 'POST', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'get', 'CONNECT', 'TRACE'),
+      fc.stringMatching(/^[A-Z]{1,8}$/),
+    );
     const target = fc.oneof(
-      fc.constantFrom('*', '/', '//evil/x', 'http://evil/v2/shipments', 'https://x:99999/', '/%', '/%zz', '/v2/shipments?%', '/graphql?query=%7B__typename%7D', '/oauth/token', '/ready', '/health', '/v2/subscriptions/%E0%A4%A', '/docs', '/openapi.json'),
+      fc.constantFrom(
+        '*',
+        '/',
+        '//evil/x',
+        'http://evil/v2/shipments',
+        'https://x:99999/',
+        '/%',
+        '/%zz',
+        '/v2/shipments?%',
+        '/graphql?query=%7B__typename%7D',
+        '/oauth/token',
+        '/ready',
+        '/health',
+        '/v2/subscriptions/%E0%A4%A',
+        '/docs',
+        '/openapi.json',
+      ),
       fc.constantFrom(...Object.values(SANDBOX_LOOKUPS)).map((q) => `/v2/shipments?${q}`),
       fc.stringMatching(/^\/[\x21-\x7e]{0,40}$/),
       fc.stringMatching(/^[\x21-\x7e]{1,20}$/),

@@ -109,7 +109,11 @@ describe.each(dialects)('exact identity on $name', ({ name, enabled }) => {
       eventCreatedDateTime: '2026-11-01T00:00:00Z',
       transportEventTypeCode: 'ARRI',
       documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: booking }],
-      transportCall: { UNLocationCode: 'NLRTM', modeOfTransport: 'VESSEL', vessel: { vesselIMONumber: '9321483', vesselName: 'MAERSK ALPHA' } },
+      transportCall: {
+        UNLocationCode: 'NLRTM',
+        modeOfTransport: 'VESSEL',
+        vessel: { vesselIMONumber: '9321483', vesselName: 'MAERSK ALPHA' },
+      },
     });
     await f.ingest(
       { carrierCode: 'MAEU', events: [arrival('c45e0000-0000-4000-8000-000000000001', 'case-a1', '2026-12-01T00:00:00Z')] },

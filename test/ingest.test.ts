@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseSchema } from '../src/db/schema.js';
 import type { TrackingEvent } from '../src/domain/types.js';
-import type { IngestBundle } from '../src/ingest/bundle.js';
+import type { IngestBundle } from '../src/domain/bundle.js';
 import { ingestBundle, type IngestSummary } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
 import { runCaptured } from './support/cli-run.js';
@@ -89,7 +89,12 @@ describe.each(dialects)('ingest on $name', ({ name, enabled }) => {
       rawTransportEvent(2),
       rawEquipmentEvent(3),
       // No document reference: linked by its container number.
-      rawEquipmentEvent(4, { documentReferences: undefined, equipmentEventTypeCode: 'GTIN', transportCall: undefined, eventLocation: { UNLocationCode: 'NLRTM' } }),
+      rawEquipmentEvent(4, {
+        documentReferences: undefined,
+        equipmentEventTypeCode: 'GTIN',
+        transportCall: undefined,
+        eventLocation: { UNLocationCode: 'NLRTM' },
+      }),
       // Vessel departure without any reference: kept, but belongs to no shipment.
       rawTransportEvent(5, { documentReferences: undefined, transportEventTypeCode: 'DEPA' }),
     ],
@@ -169,7 +174,11 @@ describe.each(dialects)('ingest on $name', ({ name, enabled }) => {
       events: [rawTransportEvent(2, { eventClassifierCode: 'ACT' }), rawTransportEvent(6)],
     });
     expect(summary).toMatchObject({ eventsStored: 1, eventsAlreadyStored: 1 });
-    const kept = await t.database.db.selectFrom('event').select('payload_json').where('event_id', '=', eventId(2)).executeTakeFirstOrThrow();
+    const kept = await t.database.db
+      .selectFrom('event')
+      .select('payload_json')
+      .where('event_id', '=', eventId(2))
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(kept.payload_json)).toMatchObject({ eventClassifierCode: 'EST' });
   });
 

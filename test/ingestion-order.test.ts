@@ -4,9 +4,9 @@ import { buildSandboxBundle } from '../db/sandbox-bundle.js';
 import type { TrackingException } from '../src/domain/types.js';
 import { evaluateTimeRules } from '../src/store/time-rules.js';
 import { loadLifecycleRows } from '../src/store/exception-state.js';
-import { DEFAULT_THRESHOLDS } from '../src/config/config.js';
 import { createTestApp, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
+import { DEFAULT_THRESHOLDS } from '../src/domain/thresholds.js';
 
 /**
  * Carriers deliver events late, in pieces and out of order. Whatever the
@@ -102,7 +102,10 @@ function pieces(bundles: RawBundle[], permutations: number[][], cuts: number[], 
 /** A permutation of 0..n-1 from random sort keys. */
 const permutation = (n: number) =>
   fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: n, maxLength: n }).map((keys) =>
-    keys.map((k, i) => [k, i] as const).sort((x, y) => x[0] - y[0]).map(([, i]) => i),
+    keys
+      .map((k, i) => [k, i] as const)
+      .sort((x, y) => x[0] - y[0])
+      .map(([, i]) => i),
   );
 
 describe.each(dialects)('ingestion order on $name', ({ name, enabled }) => {
@@ -111,53 +114,57 @@ describe.each(dialects)('ingestion order on $name', ({ name, enabled }) => {
     for (const f of apps) await f.destroy();
   });
 
-  it.skipIf(!enabled)('keeps (a) and (b) and gives the same snapshots for any order of ingestion', async () => {
-    const bundles = buildSandboxBundle(NOW) as RawBundle[];
-    const reference = await createTestApp(name);
-    apps.push(reference);
-    for (const bundle of bundles) await reference.ingest(bundle, END);
-    const expected = await snapshots(reference);
-    const expectedStandsFor = await standsFor(reference);
-    const exceptionTypes = new Set([...servedExceptions(expected).values()].map((e) => `${e.exceptionType}/${e.status}`));
-    expect(exceptionTypes.size).toBeGreaterThanOrEqual(9);
+  it.skipIf(!enabled)(
+    'keeps (a) and (b) and gives the same snapshots for any order of ingestion',
+    async () => {
+      const bundles = buildSandboxBundle(NOW) as RawBundle[];
+      const reference = await createTestApp(name);
+      apps.push(reference);
+      for (const bundle of bundles) await reference.ingest(bundle, END);
+      const expected = await snapshots(reference);
+      const expectedStandsFor = await standsFor(reference);
+      const exceptionTypes = new Set([...servedExceptions(expected).values()].map((e) => `${e.exceptionType}/${e.status}`));
+      expect(exceptionTypes.size).toBeGreaterThanOrEqual(9);
 
-    await fc.assert(
-      fc.asyncProperty(
-        fc.tuple(...bundles.map((b) => permutation(b.events?.length ?? 0))),
-        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 4 }),
-        fc.array(fc.nat({ max: 100 }), { minLength: 1, maxLength: 12 }),
-        async (permutations, cuts, keys) => {
-          const f = await createTestApp(name);
-          try {
-            const all = pieces(bundles, permutations, cuts, keys);
-            let seen = new Map<string, TrackingException>();
-            for (const [i, piece] of all.entries()) {
-              // Each piece is learned a little later, the last one at END.
-              const learnedAt = new Date(END.getTime() - (all.length - 1 - i) * 60_000);
-              await f.ingest(piece, learnedAt);
-              const served = await storedExceptions(f);
-              for (const [id, before] of seen) {
-                const after = served.get(id);
-                expect(after, `exception ${id} went missing`).toBeDefined();
-                if (before.status === 'RESOLVED') expect(after).toEqual(before);
-                expect(after?.detectedDateTime).toBe(before.detectedDateTime);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.tuple(...bundles.map((b) => permutation(b.events?.length ?? 0))),
+          fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 4 }),
+          fc.array(fc.nat({ max: 100 }), { minLength: 1, maxLength: 12 }),
+          async (permutations, cuts, keys) => {
+            const f = await createTestApp(name);
+            try {
+              const all = pieces(bundles, permutations, cuts, keys);
+              let seen = new Map<string, TrackingException>();
+              for (const [i, piece] of all.entries()) {
+                // Each piece is learned a little later, the last one at END.
+                const learnedAt = new Date(END.getTime() - (all.length - 1 - i) * 60_000);
+                await f.ingest(piece, learnedAt);
+                const served = await storedExceptions(f);
+                for (const [id, before] of seen) {
+                  const after = served.get(id);
+                  expect(after, `exception ${id} went missing`).toBeDefined();
+                  if (before.status === 'RESOLVED') expect(after).toEqual(before);
+                  expect(after?.detectedDateTime).toBe(before.detectedDateTime);
+                }
+                for (const e of served.values()) expect(e.detectedDateTime <= learnedAt.toISOString()).toBe(true);
+                seen = served;
               }
-              for (const e of served.values()) expect(e.detectedDateTime <= learnedAt.toISOString()).toBe(true);
-              seen = served;
+              const final = await snapshots(f);
+              expect(withoutExceptions(final)).toEqual(withoutExceptions(expected));
+              // The lookups serve exactly the stored exceptions.
+              expect(servedExceptions(final)).toEqual(seen);
+              expect(await standsFor(f)).toEqual(expectedStandsFor);
+            } finally {
+              await f.destroy();
             }
-            const final = await snapshots(f);
-            expect(withoutExceptions(final)).toEqual(withoutExceptions(expected));
-            // The lookups serve exactly the stored exceptions.
-            expect(servedExceptions(final)).toEqual(seen);
-            expect(await standsFor(f)).toEqual(expectedStandsFor);
-          } finally {
-            await f.destroy();
-          }
-        },
-      ),
-      { numRuns: name === 'sqlite' ? 12 : 6 },
-    );
-  }, 120_000);
+          },
+        ),
+        { numRuns: name === 'sqlite' ? 12 : 6 },
+      );
+    },
+    120_000,
+  );
 
   it.skipIf(!enabled)('re-evaluates time-based rules with the clock and changes nothing when nothing is due', async () => {
     const f = await createTestApp(name);

@@ -17,17 +17,21 @@ describe.each(dialects)('a very large shipment ($name)', (dialect) => {
     t = undefined;
   });
 
-  it.skipIf(!dialect.enabled)('ingests, and its milestone index is stored whole', async () => {
-    t = await createTestDatabase(dialect.name);
-    const parsed = parseBundle(bundleOf([7], { containers: 150, tag: 'L', space: 7 }));
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues.slice(0, 3)));
-    const summary = await ingestBundle(t.database, parsed.bundle, { now: () => new Date('2026-11-23T00:00:00Z') });
-    expect(summary.eventsStored).toBe(150 * 12 + 8 + 3);
+  it.skipIf(!dialect.enabled)(
+    'ingests, and its milestone index is stored whole',
+    async () => {
+      t = await createTestDatabase(dialect.name);
+      const parsed = parseBundle(bundleOf([7], { containers: 150, tag: 'L', space: 7 }));
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues.slice(0, 3)));
+      const summary = await ingestBundle(t.database, parsed.bundle, { now: () => new Date('2026-11-23T00:00:00Z') });
+      expect(summary.eventsStored).toBe(150 * 12 + 8 + 3);
 
-    const row = await t.database.db.selectFrom('shipment').select('milestones_json').executeTakeFirstOrThrow();
-    const index = JSON.parse(row.milestones_json ?? '{}') as Record<string, unknown>;
-    expect(row.milestones_json?.length).toBeGreaterThan(65_535);
-    // Every container's milestones are in it (7 of its own at least: gate out, stuffing, gate in, load, discharge...).
-    expect(Object.keys(index).length).toBeGreaterThanOrEqual(150 * 7);
-  }, 60_000);
+      const row = await t.database.db.selectFrom('shipment').select('milestones_json').executeTakeFirstOrThrow();
+      const index = JSON.parse(row.milestones_json ?? '{}') as Record<string, unknown>;
+      expect(row.milestones_json?.length).toBeGreaterThan(65_535);
+      // Every container's milestones are in it (7 of its own at least: gate out, stuffing, gate in, load, discharge...).
+      expect(Object.keys(index).length).toBeGreaterThanOrEqual(150 * 7);
+    },
+    60_000,
+  );
 });

@@ -24,7 +24,12 @@ const arrival = (classifier: 'PLN' | 'EST' | 'ACT', at: string, created: string)
   eventCreatedDateTime: created,
   transportEventTypeCode: 'ARRI',
   documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: 'LIVE-1' }],
-  transportCall: { transportCallID: 'TC-LIVE', modeOfTransport: 'VESSEL', UNLocationCode: 'NLRTM', vessel: { vesselName: 'EVER GIVEN', vesselIMONumber: '9811000' } },
+  transportCall: {
+    transportCallID: 'TC-LIVE',
+    modeOfTransport: 'VESSEL',
+    UNLocationCode: 'NLRTM',
+    vessel: { vesselName: 'EVER GIVEN', vesselIMONumber: '9811000' },
+  },
 });
 
 /** Reads Server-Sent Events from a response, yielding each data payload parsed. */
@@ -127,7 +132,11 @@ describe.each(dialects)('live updates over SSE on $name', ({ name, enabled }) =>
     ]);
     abort.abort();
     expect((first as IteratorResult<any>).value.data.shipmentUpdates).toEqual({
-      transmissionHeader: { triggerType: 'EXCEPTION_DETECTED', triggeredByEvent: late.eventID, transmissionID: expect.stringMatching(/^TXN-\d+$/) },
+      transmissionHeader: {
+        triggerType: 'EXCEPTION_DETECTED',
+        triggeredByEvent: late.eventID,
+        transmissionID: expect.stringMatching(/^TXN-\d+$/),
+      },
       shipmentTracking: { eta: '2026-10-21T20:00:00.000Z', exceptions: [{ exceptionType: 'ETA_DELAY', status: 'DETECTED' }] },
     });
   });

@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/db/connect.js';
 import { exactCollation } from '../src/db/dialect.js';
 import { exceptionIdFor } from '../src/domain/exception-engine.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { at, shipmentMaster, transportEvent, VESSELS } from './support/event-builders.js';
+import { migrateToLatest } from '../src/store/migrate.js';
 
 describe.each(dialects)('migrations on $name', ({ name, enabled }) => {
   let t: TestDatabase;
@@ -47,7 +47,10 @@ describe.each(dialects)('migrations on $name', ({ name, enabled }) => {
     };
     await t.database.db.insertInto('shipment').values(row).execute();
     await expect(t.database.db.insertInto('shipment').values(row).execute()).rejects.toThrow();
-    await t.database.db.insertInto('shipment').values({ ...row, carrier_code: 'CMDU' }).execute();
+    await t.database.db
+      .insertInto('shipment')
+      .values({ ...row, carrier_code: 'CMDU' })
+      .execute();
   });
 });
 
@@ -121,7 +124,16 @@ describe.each(dialects)('exceptions stored before the lifecycle on $name', ({ na
 
     // The shipment's next refresh: a plan and a 20 h late estimate (the adopted row's condition).
     const arrival = (classifier: 'PLN' | 'EST', delay: number, created: number) =>
-      transportEvent({ type: 'ARRI', classifier, port: 'NLRTM', vessel: VESSELS.BRAVO, voyage: '611W', eventDateTime: at(720 + delay), created: at(created), booking: 'OLD-1' });
+      transportEvent({
+        type: 'ARRI',
+        classifier,
+        port: 'NLRTM',
+        vessel: VESSELS.BRAVO,
+        voyage: '611W',
+        eventDateTime: at(720 + delay),
+        created: at(created),
+        booking: 'OLD-1',
+      });
     const parsed = parseBundle({ carrierCode: 'MAEU', events: [arrival('PLN', 0, 0), arrival('EST', 20, 48)] });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
     await ingestBundle(t.database, parsed.bundle, { now: () => new Date(now) });
@@ -131,7 +143,10 @@ describe.each(dialects)('exceptions stored before the lifecycle on $name', ({ na
     expect(rows).toHaveLength(2);
     expect(byId.get(adoptable)).toMatchObject({ subject: 'NLRTM', status: 'DETECTED' });
     // What was served stays: the detection time of the old row is kept.
-    expect(JSON.parse(byId.get(adoptable)!.body_json)).toMatchObject({ detectedDateTime: '2026-03-03T00:00:00.000Z', impact: { delayHours: 20 } });
+    expect(JSON.parse(byId.get(adoptable)!.body_json)).toMatchObject({
+      detectedDateTime: '2026-03-03T00:00:00.000Z',
+      impact: { delayHours: 20 },
+    });
     expect(byId.get(orphan)).toMatchObject({ status: 'RESOLVED' });
     expect(JSON.parse(byId.get(orphan)!.body_json)).toMatchObject({ resolutionType: 'DATA_CORRECTED', resolvedDateTime: now });
   });

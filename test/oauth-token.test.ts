@@ -35,7 +35,12 @@ describe.each(dialects)('POST /oauth/token on $name', ({ name, enabled }) => {
   }
 
   it.skipIf(!enabled)('issues an RFC 9068 access token for client credentials in the form body', async () => {
-    const response = await post({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope: 'track-and-trace.read' });
+    const response = await post({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: clientSecret,
+      scope: 'track-and-trace.read',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('pragma')).toBe('no-cache');
@@ -72,7 +77,10 @@ describe.each(dialects)('POST /oauth/token on $name', ({ name, enabled }) => {
     );
     const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
     await expectOAuthError(
-      await post({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }, { ...FORM, Authorization: `Basic ${basic}` }),
+      await post(
+        { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret },
+        { ...FORM, Authorization: `Basic ${basic}` },
+      ),
       400,
       'invalid_request',
     );
@@ -90,7 +98,11 @@ describe.each(dialects)('POST /oauth/token on $name', ({ name, enabled }) => {
   });
 
   it.skipIf(!enabled)('400 unsupported_grant_type and invalid_scope', async () => {
-    await expectOAuthError(await post({ grant_type: 'password', client_id: clientId, client_secret: clientSecret }), 400, 'unsupported_grant_type');
+    await expectOAuthError(
+      await post({ grant_type: 'password', client_id: clientId, client_secret: clientSecret }),
+      400,
+      'unsupported_grant_type',
+    );
     await expectOAuthError(
       await post({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope: 'admin' }),
       400,
@@ -100,8 +112,16 @@ describe.each(dialects)('POST /oauth/token on $name', ({ name, enabled }) => {
 
   it.skipIf(!enabled)('401 invalid_client for a wrong secret, an unknown client and a disabled client', async () => {
     const other = await f.app.clients.createClient({ name: 'other', account: 'acct-a' });
-    await expectOAuthError(await post({ grant_type: 'client_credentials', client_id: other.client_id, client_secret: 'wrong' }), 401, 'invalid_client');
-    await expectOAuthError(await post({ grant_type: 'client_credentials', client_id: 'tt_unknown', client_secret: 'x' }), 401, 'invalid_client');
+    await expectOAuthError(
+      await post({ grant_type: 'client_credentials', client_id: other.client_id, client_secret: 'wrong' }),
+      401,
+      'invalid_client',
+    );
+    await expectOAuthError(
+      await post({ grant_type: 'client_credentials', client_id: 'tt_unknown', client_secret: 'x' }),
+      401,
+      'invalid_client',
+    );
     await f.app.clients.disableClient(other.client_id);
     await expectOAuthError(
       await post({ grant_type: 'client_credentials', client_id: other.client_id, client_secret: other.client_secret }),
@@ -117,7 +137,11 @@ describe.each(dialects)('POST /oauth/token on $name', ({ name, enabled }) => {
   it.skipIf(!enabled)('429 with Retry-After after repeated failed authentications of one client', async () => {
     const victim = await f.app.clients.createClient({ name: 'victim', account: 'acct-a' });
     for (let i = 0; i < 3; i++) {
-      await expectOAuthError(await post({ grant_type: 'client_credentials', client_id: victim.client_id, client_secret: 'bad' }), 401, 'invalid_client');
+      await expectOAuthError(
+        await post({ grant_type: 'client_credentials', client_id: victim.client_id, client_secret: 'bad' }),
+        401,
+        'invalid_client',
+      );
     }
     const limited = await post({ grant_type: 'client_credentials', client_id: victim.client_id, client_secret: victim.client_secret });
     await expectOAuthError(limited, 429, 'temporarily_unavailable');

@@ -1,8 +1,8 @@
 import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/app/logger.js';
-import { EXCEPTION_COUNTS_TTL_MS, processRegistry, withStatementMetrics } from '../src/app/metrics.js';
-import { correlationIdFor, traceIdOf } from '../src/app/request-context.js';
+import { createLogger } from '../src/service/logger.js';
+import { EXCEPTION_COUNTS_TTL_MS, processRegistry, withStatementMetrics } from '../src/service/metrics.js';
+import { correlationIdFor, traceIdOf } from '../src/service/request-context.js';
 import { buildSandboxBundle } from '../db/sandbox-bundle.js';
 import { BASE, createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { createTestDatabase, dialects } from './support/databases.js';
@@ -168,8 +168,14 @@ describe.each(dialects)('SQL statement metrics on $name', ({ name, enabled }) =>
     try {
       const count = async (statement: string) => {
         const metric = await processRegistry.getSingleMetric('tt_db_statement_duration_seconds')!.get();
-        return metric.values.find((v) => (v as { metricName?: string }).metricName?.endsWith('_count') && v.labels.statement === statement && v.labels.outcome === 'ok')
-          ?.value ?? 0;
+        return (
+          metric.values.find(
+            (v) =>
+              (v as { metricName?: string }).metricName?.endsWith('_count') &&
+              v.labels.statement === statement &&
+              v.labels.outcome === 'ok',
+          )?.value ?? 0
+        );
       };
       const before = await count('select');
       await t.database.db.selectFrom('shipment').select('id').execute();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../src/app/create-app.js';
-import { createLogger } from '../src/app/logger.js';
+import { createLogger } from '../src/service/logger.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { buildOpenApiDocument } from '../src/openapi/openapi-document.js';
 import { enqueuePushTriggers } from '../src/store/push-outbox.js';
@@ -80,7 +80,8 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
     faulty = await createApp({ ...common, database: faultyDatabase.database });
     const client = await faulty.clients.createClient({ name: 'faulty', account: 'demo-account' });
     await faulty.clients.setScope(client.client_id, 'track-and-trace.subscribe', true);
-    faultyToken = (await faulty.tokens.issueToken({ clientId: client.client_id, scope: 'track-and-trace.read track-and-trace.subscribe' })).access_token;
+    faultyToken = (await faulty.tokens.issueToken({ clientId: client.client_id, scope: 'track-and-trace.read track-and-trace.subscribe' }))
+      .access_token;
     await sql`alter table api_client rename to api_client_gone`.execute(faultyDatabase.database.db);
     smallBodies = await createApp({
       ...common,
@@ -128,7 +129,13 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
     it('400 invalid_request, unsupported_grant_type, invalid_scope', async () => {
       await op(await token({ client_id: f.demo.client_id, client_secret: f.demo.client_secret }), 'invalid_request');
       await op(await token(grant(), basic(f.demo.client_id, f.demo.client_secret)));
-      await op(await f.app.fetch(`${BASE}/oauth/token`, { method: 'POST', body: JSON.stringify(grant()), headers: { 'Content-Type': 'application/json' } }));
+      await op(
+        await f.app.fetch(`${BASE}/oauth/token`, {
+          method: 'POST',
+          body: JSON.stringify(grant()),
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
       await op(await token({ ...grant(), grant_type: 'password' }), 'unsupported_grant_type');
       await op(await token({ ...grant(), scope: 'track-and-trace.write' }), 'invalid_scope');
     });
@@ -270,21 +277,37 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
 
     it('POST: 201, 400, 401, 403, 404, 405, 413, 415, 500, 503', async () => {
       const P = '/v2/subscriptions';
-      const created = await call('POST', P, { body: { callbackUrl: CALLBACK, billOfLadingNumber: 'MAEU262150002', scheduledIntervalSeconds: 3600 } });
+      const created = await call('POST', P, {
+        body: { callbackUrl: CALLBACK, billOfLadingNumber: 'MAEU262150002', scheduledIntervalSeconds: 3600 },
+      });
       expect(created.status).toBe(201);
       subscriptionID = ((await created.clone().json()) as { subscriptionID: string }).subscriptionID;
       MASKED_VALUES.set(subscriptionID, MASKED.subscriptionID as string);
       await op('POST', P, created, 'subscribed');
-      await op('POST', P, await call('POST', P, { body: { callbackUrl: 'http://10.0.0.8/hook', billOfLadingNumber: 'MAEU262150002' } }), 'private callback address');
+      await op(
+        'POST',
+        P,
+        await call('POST', P, { body: { callbackUrl: 'http://10.0.0.8/hook', billOfLadingNumber: 'MAEU262150002' } }),
+        'private callback address',
+      );
       await op('POST', P, await call('POST', P, { body: { callbackUrl: CALLBACK } }));
       await op('POST', P, await call('POST', P, { bearer: null, body: {} }), 'no token');
-      await op('POST', P, await call('POST', P, { bearer: f.token, body: { callbackUrl: CALLBACK, billOfLadingNumber: 'MAEU262150002' } }), 'insufficient scope');
+      await op(
+        'POST',
+        P,
+        await call('POST', P, { bearer: f.token, body: { callbackUrl: CALLBACK, billOfLadingNumber: 'MAEU262150002' } }),
+        'insufficient scope',
+      );
       await op('POST', P, await call('POST', P, { body: { callbackUrl: CALLBACK, billOfLadingNumber: 'CMDUPUS2600087' } }), 'not found');
       await op('POST', P, await call('PUT', P, { body: {} }), 'method not allowed');
       await op('POST', P, await call('POST', P, { body: 'x'.repeat(17_000) }));
       await op('POST', P, await call('POST', P, { body: '{}', type: 'text/plain' }));
       await op('POST', P, await call('POST', P, { body: { callbackUrl: CALLBACK, billOfLadingNumber: 'MAEU262150002' }, app: broken }));
-      await op('POST', P, await call('POST', P, { body: { callbackUrl: CALLBACK, billOfLadingNumber: 'MAEU262150002' }, bearer: faultyToken, app: faulty }));
+      await op(
+        'POST',
+        P,
+        await call('POST', P, { body: { callbackUrl: CALLBACK, billOfLadingNumber: 'MAEU262150002' }, bearer: faultyToken, app: faulty }),
+      );
     });
 
     it('GET list: 200, 401, 403, 405, 500, 503', async () => {
@@ -303,15 +326,28 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
       const D = '/v2/subscriptions/{subscriptionID}/deliveries';
       await enqueuePushTriggers(
         f.t.database.db,
-        new Map([[(await f.t.database.db.selectFrom('shipment').select('id').where('bill_of_lading_number', '=', 'MAEU262150002').executeTakeFirstOrThrow()).id, [
-          { triggerType: 'EVENT_TRIGGER' as const, eventID: '3cecb101-7a1a-43a4-9d62-e88a131651e2', exceptionID: null },
-        ]]]),
+        new Map([
+          [
+            (
+              await f.t.database.db
+                .selectFrom('shipment')
+                .select('id')
+                .where('bill_of_lading_number', '=', 'MAEU262150002')
+                .executeTakeFirstOrThrow()
+            ).id,
+            [{ triggerType: 'EVENT_TRIGGER' as const, eventID: '3cecb101-7a1a-43a4-9d62-e88a131651e2', exceptionID: null }],
+          ],
+        ]),
         SANDBOX_SEEDED_AT,
       );
       await op('GET', T, await call('GET', one), 'subscription');
       await op('GET', D, await call('GET', `${one}/deliveries`), 'delivery log');
       await op('GET', D, await call('GET', `${one}/deliveries?colour=red`), 'unknown parameter');
-      for (const [method, template, path] of [['GET', T, one], ['GET', D, `${one}/deliveries`], ['DELETE', T, one]] as const) {
+      for (const [method, template, path] of [
+        ['GET', T, one],
+        ['GET', D, `${one}/deliveries`],
+        ['DELETE', T, one],
+      ] as const) {
         await op(method, template, await call(method, path, { bearer: null }));
         await op(method, template, await call(method, path, { bearer: f.token }));
         await op(method, template, await call(method, path.replace(subscriptionID, '00000000-0000-4000-8000-000000000000')));
@@ -345,7 +381,11 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
       const app = overQuota;
       expect((await call('GET', '/v2/subscriptions', { app })).status).toBe(200);
       const one = `/v2/subscriptions/${subscriptionID}`;
-      await op('POST', '/v2/subscriptions', await call('POST', '/v2/subscriptions', { body: { callbackUrl: CALLBACK, billOfLadingNumber: 'MAEU262150002' }, app }));
+      await op(
+        'POST',
+        '/v2/subscriptions',
+        await call('POST', '/v2/subscriptions', { body: { callbackUrl: CALLBACK, billOfLadingNumber: 'MAEU262150002' }, app }),
+      );
       await op('GET', '/v2/subscriptions', await call('GET', '/v2/subscriptions', { app }));
       await op('GET', '/v2/subscriptions/{subscriptionID}', await call('GET', one, { app }));
       await op('DELETE', '/v2/subscriptions/{subscriptionID}', await call('DELETE', one, { app }));
@@ -361,7 +401,9 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
     const O = '/v2/operator/ingest';
     let key: Buffer;
     let operator: string;
-    const events = (n: number) => [rawTransportEvent(n, { documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: 'ZIM-1' }] })];
+    const events = (n: number) => [
+      rawTransportEvent(n, { documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: 'ZIM-1' }] }),
+    ];
     const notify = (body: string, options: { signature?: string | null; code?: string; type?: string; method?: string; app?: App } = {}) =>
       (options.app ?? f.app).fetch(`${BASE}/v2/carrier-notifications/${options.code ?? CODE}`, {
         method: options.method ?? 'POST',
@@ -382,7 +424,12 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
 
     // Every JSON status gets an example: the first response of that status, unless one is named.
     const documented = (method: string, template: string, response: Response, example?: string) =>
-      documentedResponse(method, template, response, example ?? (response.status === 204 || method === 'HEAD' ? undefined : `status ${response.status}`));
+      documentedResponse(
+        method,
+        template,
+        response,
+        example ?? (response.status === 204 || method === 'HEAD' ? undefined : `status ${response.status}`),
+      );
 
     beforeAll(async () => {
       const { secret } = await f.app.services.carriers.addCarrier({ carrierCode: CODE, name: 'ZIM' });
@@ -396,11 +443,20 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
     it('POST notification: 204, 400, 401, 404, 405, 413, 415, 500; HEAD: 204, 404, 500', async () => {
       const body = JSON.stringify(events(901));
       await documented('POST', N, await notify(body));
-      await documented('POST', N, await notify(JSON.stringify([{ ...events(902)[0], eventDateTime: '2026-11-20T10:00:00' }])), 'invalid event');
+      await documented(
+        'POST',
+        N,
+        await notify(JSON.stringify([{ ...events(902)[0], eventDateTime: '2026-11-20T10:00:00' }])),
+        'invalid event',
+      );
       await documented('POST', N, await notify(body, { signature: signNotification(body, Buffer.alloc(32)) }), 'wrong signature');
       await documented('POST', N, await notify(body, { code: 'ZZZZ' }), 'unknown carrier');
       await documented('POST', N, await notify(body, { method: 'GET' }), 'method not allowed');
-      await documented('POST', N, await notify(JSON.stringify(Array.from({ length: 10 }, (_, i) => events(910 + i)[0])), { app: smallBodies }));
+      await documented(
+        'POST',
+        N,
+        await notify(JSON.stringify(Array.from({ length: 10 }, (_, i) => events(910 + i)[0])), { app: smallBodies }),
+      );
       await documented('POST', N, await notify(body, { type: 'text/plain' }));
       await documented('POST', N, await notify(body, { app: broken }));
       await documented('HEAD', N, await notify('', { method: 'HEAD' }));
@@ -411,11 +467,22 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
     it('POST operator ingest: 200, 400, 401, 403, 405, 413, 415, 500', async () => {
       const bundle = JSON.stringify({ carrierCode: CODE, events: events(903) });
       await documented('POST', O, await ingest(bundle), 'ingested');
-      await documented('POST', O, await ingest(JSON.stringify({ carrierCode: CODE, events: [{ ...events(904)[0], eventID: 'nope' }] })), 'invalid bundle');
+      await documented(
+        'POST',
+        O,
+        await ingest(JSON.stringify({ carrierCode: CODE, events: [{ ...events(904)[0], eventID: 'nope' }] })),
+        'invalid bundle',
+      );
       await documented('POST', O, await ingest(bundle, { bearer: null }), 'no token');
       await documented('POST', O, await ingest(bundle, { bearer: f.token }), 'insufficient scope');
       await documented('POST', O, await ingest(bundle, { method: 'GET' }));
-      await documented('POST', O, await ingest(JSON.stringify({ carrierCode: CODE, events: Array.from({ length: 10 }, (_, i) => events(920 + i)[0]) }), { app: smallBodies }));
+      await documented(
+        'POST',
+        O,
+        await ingest(JSON.stringify({ carrierCode: CODE, events: Array.from({ length: 10 }, (_, i) => events(920 + i)[0]) }), {
+          app: smallBodies,
+        }),
+      );
       await documented('POST', O, await ingest(bundle, { type: 'text/plain' }));
       await documented('POST', O, await ingest(bundle, { app: broken }));
     });

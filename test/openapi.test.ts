@@ -42,9 +42,22 @@ describe('the OpenAPI document', () => {
 
   it('has the contract schemas the spec names', () => {
     for (const name of [
-      'Transmission', 'TransmissionHeader', 'ShipmentTracking', 'Location', 'Vessel', 'TransportCall', 'DocumentReference',
-      'ShipmentEvent', 'TransportEvent', 'EquipmentEvent', 'Container', 'Exception', 'Impact', 'TokenResponse',
-      'OAuthError', 'Error',
+      'Transmission',
+      'TransmissionHeader',
+      'ShipmentTracking',
+      'Location',
+      'Vessel',
+      'TransportCall',
+      'DocumentReference',
+      'ShipmentEvent',
+      'TransportEvent',
+      'EquipmentEvent',
+      'Container',
+      'Exception',
+      'Impact',
+      'TokenResponse',
+      'OAuthError',
+      'Error',
     ]) {
       expect(document.components.schemas).toHaveProperty(name);
     }

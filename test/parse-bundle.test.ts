@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BundleIssue, IngestBundle } from '../src/ingest/bundle.js';
+import type { BundleIssue, IngestBundle } from '../src/domain/bundle.js';
 import { MAX_LISTED_ISSUES } from '../src/ingest/bundle-issues.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
 import {

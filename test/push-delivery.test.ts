@@ -161,7 +161,10 @@ describe.each(dialects)('webhook push delivery on $name', ({ name, enabled }) =>
       const response = await f.send('POST', '/v2/subscriptions', token, { callbackUrl: receiver.url, billOfLadingNumber: BL, ...change });
       const body = (await response.json()) as any;
       expect(response.status, JSON.stringify(change)).toBe(400);
-      expect(body.errors.map((e: any) => e.property), JSON.stringify(body)).toContain(property);
+      expect(
+        body.errors.map((e: any) => e.property),
+        JSON.stringify(body),
+      ).toContain(property);
     }
     const notJson = await f.app.fetch('http://tracking.test/v2/subscriptions', {
       method: 'POST',
@@ -169,7 +172,11 @@ describe.each(dialects)('webhook push delivery on $name', ({ name, enabled }) =>
       body: '{}',
     });
     expect(notJson.status).toBe(415);
-    const unknownField = await f.send('POST', '/v2/subscriptions', token, { callbackUrl: receiver.url, billOfLadingNumber: BL, colour: 'red' });
+    const unknownField = await f.send('POST', '/v2/subscriptions', token, {
+      callbackUrl: receiver.url,
+      billOfLadingNumber: BL,
+      colour: 'red',
+    });
     expect(unknownField.status).toBe(400);
   });
 
@@ -224,9 +231,15 @@ describe.each(dialects)('webhook push delivery on $name', ({ name, enabled }) =>
     let failures = 0;
     receiver.answer = () => (failures++ < 2 ? 500 : 200);
     const start = receiver.received.length;
-    const first = { ...arrival('EST', hours(1), '2026-10-15T00:00:00Z'), transportCall: { ...arrival('EST', '', '').transportCall, transportCallID: 'TC-A' } };
+    const first = {
+      ...arrival('EST', hours(1), '2026-10-15T00:00:00Z'),
+      transportCall: { ...arrival('EST', '', '').transportCall, transportCallID: 'TC-A' },
+    };
     await f.ingest({ carrierCode: 'EGLV', events: [first] });
-    const second = { ...arrival('EST', hours(1), '2026-10-15T01:00:00Z'), transportCall: { ...first.transportCall, transportCallID: 'TC-B' } };
+    const second = {
+      ...arrival('EST', hours(1), '2026-10-15T01:00:00Z'),
+      transportCall: { ...first.transportCall, transportCallID: 'TC-B' },
+    };
     await f.ingest({ carrierCode: 'EGLV', events: [second] });
     await drain();
     const got = receiver.received.slice(start);
@@ -287,12 +300,18 @@ describe.each(dialects)('webhook push delivery on $name', ({ name, enabled }) =>
     const { subscriptionID, secret: old } = await subscribe({ triggerTypes: ['EVENT_TRIGGER'] });
     const rotated = await f.send('POST', `/v2/subscriptions/${subscriptionID}/rotate-secret`, token, { overlapSeconds: 3600 });
     expect(rotated.status).toBe(200);
-    const { secret: fresh, previousSecretExpiresDateTime } = (await rotated.json()) as { secret: string; previousSecretExpiresDateTime: string };
+    const { secret: fresh, previousSecretExpiresDateTime } = (await rotated.json()) as {
+      secret: string;
+      previousSecretExpiresDateTime: string;
+    };
     expect(fresh).not.toBe(old);
     expect(Date.parse(previousSecretExpiresDateTime) - Date.now()).toBeGreaterThan(3500_000);
     const deliver = async (id: string) => {
       const start = receiver.received.length;
-      const event = { ...arrival('EST', hours(1), '2026-10-18T00:00:00Z'), transportCall: { ...arrival('EST', '', '').transportCall, transportCallID: id } };
+      const event = {
+        ...arrival('EST', hours(1), '2026-10-18T00:00:00Z'),
+        transportCall: { ...arrival('EST', '', '').transportCall, transportCallID: id },
+      };
       await f.ingest({ carrierCode: 'EGLV', events: [event] });
       await drain();
       const [r] = receiver.received.slice(start);
@@ -303,7 +322,10 @@ describe.each(dialects)('webhook push delivery on $name', ({ name, enabled }) =>
     expect(during.header.match(/v1=/g)).toHaveLength(2);
     expect(verifySignature(during.header, old, during.body, now())).toBe(true);
     expect(verifySignature(during.header, fresh, during.body, now())).toBe(true);
-    await f.send('POST', `/v2/subscriptions/${subscriptionID}/rotate-secret`, token, { overlapSeconds: 0, secret: 'my-own-secret-of-at-least-32-characters!' });
+    await f.send('POST', `/v2/subscriptions/${subscriptionID}/rotate-secret`, token, {
+      overlapSeconds: 0,
+      secret: 'my-own-secret-of-at-least-32-characters!',
+    });
     const after = await deliver('TC-ROT-2');
     expect(after.header.match(/v1=/g)).toHaveLength(1);
     expect(verifySignature(after.header, 'my-own-secret-of-at-least-32-characters!', after.body, now())).toBe(true);
@@ -314,13 +336,20 @@ describe.each(dialects)('webhook push delivery on $name', ({ name, enabled }) =>
   it.skipIf(!enabled)('disables the subscription when the receiver answers 410 Gone', async () => {
     const { subscriptionID } = await subscribe({ triggerTypes: ['EVENT_TRIGGER'] });
     receiver.answer = () => 410;
-    const event = { ...arrival('EST', hours(1), '2026-10-16T00:00:00Z'), transportCall: { ...arrival('EST', '', '').transportCall, transportCallID: 'TC-GONE' } };
+    const event = {
+      ...arrival('EST', hours(1), '2026-10-16T00:00:00Z'),
+      transportCall: { ...arrival('EST', '', '').transportCall, transportCallID: 'TC-GONE' },
+    };
     await f.ingest({ carrierCode: 'EGLV', events: [event] });
     await drain();
     const sub = (await (await f.send('GET', `/v2/subscriptions/${subscriptionID}`, token)).json()) as any;
     expect(sub).toMatchObject({ status: 'DISABLED', disabledReason: 'the receiver answered 410 Gone' });
     const before = receiver.received.length;
-    const later = { ...event, eventID: '0b5e0000-0000-4000-8000-ffffffffffff', transportCall: { ...event.transportCall, transportCallID: 'TC-GONE-2' } };
+    const later = {
+      ...event,
+      eventID: '0b5e0000-0000-4000-8000-ffffffffffff',
+      transportCall: { ...event.transportCall, transportCallID: 'TC-GONE-2' },
+    };
     await f.ingest({ carrierCode: 'EGLV', events: [later] });
     await drain();
     expect(receiver.received.length).toBe(before);
@@ -328,10 +357,18 @@ describe.each(dialects)('webhook push delivery on $name', ({ name, enabled }) =>
 
   it.skipIf(!enabled)('delivers after a worker died between claiming and sending (its lease runs out)', async () => {
     const { subscriptionID } = await subscribe({ triggerTypes: ['EVENT_TRIGGER'] });
-    const event = { ...arrival('EST', hours(1), '2026-10-17T00:00:00Z'), transportCall: { ...arrival('EST', '', '').transportCall, transportCallID: 'TC-CRASH' } };
+    const event = {
+      ...arrival('EST', hours(1), '2026-10-17T00:00:00Z'),
+      transportCall: { ...arrival('EST', '', '').transportCall, transportCallID: 'TC-CRASH' },
+    };
     await f.ingest({ carrierCode: 'EGLV', events: [event] });
     // A worker claims it, then dies: nothing is sent, nothing recorded. (The lease is long enough that a busy machine cannot outlast it before the check.)
-    const claimed = await claimDeliveries(f.t.database.db, f.t.database.dialect, { owner: 'dead-worker', limit: 10, now: new Date(), leaseMs: 1_500 });
+    const claimed = await claimDeliveries(f.t.database.db, f.t.database.dialect, {
+      owner: 'dead-worker',
+      limit: 10,
+      now: new Date(),
+      leaseMs: 1_500,
+    });
     expect(claimed.map((c) => c.triggeredByEvent)).toContain(event.eventID);
     const start = receiver.received.length;
     await f.app.deliveries.runOnce();

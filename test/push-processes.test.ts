@@ -29,12 +29,25 @@ const newMilestone = (i: number) => ({
   eventCreatedDateTime: '2026-10-10T00:00:00Z',
   transportEventTypeCode: 'ARRI',
   documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: booking(i) }],
-  transportCall: { transportCallID: `TC-${n}`, modeOfTransport: 'VESSEL', UNLocationCode: 'SGSIN', vessel: { vesselName: 'EVER GIVEN', vesselIMONumber: '9811000' } },
+  transportCall: {
+    transportCallID: `TC-${n}`,
+    modeOfTransport: 'VESSEL',
+    UNLocationCode: 'SGSIN',
+    vessel: { vesselName: 'EVER GIVEN', vesselIMONumber: '9811000' },
+  },
 });
 
 function startServe(databaseUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [BIN, 'serve'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, TT_LOG_LEVEL: 'warn', TT_DELIVERY_POLL_MS: '100', TT_EVALUATE_INTERVAL_SECONDS: '0' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      TT_LOG_LEVEL: 'warn',
+      TT_DELIVERY_POLL_MS: '100',
+      TT_EVALUATE_INTERVAL_SECONDS: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -109,49 +122,60 @@ describe.each(dialects)('push delivery across processes on $name', ({ name, enab
   async function ingest(events: object[]) {
     const file = join(dir, `bundle-${n}.json`);
     writeFileSync(file, JSON.stringify({ carrierCode: 'EGLV', events }));
-    const child = spawn(process.execPath, [BIN, 'ingest', file], { env: { ...process.env, DATABASE_URL: t.url, TT_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'ingest', file], {
+      env: { ...process.env, DATABASE_URL: t.url, TT_LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(status, stderr).toBe(0);
   }
 
-  it.skipIf(!enabled)('delivers what was committed while no server ran, once a server starts', async () => {
-    const start = receiver.received.length;
-    await ingest(Array.from({ length: SHIPMENTS }, (_, i) => newMilestone(i)));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(receiver.received.length).toBe(start);
-    const server = await startServe(t.url);
-    try {
-      await until(() => receiver.received.length >= start + SHIPMENTS, 20_000, 'the deliveries');
-    } finally {
-      await stop(server);
-    }
-    expect(receiver.received.slice(start).every((r) => r.json.transmissionHeader.triggerType === 'EVENT_TRIGGER')).toBe(true);
-  }, 60_000);
+  it.skipIf(!enabled)(
+    'delivers what was committed while no server ran, once a server starts',
+    async () => {
+      const start = receiver.received.length;
+      await ingest(Array.from({ length: SHIPMENTS }, (_, i) => newMilestone(i)));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(receiver.received.length).toBe(start);
+      const server = await startServe(t.url);
+      try {
+        await until(() => receiver.received.length >= start + SHIPMENTS, 20_000, 'the deliveries');
+      } finally {
+        await stop(server);
+      }
+      expect(receiver.received.slice(start).every((r) => r.json.transmissionHeader.triggerType === 'EVENT_TRIGGER')).toBe(true);
+    },
+    60_000,
+  );
 
-  it.skipIf(!enabled)('two serve processes deliver every transition once, in order per subscription', async () => {
-    const servers = await Promise.all([startServe(t.url), startServe(t.url)]);
-    const start = receiver.received.length;
-    try {
-      // Three ingests, each one new milestone per shipment: 3 deliveries per subscription, in this order.
-      const rounds = [0, 1, 2].map(() => Array.from({ length: SHIPMENTS }, (_, i) => newMilestone(i)));
-      for (const events of rounds) await ingest(events);
-      await until(() => receiver.received.length >= start + 3 * SHIPMENTS, 30_000, 'every delivery');
-      await new Promise((r) => setTimeout(r, 500)); // a second sending would arrive by now
-    } finally {
-      await Promise.all(servers.map(stop));
-    }
-    const got = receiver.received.slice(start);
-    const ids = got.map((r) => r.headers['tracking-delivery-id']);
-    expect(new Set(ids).size).toBe(ids.length);
-    expect(got).toHaveLength(3 * SHIPMENTS);
-    // Per subscription (one per shipment), the triggering events arrive in commit order.
-    const bySubscription = new Map<string, string[]>();
-    for (const r of got) {
-      const key = r.json.shipmentTracking.carrierBookingReference as string;
-      bySubscription.set(key, [...(bySubscription.get(key) ?? []), r.json.transmissionHeader.triggeredByEvent]);
-    }
-    for (const [key, events] of bySubscription) expect(events, key).toEqual([...events].sort());
-  }, 90_000);
+  it.skipIf(!enabled)(
+    'two serve processes deliver every transition once, in order per subscription',
+    async () => {
+      const servers = await Promise.all([startServe(t.url), startServe(t.url)]);
+      const start = receiver.received.length;
+      try {
+        // Three ingests, each one new milestone per shipment: 3 deliveries per subscription, in this order.
+        const rounds = [0, 1, 2].map(() => Array.from({ length: SHIPMENTS }, (_, i) => newMilestone(i)));
+        for (const events of rounds) await ingest(events);
+        await until(() => receiver.received.length >= start + 3 * SHIPMENTS, 30_000, 'every delivery');
+        await new Promise((r) => setTimeout(r, 500)); // a second sending would arrive by now
+      } finally {
+        await Promise.all(servers.map(stop));
+      }
+      const got = receiver.received.slice(start);
+      const ids = got.map((r) => r.headers['tracking-delivery-id']);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(got).toHaveLength(3 * SHIPMENTS);
+      // Per subscription (one per shipment), the triggering events arrive in commit order.
+      const bySubscription = new Map<string, string[]>();
+      for (const r of got) {
+        const key = r.json.shipmentTracking.carrierBookingReference as string;
+        bySubscription.set(key, [...(bySubscription.get(key) ?? []), r.json.transmissionHeader.triggeredByEvent]);
+      }
+      for (const [key, events] of bySubscription) expect(events, key).toEqual([...events].sort());
+    },
+    90_000,
+  );
 });

@@ -2,8 +2,8 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { READ_SCOPE } from '../src/auth/scopes.js';
-import { runDocument } from '../src/rest/run-document.js';
-import { SHIPMENT_DOCUMENT } from '../src/rest/shipment-document.js';
+import { runDocument } from '../src/executor/run-document.js';
+import { SHIPMENT_DOCUMENT } from '../src/executor/shipment-document.js';
 import { BASE, createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { rateLimitStores, TEST_REDIS_URL, uniquePrefix, type StoreKind } from './support/rate-limit-stores.js';
@@ -54,34 +54,47 @@ describe.each(dialects)('quotas and failed-authentication limits on $name', ({ n
   describe.each(rateLimitStores)('with the $name store', ({ name: store, enabled: storeEnabled }) => {
     const on = enabled && storeEnabled;
 
-    it.skipIf(!on)('GET /v2/shipments: RateLimit headers on every answer, then 429 with a DCSA body; other clients unaffected', async () => {
-      const f = await appWith(store, { TT_QUOTA_LOOKUPS_PER_MINUTE: '3', TT_QUOTA_LOOKUPS_BURST: '0' });
-      const { token } = await f.tokenFor('acct-a');
-      const seen = [];
-      for (let i = 0; i < 3; i++) {
-        const response = await f.get(LOOKUP, token);
-        expect(response.status).toBe(404);
-        seen.push(rateLimitOf(response));
-      }
-      expect(seen.map((s) => [s.limit, s.remaining, s.retryAfter])).toEqual([['3', '2', null], ['3', '1', null], ['3', '0', null]]);
-      expect(Number(seen[0]?.reset)).toBeGreaterThan(50);
-      const refused = await f.get(LOOKUP, token);
-      expect(refused.status).toBe(429);
-      const limits = rateLimitOf(refused);
-      expect(limits).toMatchObject({ limit: '3', remaining: '0' });
-      expect(Number(limits.retryAfter)).toBeGreaterThan(50);
-      expect(refused.headers.get('ratelimit-policy')).toBe('3;w=60');
-      expect(refused.headers.get('x-correlation-id')).toBeTruthy();
-      const body = (await refused.json()) as Record<string, unknown>;
-      expect(body).toMatchObject({ httpMethod: 'GET', statusCode: 429, statusCodeText: 'Too Many Requests', requestUri: LOOKUP });
-      expect(body.errors).toEqual([expect.objectContaining({ errorCode: 7429, errorCodeText: 'rateLimited', errorCodeMessage: expect.stringMatching(/^Quota exceeded: 3 lookups per 60 s/) })]);
-      // A parameter error of a client over quota is 429 too: the quota is checked first.
-      expect((await f.get('/v2/shipments?colour=red', token)).status).toBe(429);
-      const other = await f.tokenFor('acct-a');
-      const fine = await f.get(LOOKUP, other.token);
-      expect(fine.status).toBe(404);
-      expect(rateLimitOf(fine).remaining).toBe('2');
-    });
+    it.skipIf(!on)(
+      'GET /v2/shipments: RateLimit headers on every answer, then 429 with a DCSA body; other clients unaffected',
+      async () => {
+        const f = await appWith(store, { TT_QUOTA_LOOKUPS_PER_MINUTE: '3', TT_QUOTA_LOOKUPS_BURST: '0' });
+        const { token } = await f.tokenFor('acct-a');
+        const seen = [];
+        for (let i = 0; i < 3; i++) {
+          const response = await f.get(LOOKUP, token);
+          expect(response.status).toBe(404);
+          seen.push(rateLimitOf(response));
+        }
+        expect(seen.map((s) => [s.limit, s.remaining, s.retryAfter])).toEqual([
+          ['3', '2', null],
+          ['3', '1', null],
+          ['3', '0', null],
+        ]);
+        expect(Number(seen[0]?.reset)).toBeGreaterThan(50);
+        const refused = await f.get(LOOKUP, token);
+        expect(refused.status).toBe(429);
+        const limits = rateLimitOf(refused);
+        expect(limits).toMatchObject({ limit: '3', remaining: '0' });
+        expect(Number(limits.retryAfter)).toBeGreaterThan(50);
+        expect(refused.headers.get('ratelimit-policy')).toBe('3;w=60');
+        expect(refused.headers.get('x-correlation-id')).toBeTruthy();
+        const body = (await refused.json()) as Record<string, unknown>;
+        expect(body).toMatchObject({ httpMethod: 'GET', statusCode: 429, statusCodeText: 'Too Many Requests', requestUri: LOOKUP });
+        expect(body.errors).toEqual([
+          expect.objectContaining({
+            errorCode: 7429,
+            errorCodeText: 'rateLimited',
+            errorCodeMessage: expect.stringMatching(/^Quota exceeded: 3 lookups per 60 s/),
+          }),
+        ]);
+        // A parameter error of a client over quota is 429 too: the quota is checked first.
+        expect((await f.get('/v2/shipments?colour=red', token)).status).toBe(429);
+        const other = await f.tokenFor('acct-a');
+        const fine = await f.get(LOOKUP, other.token);
+        expect(fine.status).toBe(404);
+        expect(rateLimitOf(fine).remaining).toBe('2');
+      },
+    );
 
     it.skipIf(!on)('lets a client burst past its per-minute quota by the burst allowance', async () => {
       const f = await appWith(store, { TT_QUOTA_LOOKUPS_PER_MINUTE: '2', TT_QUOTA_LOOKUPS_BURST: '2' });
@@ -131,7 +144,9 @@ describe.each(dialects)('quotas and failed-authentication limits on $name', ({ n
         const response = await f.app.fetch(`${BASE}/graphql`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
-          body: JSON.stringify({ query: 'subscription { shipmentUpdates(billOfLadingNumber: "NOPE0001") { transmissionHeader { transmissionID } } }' }),
+          body: JSON.stringify({
+            query: 'subscription { shipmentUpdates(billOfLadingNumber: "NOPE0001") { transmissionHeader { transmissionID } } }',
+          }),
           signal: abort.signal,
         });
         const reader = (response.body as ReadableStream<Uint8Array>).getReader();
@@ -149,31 +164,37 @@ describe.each(dialects)('quotas and failed-authentication limits on $name', ({ n
       expect((await firstEvent()).event.errors[0].extensions).toMatchObject({ code: 'RATE_LIMITED', quota: 'lookups' });
     });
 
-    it.skipIf(!on)('counts every token issued: aliased issueToken fields issue no more than the quota (1,000 aliases are refused sooner, by the alias limit)', async () => {
-      const f = await appWith(store, { TT_QUOTA_TOKENS_PER_MINUTE: '3', TT_QUOTA_TOKENS_BURST: '1' });
-      const { client_id, client_secret } = await f.app.clients.createClient({ name: 'erp', account: 'acct-a' });
-      const first = await tokenRequest(f, '192.0.2.1', client_id, client_secret);
-      expect(first.status).toBe(200);
-      expect(rateLimitOf(first)).toMatchObject({ limit: '3', remaining: '2' });
-      const mutation = `mutation($id: String!, $secret: String!) { ${aliases(10, () => 'issueToken(grant_type: "client_credentials", client_id: $id, client_secret: $secret) { token_type }')} }`;
-      const response = await f.graphql(mutation, { id: client_id, secret: client_secret });
-      expect(response.status).toBe(429);
-      expect(rateLimitOf(response)).toMatchObject({ limit: '3', remaining: '0' });
-      // issueToken is non-null: the first refusal ends the (serial) mutation, and with it the data.
-      const body = (await response.json()) as { data: null; errors: { path: string[]; extensions: Record<string, unknown> }[] };
-      expect(body.data).toBeNull();
-      expect(body.errors).toHaveLength(1);
-      expect(body.errors[0]?.path).toEqual(['a3']); // a0..a1: the minute's last two, a2: the burst
-      expect(body.errors[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', oauth: { error: 'temporarily_unavailable' } });
-      const refused = await tokenRequest(f, '192.0.2.1', client_id, client_secret);
-      expect(refused.status).toBe(429);
-      expect(refused.headers.get('cache-control')).toBe('no-store');
-      expect(rateLimitOf(refused)).toMatchObject({ limit: '3', remaining: '0' });
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(await refused.json()).toMatchObject({ error: 'temporarily_unavailable', error_description: expect.stringMatching(/^Quota exceeded: 3 tokens per 60 s/) });
-      // Wrong secrets never spend the client's quota: no one else can use it up.
-      expect((await tokenRequest(f, '192.0.2.9', client_id, 'wrong')).status).toBe(401);
-    });
+    it.skipIf(!on)(
+      'counts every token issued: aliased issueToken fields issue no more than the quota (1,000 aliases are refused sooner, by the alias limit)',
+      async () => {
+        const f = await appWith(store, { TT_QUOTA_TOKENS_PER_MINUTE: '3', TT_QUOTA_TOKENS_BURST: '1' });
+        const { client_id, client_secret } = await f.app.clients.createClient({ name: 'erp', account: 'acct-a' });
+        const first = await tokenRequest(f, '192.0.2.1', client_id, client_secret);
+        expect(first.status).toBe(200);
+        expect(rateLimitOf(first)).toMatchObject({ limit: '3', remaining: '2' });
+        const mutation = `mutation($id: String!, $secret: String!) { ${aliases(10, () => 'issueToken(grant_type: "client_credentials", client_id: $id, client_secret: $secret) { token_type }')} }`;
+        const response = await f.graphql(mutation, { id: client_id, secret: client_secret });
+        expect(response.status).toBe(429);
+        expect(rateLimitOf(response)).toMatchObject({ limit: '3', remaining: '0' });
+        // issueToken is non-null: the first refusal ends the (serial) mutation, and with it the data.
+        const body = (await response.json()) as { data: null; errors: { path: string[]; extensions: Record<string, unknown> }[] };
+        expect(body.data).toBeNull();
+        expect(body.errors).toHaveLength(1);
+        expect(body.errors[0]?.path).toEqual(['a3']); // a0..a1: the minute's last two, a2: the burst
+        expect(body.errors[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', oauth: { error: 'temporarily_unavailable' } });
+        const refused = await tokenRequest(f, '192.0.2.1', client_id, client_secret);
+        expect(refused.status).toBe(429);
+        expect(refused.headers.get('cache-control')).toBe('no-store');
+        expect(rateLimitOf(refused)).toMatchObject({ limit: '3', remaining: '0' });
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(await refused.json()).toMatchObject({
+          error: 'temporarily_unavailable',
+          error_description: expect.stringMatching(/^Quota exceeded: 3 tokens per 60 s/),
+        });
+        // Wrong secrets never spend the client's quota: no one else can use it up.
+        expect((await tokenRequest(f, '192.0.2.9', client_id, 'wrong')).status).toBe(401);
+      },
+    );
 
     it.skipIf(!on)("never counts the service's own executions (push delivery runs the lookup as the subscriber)", async () => {
       const f = await appWith(store, { TT_QUOTA_LOOKUPS_PER_MINUTE: '1', TT_QUOTA_LOOKUPS_BURST: '0' });
@@ -213,29 +234,36 @@ describe.each(dialects)('quotas and failed-authentication limits on $name', ({ n
       expect((await tokenRequest(f, '198.51.100.8', other.client_id, other.client_secret)).status).toBe(200);
     });
 
-    it.skipIf(!on)('behind a trusted proxy, failures of client X do not lock out client Y; without trusting it, X-Forwarded-For is ignored', async () => {
-      const trusted = await appWith(store, { TT_TRUSTED_PROXIES: '10.0.0.0/8' });
-      const victim = await trusted.app.clients.createClient({ name: 'victim', account: 'acct-a' });
-      // X, behind the proxy, tries the victim's client_id and then 60 others: its own address gets limited...
-      for (let i = 0; i < 10; i++) await tokenRequest(trusted, '10.0.0.5', victim.client_id, 'guess', '198.51.100.1');
-      for (let i = 0; i < 50; i++) await tokenRequest(trusted, '10.0.0.5', `tt_guess_${i}`, 'guess', '198.51.100.1');
-      expect((await tokenRequest(trusted, '10.0.0.5', victim.client_id, victim.client_secret, '198.51.100.1')).status).toBe(429);
-      // ...while Y, behind the same proxy, gets its token; a spoofed left part does not change who Y is.
-      expect((await tokenRequest(trusted, '10.0.0.5', victim.client_id, victim.client_secret, '198.51.100.2')).status).toBe(200);
-      expect((await tokenRequest(trusted, '10.0.0.5', victim.client_id, victim.client_secret, '198.51.100.1, 198.51.100.2')).status).toBe(200);
-      // X cannot escape its counter by sending its own X-Forwarded-For: the proxy appends the real address.
-      expect((await tokenRequest(trusted, '10.0.0.5', victim.client_id, victim.client_secret, '192.0.2.200, 198.51.100.1')).status).toBe(429);
+    it.skipIf(!on)(
+      'behind a trusted proxy, failures of client X do not lock out client Y; without trusting it, X-Forwarded-For is ignored',
+      async () => {
+        const trusted = await appWith(store, { TT_TRUSTED_PROXIES: '10.0.0.0/8' });
+        const victim = await trusted.app.clients.createClient({ name: 'victim', account: 'acct-a' });
+        // X, behind the proxy, tries the victim's client_id and then 60 others: its own address gets limited...
+        for (let i = 0; i < 10; i++) await tokenRequest(trusted, '10.0.0.5', victim.client_id, 'guess', '198.51.100.1');
+        for (let i = 0; i < 50; i++) await tokenRequest(trusted, '10.0.0.5', `tt_guess_${i}`, 'guess', '198.51.100.1');
+        expect((await tokenRequest(trusted, '10.0.0.5', victim.client_id, victim.client_secret, '198.51.100.1')).status).toBe(429);
+        // ...while Y, behind the same proxy, gets its token; a spoofed left part does not change who Y is.
+        expect((await tokenRequest(trusted, '10.0.0.5', victim.client_id, victim.client_secret, '198.51.100.2')).status).toBe(200);
+        expect((await tokenRequest(trusted, '10.0.0.5', victim.client_id, victim.client_secret, '198.51.100.1, 198.51.100.2')).status).toBe(
+          200,
+        );
+        // X cannot escape its counter by sending its own X-Forwarded-For: the proxy appends the real address.
+        expect((await tokenRequest(trusted, '10.0.0.5', victim.client_id, victim.client_secret, '192.0.2.200, 198.51.100.1')).status).toBe(
+          429,
+        );
 
-      // A peer that is not a trusted proxy: its X-Forwarded-For is ignored, whatever it claims.
-      for (let i = 0; i < 10; i++) await tokenRequest(trusted, '203.0.113.9', victim.client_id, 'guess', `192.0.2.${i}`);
-      expect((await tokenRequest(trusted, '203.0.113.9', victim.client_id, victim.client_secret, '192.0.2.250')).status).toBe(429);
+        // A peer that is not a trusted proxy: its X-Forwarded-For is ignored, whatever it claims.
+        for (let i = 0; i < 10; i++) await tokenRequest(trusted, '203.0.113.9', victim.client_id, 'guess', `192.0.2.${i}`);
+        expect((await tokenRequest(trusted, '203.0.113.9', victim.client_id, victim.client_secret, '192.0.2.250')).status).toBe(429);
 
-      // Without TT_TRUSTED_PROXIES everyone behind the proxy is the proxy (hence the setting).
-      const untrusted = await appWith(store, { TT_AUTH_FAILURES_PER_ADDRESS: '5' });
-      const y = await untrusted.app.clients.createClient({ name: 'y', account: 'acct-a' });
-      for (let i = 0; i < 5; i++) await tokenRequest(untrusted, '10.0.0.5', `tt_guess_${i}`, 'guess', '198.51.100.1');
-      expect((await tokenRequest(untrusted, '10.0.0.5', y.client_id, y.client_secret, '198.51.100.2')).status).toBe(429);
-    });
+        // Without TT_TRUSTED_PROXIES everyone behind the proxy is the proxy (hence the setting).
+        const untrusted = await appWith(store, { TT_AUTH_FAILURES_PER_ADDRESS: '5' });
+        const y = await untrusted.app.clients.createClient({ name: 'y', account: 'acct-a' });
+        for (let i = 0; i < 5; i++) await tokenRequest(untrusted, '10.0.0.5', `tt_guess_${i}`, 'guess', '198.51.100.1');
+        expect((await tokenRequest(untrusted, '10.0.0.5', y.client_id, y.client_secret, '198.51.100.2')).status).toBe(429);
+      },
+    );
 
     it.skipIf(!on)('GET /v2/shipments authenticates before checking parameters: 401 and 403 whatever the parameters', async () => {
       const f = await appWith(store);
@@ -265,7 +293,12 @@ describe.each(dialects)('quotas and failed-authentication limits on $name', ({ n
 
   it.skipIf(!enabled || !TEST_REDIS_URL)('two app instances on one Redis share one budget per client', async () => {
     const prefix = uniquePrefix();
-    const env = { TT_QUOTA_LOOKUPS_PER_MINUTE: '4', TT_QUOTA_LOOKUPS_BURST: '0', TT_QUOTA_TOKENS_PER_MINUTE: '2', TT_QUOTA_TOKENS_BURST: '0' };
+    const env = {
+      TT_QUOTA_LOOKUPS_PER_MINUTE: '4',
+      TT_QUOTA_LOOKUPS_BURST: '0',
+      TT_QUOTA_TOKENS_PER_MINUTE: '2',
+      TT_QUOTA_TOKENS_BURST: '0',
+    };
     const [a, b] = [await appWith('redis', env, prefix), await appWith('redis', env, prefix)];
     const { token, clientId, clientSecret } = await a.tokenFor('acct-a'); // token 1 of 2
     const statuses = [];
@@ -285,7 +318,14 @@ describe('failed-authentication limits over a real socket', () => {
     const body = new URLSearchParams(form).toString();
     return new Promise((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port, localAddress, method: 'POST', path: '/oauth/token', headers: { ...FORM, ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) } },
+        {
+          host: '127.0.0.1',
+          port,
+          localAddress,
+          method: 'POST',
+          path: '/oauth/token',
+          headers: { ...FORM, ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) },
+        },
         (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode ?? 0));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bodyLimitFor } from '../src/app/body-limits.js';
-import { targetProblem } from '../src/app/http-server.js';
+import { bodyLimitFor } from '../src/http/body-limits.js';
+import { targetProblem } from '../src/http/http-server.js';
 import { backoffMs, DEFAULT_TRANSACTION_RETRY, isRetryableWriteError, retryTransaction } from '../src/db/retry-transaction.js';
 import { ACQUIRE_TIMEOUT_CODE, isDatabaseUnavailable, isTransientConflict } from '../src/db/unavailable.js';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';

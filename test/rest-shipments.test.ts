@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app/create-app.js';
-import { createLogger } from '../src/app/logger.js';
+import { createLogger } from '../src/service/logger.js';
 import { BASE, createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { C1, C2, C3, cmduBundle, maeuBackfillBundle, maeuBundle } from './support/fixture-bundle.js';
@@ -100,7 +100,12 @@ describe.each(dialects)('GET /v2/shipments on $name', ({ name, enabled }) => {
       const { body } = await lookup('billOfLadingNumber=MAEU1001BL');
       const s = body.shipmentTracking;
       expect(s).not.toHaveProperty('placeOfReceipt');
-      expect(s.references).toMatchObject({ customer_name: 'ACME Imports', string_ref2: '', cargo_ready_dt: null, booking_dt: '2026-10-01T08:00:00.000Z' });
+      expect(s.references).toMatchObject({
+        customer_name: 'ACME Imports',
+        string_ref2: '',
+        cargo_ready_dt: null,
+        booking_dt: '2026-10-01T08:00:00.000Z',
+      });
       expect(Object.keys(s.references)).toHaveLength(17);
       expect(Object.keys(s.containers[0].references)).toHaveLength(17);
       const { body: other } = await lookup('carrierCode=CMDU&carrierBookingReference=MAEU-BKG-1001', tokenB);
@@ -243,9 +248,7 @@ describe.each(dialects)('GET /v2/shipments on $name', ({ name, enabled }) => {
 
   it.skipIf(!enabled)('logs every refused lookup under its providerCorrelationReference', async () => {
     const { body } = await expectError('billOfLadingNumber=NOPE0002', 404);
-    expect(logged).toContainEqual(
-      expect.objectContaining({ correlationId: body.providerCorrelationReference, status: 404 }),
-    );
+    expect(logged).toContainEqual(expect.objectContaining({ correlationId: body.providerCorrelationReference, status: 404 }));
   });
 
   it.skipIf(!enabled)('405 for other methods', async () => {

@@ -5,7 +5,7 @@ import { isValidContainerNumber } from '../src/domain/container-number.js';
 import { exceptionsFromFacts } from '../src/domain/exception-lifecycle.js';
 import { explainInvalidImoNumber } from '../src/domain/imo-number.js';
 import type { TrackingEvent, TrackingException } from '../src/domain/types.js';
-import type { IngestBundle, ShipmentInput } from '../src/ingest/bundle.js';
+import type { IngestBundle, ShipmentInput } from '../src/domain/bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
 import { DEFAULT_THRESHOLDS } from './support/exception-engine-fixtures.js';
 
@@ -31,8 +31,7 @@ function parsed(now: Date): IngestBundle[] {
 function linkedEvents(shipment: ShipmentInput, bundles: IngestBundle[]): TrackingEvent[] {
   const containers = new Set(shipment.containers.map((c) => c.containerNumber));
   const matches = (type: string, value: string) =>
-    (type === 'BKG' && value === shipment.carrierBookingReference) ||
-    (type === 'TRD' && value === shipment.billOfLadingNumber);
+    (type === 'BKG' && value === shipment.carrierBookingReference) || (type === 'TRD' && value === shipment.billOfLadingNumber);
   return bundles
     .filter((b) => b.carrierCode === shipment.carrierCode)
     .flatMap((b) => b.events)
@@ -106,8 +105,14 @@ describe('sandbox bundle', () => {
     expect(Object.fromEntries([...byShipment].map(([key, list]) => [key, summary(list)]))).toEqual(EXPECTED);
     const all = [...byShipment.values()].flat();
     for (const type of ['ETA_DELAY', 'ROLLOVER', 'MISSED_CONNECTION', 'DEMURRAGE_RISK', 'DETENTION_RISK']) {
-      expect(all.some((e) => e.exceptionType === type && e.status === 'DETECTED'), `${type} DETECTED`).toBe(true);
-      expect(all.some((e) => e.exceptionType === type && e.status === 'RESOLVED'), `${type} RESOLVED`).toBe(true);
+      expect(
+        all.some((e) => e.exceptionType === type && e.status === 'DETECTED'),
+        `${type} DETECTED`,
+      ).toBe(true);
+      expect(
+        all.some((e) => e.exceptionType === type && e.status === 'RESOLVED'),
+        `${type} RESOLVED`,
+      ).toBe(true);
     }
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHIPMENT_DOCUMENT } from '../src/rest/shipment-document.js';
+import { SHIPMENT_DOCUMENT } from '../src/executor/shipment-document.js';
 import { dialects } from './support/databases.js';
 import { createSandboxApp, type SandboxApp } from './support/sandbox-app.js';
 

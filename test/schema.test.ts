@@ -25,9 +25,21 @@ describe('schema.graphql', () => {
   it('declares the named schemas of the spec that v1 serves as types', () => {
     const sdl = renderSchema();
     for (const name of [
-      'Transmission', 'TransmissionHeader', 'ShipmentTracking', 'Location', 'Vessel', 'TransportCall',
-      'DocumentReference', 'ShipmentEvent', 'TransportEvent', 'EquipmentEvent', 'Container', 'Exception',
-      'Impact', 'TokenResponse', 'Error',
+      'Transmission',
+      'TransmissionHeader',
+      'ShipmentTracking',
+      'Location',
+      'Vessel',
+      'TransportCall',
+      'DocumentReference',
+      'ShipmentEvent',
+      'TransportEvent',
+      'EquipmentEvent',
+      'Container',
+      'Exception',
+      'Impact',
+      'TokenResponse',
+      'Error',
     ]) {
       expect(sdl).toMatch(new RegExp(`^type ${name} `, 'm'));
     }

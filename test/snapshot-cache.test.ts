@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHIPMENT_DOCUMENT } from '../src/rest/shipment-document.js';
+import { SHIPMENT_DOCUMENT } from '../src/executor/shipment-document.js';
 import { createTestApp, type TestApp } from './support/app-fixture.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { C1, C2, maeuBundle } from './support/fixture-bundle.js';

@@ -43,7 +43,14 @@ describe('best version per milestone (DESIGN section 5)', () => {
 
   it('keeps one event per milestone: type code, call, container', () => {
     const departure = transportEvent({ ...call, port: 'CNSHA', type: 'DEPA', classifier: 'ACT', eventDateTime: at(0), created: at(0) });
-    const otherVessel = transportEvent({ ...call, vessel: VESSELS.BRAVO, type: 'ARRI', classifier: 'PLN', eventDateTime: at(150), created: at(30) });
+    const otherVessel = transportEvent({
+      ...call,
+      vessel: VESSELS.BRAVO,
+      type: 'ARRI',
+      classifier: 'PLN',
+      eventDateTime: at(150),
+      created: at(30),
+    });
     const best = bestVersionPerMilestone([pln, estEarly, estLate, act, departure, otherVessel]);
     expect(best).toEqual([departure, act, otherVessel]);
     expect(milestoneKey(pln)).toBe(milestoneKey(act));
@@ -73,16 +80,53 @@ describe('best version per milestone (DESIGN section 5)', () => {
   });
 
   it('does not split a milestone by the empty/laden flag', () => {
-    const plannedEmpty = equipmentEvent({ type: 'GTIN', container: BOX, port: 'NLRTM', classifier: 'PLN', empty: 'EMPTY', eventDateTime: at(1), created: at(0) });
-    const actualLaden = equipmentEvent({ type: 'GTIN', container: BOX, port: 'NLRTM', classifier: 'ACT', empty: 'LADEN', eventDateTime: at(2), created: at(2) });
+    const plannedEmpty = equipmentEvent({
+      type: 'GTIN',
+      container: BOX,
+      port: 'NLRTM',
+      classifier: 'PLN',
+      empty: 'EMPTY',
+      eventDateTime: at(1),
+      created: at(0),
+    });
+    const actualLaden = equipmentEvent({
+      type: 'GTIN',
+      container: BOX,
+      port: 'NLRTM',
+      classifier: 'ACT',
+      empty: 'LADEN',
+      eventDateTime: at(2),
+      created: at(2),
+    });
     expect(milestoneKey(plannedEmpty)).toBe(milestoneKey(actualLaden));
     expect(bestVersionPerMilestone([plannedEmpty, actualLaden])).toEqual([actualLaden]);
   });
 
   it('keys equipment milestones by container and by location when there is no transport call', () => {
-    const gateOutA = equipmentEvent({ type: 'GTOT', container: BOX, port: 'NLRTM', classifier: 'PLN', eventDateTime: at(1), created: at(0) });
-    const gateOutB = equipmentEvent({ type: 'GTOT', container: CONTAINERS[1], port: 'NLRTM', classifier: 'PLN', eventDateTime: at(1), created: at(0) });
-    const gateOutElsewhere = equipmentEvent({ type: 'GTOT', container: BOX, port: 'DEDUI', classifier: 'PLN', eventDateTime: at(1), created: at(0) });
+    const gateOutA = equipmentEvent({
+      type: 'GTOT',
+      container: BOX,
+      port: 'NLRTM',
+      classifier: 'PLN',
+      eventDateTime: at(1),
+      created: at(0),
+    });
+    const gateOutB = equipmentEvent({
+      type: 'GTOT',
+      container: CONTAINERS[1],
+      port: 'NLRTM',
+      classifier: 'PLN',
+      eventDateTime: at(1),
+      created: at(0),
+    });
+    const gateOutElsewhere = equipmentEvent({
+      type: 'GTOT',
+      container: BOX,
+      port: 'DEDUI',
+      classifier: 'PLN',
+      eventDateTime: at(1),
+      created: at(0),
+    });
     expect(new Set([gateOutA, gateOutB, gateOutElsewhere].map(milestoneKey)).size).toBe(3);
   });
 
@@ -98,11 +142,51 @@ describe('etd and eta', () => {
   const master = shipmentMaster();
   it('etd is the best departure at the port of loading, eta the best arrival at the port of discharge', () => {
     const events = [
-      transportEvent({ port: 'CNSHA', vessel: VESSELS.ALPHA, voyage: '610W', type: 'DEPA', classifier: 'PLN', eventDateTime: at(0), created: at(-100) }),
-      transportEvent({ port: 'CNSHA', vessel: VESSELS.ALPHA, voyage: '610W', type: 'DEPA', classifier: 'ACT', eventDateTime: at(3), created: at(3) }),
-      transportEvent({ port: 'SGSIN', vessel: VESSELS.ALPHA, voyage: '610W', type: 'ARRI', classifier: 'EST', eventDateTime: at(100), created: at(5) }),
-      transportEvent({ port: 'NLRTM', vessel: VESSELS.BRAVO, voyage: '611W', type: 'ARRI', classifier: 'PLN', eventDateTime: at(600), created: at(-100) }),
-      transportEvent({ port: 'NLRTM', vessel: VESSELS.BRAVO, voyage: '611W', type: 'ARRI', classifier: 'EST', eventDateTime: at(620), created: at(50) }),
+      transportEvent({
+        port: 'CNSHA',
+        vessel: VESSELS.ALPHA,
+        voyage: '610W',
+        type: 'DEPA',
+        classifier: 'PLN',
+        eventDateTime: at(0),
+        created: at(-100),
+      }),
+      transportEvent({
+        port: 'CNSHA',
+        vessel: VESSELS.ALPHA,
+        voyage: '610W',
+        type: 'DEPA',
+        classifier: 'ACT',
+        eventDateTime: at(3),
+        created: at(3),
+      }),
+      transportEvent({
+        port: 'SGSIN',
+        vessel: VESSELS.ALPHA,
+        voyage: '610W',
+        type: 'ARRI',
+        classifier: 'EST',
+        eventDateTime: at(100),
+        created: at(5),
+      }),
+      transportEvent({
+        port: 'NLRTM',
+        vessel: VESSELS.BRAVO,
+        voyage: '611W',
+        type: 'ARRI',
+        classifier: 'PLN',
+        eventDateTime: at(600),
+        created: at(-100),
+      }),
+      transportEvent({
+        port: 'NLRTM',
+        vessel: VESSELS.BRAVO,
+        voyage: '611W',
+        type: 'ARRI',
+        classifier: 'EST',
+        eventDateTime: at(620),
+        created: at(50),
+      }),
     ];
     expect(computeSchedule(master, events)).toEqual({ etd: at(3), eta: at(620) });
   });
@@ -114,11 +198,52 @@ describe('etd and eta', () => {
 });
 
 describe('container latestEvent and eventHistory', () => {
-  const gateIn = equipmentEvent({ type: 'GTIN', container: BOX, port: 'CNSHA', classifier: 'ACT', eventDateTime: at(-20), created: at(-20) });
-  const loadPlan = equipmentEvent({ type: 'LOAD', container: BOX, port: 'CNSHA', vessel: VESSELS.ALPHA, voyage: '610W', classifier: 'PLN', eventDateTime: at(-2), created: at(-100) });
-  const loaded = equipmentEvent({ type: 'LOAD', container: BOX, port: 'CNSHA', vessel: VESSELS.ALPHA, voyage: '610W', classifier: 'ACT', eventDateTime: at(-1), created: at(-1) });
-  const discharge = equipmentEvent({ type: 'DISC', container: BOX, port: 'NLRTM', vessel: VESSELS.ALPHA, voyage: '610W', classifier: 'EST', eventDateTime: at(500), created: at(10) });
-  const gateOut = equipmentEvent({ type: 'GTOT', container: BOX, port: 'NLRTM', classifier: 'PLN', eventDateTime: at(520), created: at(-100) });
+  const gateIn = equipmentEvent({
+    type: 'GTIN',
+    container: BOX,
+    port: 'CNSHA',
+    classifier: 'ACT',
+    eventDateTime: at(-20),
+    created: at(-20),
+  });
+  const loadPlan = equipmentEvent({
+    type: 'LOAD',
+    container: BOX,
+    port: 'CNSHA',
+    vessel: VESSELS.ALPHA,
+    voyage: '610W',
+    classifier: 'PLN',
+    eventDateTime: at(-2),
+    created: at(-100),
+  });
+  const loaded = equipmentEvent({
+    type: 'LOAD',
+    container: BOX,
+    port: 'CNSHA',
+    vessel: VESSELS.ALPHA,
+    voyage: '610W',
+    classifier: 'ACT',
+    eventDateTime: at(-1),
+    created: at(-1),
+  });
+  const discharge = equipmentEvent({
+    type: 'DISC',
+    container: BOX,
+    port: 'NLRTM',
+    vessel: VESSELS.ALPHA,
+    voyage: '610W',
+    classifier: 'EST',
+    eventDateTime: at(500),
+    created: at(10),
+  });
+  const gateOut = equipmentEvent({
+    type: 'GTOT',
+    container: BOX,
+    port: 'NLRTM',
+    classifier: 'PLN',
+    eventDateTime: at(520),
+    created: at(-100),
+  });
 
   it('is the most recent actual event once any has happened', () => {
     expect(latestContainerEvent([gateIn, loaded, discharge, gateOut])).toBe(loaded);
@@ -130,7 +255,14 @@ describe('container latestEvent and eventHistory', () => {
   });
 
   it('history has one best version per milestone in time order, only of that container', () => {
-    const otherBox = equipmentEvent({ type: 'GTIN', container: CONTAINERS[1], port: 'CNSHA', classifier: 'ACT', eventDateTime: at(-30), created: at(-30) });
+    const otherBox = equipmentEvent({
+      type: 'GTIN',
+      container: CONTAINERS[1],
+      port: 'CNSHA',
+      classifier: 'ACT',
+      eventDateTime: at(-30),
+      created: at(-30),
+    });
     const snapshot = assembleContainer(containerMaster(BOX), [gateOut, loaded, otherBox, discharge, loadPlan, gateIn]);
     expect(snapshot.eventHistory).toEqual([gateIn, loaded, discharge, gateOut]);
     expect(snapshot.latestEvent).toBe(loaded);

@@ -22,11 +22,7 @@ async function expectRefused(promise: Promise<unknown>, reason: TokenErrorReason
 }
 
 /** Signs arbitrary tokens with a given private JWK, for tokens our service would never issue. */
-async function forge(
-  jwk: JWK,
-  header: Record<string, unknown>,
-  claims: Record<string, unknown>,
-): Promise<string> {
+async function forge(jwk: JWK, header: Record<string, unknown>, claims: Record<string, unknown>): Promise<string> {
   const key = await importJWK(jwk, 'ES256');
   return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', ...header }).sign(key);
 }
@@ -108,9 +104,7 @@ describe('TokenService with a configured key', () => {
     await expectRefused(service.verifyToken(`${noneHeader}.${payload}.`), 'algorithm_not_allowed');
 
     const publicKeyBytes = new TextEncoder().encode(JSON.stringify(keys.publicJwks().keys[0]));
-    const hs = await new SignJWT(validClaims())
-      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: jwk.kid })
-      .sign(publicKeyBytes);
+    const hs = await new SignJWT(validClaims()).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: jwk.kid }).sign(publicKeyBytes);
     await expectRefused(service.verifyToken(hs), 'algorithm_not_allowed');
   });
 

@@ -1,6 +1,6 @@
 import { importJWK, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cacheVerifiedTokens } from '../src/app/verified-token-cache.js';
+import { cacheVerifiedTokens } from '../src/auth/verified-token-cache.js';
 import { READ_SCOPE } from '../src/auth/scopes.js';
 import { generateSigningJwk, importSigningKey, SigningKeys } from '../src/auth/signing-keys.js';
 import { TokenError, TokenService } from '../src/auth/tokens.js';
@@ -25,12 +25,14 @@ describe('verified token cache', () => {
     const key = await importSigningKey(jwk, 'test key');
     service = new TokenService(new SigningKeys(key), { issuer: ISSUER, now: () => new Date(now) });
     const privateKey = await importJWK(jwk, 'ES256');
-    signWith = (claims) =>
-      new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: key.kid }).sign(privateKey);
+    signWith = (claims) => new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: key.kid }).sign(privateKey);
   });
 
   async function refusal(promise: Promise<unknown>): Promise<string> {
-    const err = await promise.then(() => undefined, (e: unknown) => e);
+    const err = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(TokenError);
     return (err as TokenError).reason;
   }
@@ -72,7 +74,7 @@ describe('verified token cache', () => {
     expect(verifications).toBe(2);
   });
 
-  it('does not remember tokens with nbf, so their time check is always the verifier\'s', async () => {
+  it("does not remember tokens with nbf, so their time check is always the verifier's", async () => {
     now = T0;
     const cached = cacheVerifiedTokens(counting, { now: () => new Date(now) });
     const iat = Math.floor(T0 / 1000);

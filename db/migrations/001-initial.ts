@@ -33,11 +33,7 @@ export default function initial(dialect: SqlDialect): Migration {
         .addColumn('last_event_at', ts)
         .addPrimaryKeyConstraint('shipment_container_pk', ['shipment_id', 'container_number'])
         .execute();
-      await db.schema
-        .createIndex('shipment_container_number_idx')
-        .on('shipment_container')
-        .column('container_number')
-        .execute();
+      await db.schema.createIndex('shipment_container_number_idx').on('shipment_container').column('container_number').execute();
 
       await db.schema
         .createTable('shipment_account')
@@ -67,11 +63,7 @@ export default function initial(dialect: SqlDialect): Migration {
         .addColumn('value', keyColumn(100), (c) => c.notNull())
         .addPrimaryKeyConstraint('event_reference_pk', ['event_seq', 'kind', 'value'])
         .execute();
-      await db.schema
-        .createIndex('event_reference_lookup_idx')
-        .on('event_reference')
-        .columns(['carrier_code', 'kind', 'value'])
-        .execute();
+      await db.schema.createIndex('event_reference_lookup_idx').on('event_reference').columns(['carrier_code', 'kind', 'value']).execute();
 
       await db.schema
         .createTable('shipment_event')
@@ -92,11 +84,7 @@ export default function initial(dialect: SqlDialect): Migration {
         .addColumn('updated_at', ts, (c) => c.notNull())
         .execute();
       await db.schema.createIndex('shipment_clock_sensitive_idx').on('shipment').column('clock_sensitive').execute();
-      await db.schema
-        .createIndex('tracking_exception_shipment_idx')
-        .on('tracking_exception')
-        .column('shipment_id')
-        .execute();
+      await db.schema.createIndex('tracking_exception_shipment_idx').on('tracking_exception').column('shipment_id').execute();
 
       await db.schema
         .createTable('exception_clear')

@@ -84,11 +84,7 @@ export default function pushDelivery(dialect: SqlDialect): Migration {
         .on('webhook_delivery')
         .columns(['subscription_id', 'status', 'id'])
         .execute();
-      await db.schema
-        .createIndex('webhook_delivery_due_idx')
-        .on('webhook_delivery')
-        .columns(['status', 'next_attempt_at'])
-        .execute();
+      await db.schema.createIndex('webhook_delivery_due_idx').on('webhook_delivery').columns(['status', 'next_attempt_at']).execute();
 
       await exact(
         db.schema

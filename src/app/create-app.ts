@@ -10,42 +10,44 @@ import { createTokenGrant } from '../auth/token-grant.js';
 import { TokenService } from '../auth/tokens.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
-import type { AppContext, AppServices, ConditionalRead, GraphQLContext, Principal, PushTransmission } from '../graphql/context.js';
-import { renderGraphiQLPage } from '../graphiql/page.js';
+import type { InternalContext } from '../executor/context.js';
+import { renderGraphiQLPage } from '../http/graphiql/page.js';
 import { schema } from '../graphql/schema/index.js';
 import { SnapshotCache } from '../store/snapshot-cache.js';
 import { CarrierStore } from '../carriers/carrier-store.js';
 import { createTransmissionIds } from '../store/transmission-ids.js';
-import { graphiqlOptions } from './graphiql-options.js';
+import { graphiqlOptions } from '../http/graphiql/options.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../domain/push/retry-policy.js';
 import { ChangeFeed } from '../push/change-feed.js';
 import { DeliveryWorker, type DeliveryWorkerOptions } from '../push/delivery-worker.js';
 import type { PushServices } from '../push/subscription-service.js';
 import { createPushBodies } from '../push/transmission-bodies.js';
 import { checkResolvedHost, WebhookSender } from '../push/webhook-sender.js';
-import { createLogger, type Logger } from './logger.js';
-import { countWebhookAttemptFailed, countWebhookDelivered, createDatabaseMetrics } from './metrics.js';
-import { observeTokenGrant } from './observed-token-grant.js';
-import { currentRequest } from './request-context.js';
-import { useAccessLog } from './use-access-log.js';
-import { createRateLimits } from './rate-limits.js';
-import { useCorrelationId } from './use-correlation-id.js';
-import { useMetrics } from './use-metrics.js';
-import { useRestApi } from './use-rest-api.js';
-import { useAuthentication } from './use-authentication.js';
-import { useCompiledExecution } from './use-compiled-execution.js';
-import { corsPolicy } from './cors-policy.js';
-import { useConditionalGet } from './use-conditional-get.js';
-import { useCsrfPrevention } from './use-csrf-prevention.js';
-import { useGraphQLLimits } from './use-graphql-limits.js';
-import { useIntrospectionPolicy } from './use-introspection-policy.js';
-import { checkOwnDocuments } from './own-documents.js';
-import { useGraphiQLAssets } from './use-graphiql-assets.js';
-import { cacheVerifiedTokens } from './verified-token-cache.js';
-import { useInternalStats } from './use-internal-stats.js';
-import { useOpenApi } from './use-openapi.js';
-import { useReadiness } from './use-readiness.js';
-import { serviceErrorMasking } from './mask-error.js';
+import { createLogger, type Logger } from '../service/logger.js';
+import { countWebhookAttemptFailed, countWebhookDelivered, createDatabaseMetrics } from '../service/metrics.js';
+import { observeTokenGrant } from '../auth/observed-token-grant.js';
+import { currentRequest } from '../service/request-context.js';
+import { useAccessLog } from '../http/use-access-log.js';
+import { createRateLimits } from '../http/rate-limits.js';
+import { useCorrelationId } from '../http/use-correlation-id.js';
+import { useMetrics } from '../http/use-metrics.js';
+import { useRestApi } from '../http/use-rest-api.js';
+import { useAuthentication } from '../executor/use-authentication.js';
+import { useCompiledExecution } from '../executor/use-compiled-execution.js';
+import { corsPolicy } from '../http/cors-policy.js';
+import { useConditionalGet } from '../executor/use-conditional-get.js';
+import { useCsrfPrevention } from '../http/use-csrf-prevention.js';
+import { useGraphQLLimits } from '../executor/use-graphql-limits.js';
+import { useIntrospectionPolicy } from '../executor/use-introspection-policy.js';
+import { checkOwnDocuments } from '../executor/own-documents.js';
+import { useGraphiQLAssets } from '../http/use-graphiql-assets.js';
+import { cacheVerifiedTokens } from '../auth/verified-token-cache.js';
+import { useInternalStats } from '../http/use-internal-stats.js';
+import { useOpenApi } from '../http/use-openapi.js';
+import { useReadiness } from '../http/use-readiness.js';
+import { serviceErrorMasking } from '../service/mask-error.js';
+import type { Principal } from '../auth/principal.js';
+import type { AppContext, AppServices } from '../graphql/context.js';
 
 export interface AppOptions {
   config: Config;
@@ -165,7 +167,13 @@ export async function createApp(options: AppOptions): Promise<App> {
       useCorrelationId(),
       useAccessLog(logger),
       ...(metricsRegistry
-        ? [useMetrics({ appRegistry: metricsRegistry, serveEndpoint: options.metricsEndpoint ?? config.metrics.port === undefined, token: config.metrics.token })]
+        ? [
+            useMetrics({
+              appRegistry: metricsRegistry,
+              serveEndpoint: options.metricsEndpoint ?? config.metrics.port === undefined,
+              token: config.metrics.token,
+            }),
+          ]
         : []),
       useReadiness(database),
       ...(config.graphiql ? [useGraphiQLAssets(graphqlEndpoint)] : []),
@@ -219,21 +227,6 @@ export async function createApp(options: AppOptions): Promise<App> {
     tokens,
     metricsRegistry,
   };
-}
-
-/**
- * What the service's own executions add to the initial context: REST
- * handlers a correlation id and the grant's details, push delivery
- * (src/push/transmission-bodies.ts) the subscription owner as the principal,
- * already authorised, and the pushed transmission's header fields.
- * @NOTE only code inside the process can set these: HTTP requests cannot.
- */
-export interface InternalContext {
-  correlationId?: string;
-  grant?: GraphQLContext['grant'];
-  asPrincipal?: Principal;
-  transmission?: PushTransmission;
-  conditional?: ConditionalRead;
 }
 
 /** Names the verified client in the request's access-log line. */

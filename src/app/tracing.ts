@@ -1,6 +1,6 @@
 import type { Plugin } from 'graphql-yoga';
 import type { TracingConfig } from '../config/config.js';
-import { routeLabel } from './metrics.js';
+import { routeLabel } from '../service/metrics.js';
 
 export interface Tracing {
   /** Yoga plugins: a server span per request, a span per GraphQL operation. */
@@ -37,6 +37,7 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
     throw new Error(
       `OTEL_EXPORTER_OTLP_ENDPOINT is set but the OpenTelemetry packages are not installed ` +
         `(optional dependencies; install without --omit=optional): ${(err as Error).message}`,
+      { cause: err },
     );
   }
   const [api, sdk, otlp, asyncHooks, resources, envelop] = modules;
@@ -57,10 +58,14 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
           keys: (headers) => [...headers.keys()],
         });
         const route = routeLabel(new URL(request.url).pathname);
-        const span = tracer.startSpan(`${request.method} ${route}`, {
-          kind: api.SpanKind.SERVER,
-          attributes: { 'http.request.method': request.method, 'http.route': route },
-        }, parent);
+        const span = tracer.startSpan(
+          `${request.method} ${route}`,
+          {
+            kind: api.SpanKind.SERVER,
+            attributes: { 'http.request.method': request.method, 'http.route': route },
+          },
+          parent,
+        );
         return api.context.with(api.trace.setSpan(parent, span), handle);
       },
     },

@@ -1,5 +1,5 @@
-import { addressKey } from '../app/client-address.js';
-import type { Limiter, RateLimitStore } from '../app/rate-limit-store.js';
+import { addressKey } from '../domain/client-address.js';
+import type { Limiter, RateLimitStore } from '../service/rate-limit-store.js';
 
 /**
  * Limits FAILED client authentications at the token endpoint (DESIGN

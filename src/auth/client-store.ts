@@ -1,7 +1,13 @@
-import type { Selectable } from 'kysely';
 import type { Config } from '../config/config.js';
 import type { Db } from '../db/connect.js';
-import type { ApiClientTable } from '../db/tables/auth.js';
+import {
+  findApiClient,
+  findClientStatus,
+  insertApiClient,
+  listApiClients,
+  updateApiClient,
+  type ApiClientRow,
+} from '../store/api-clients.js';
 import { ClientSecretHasher, generateClientId, generateClientSecret } from './client-secrets.js';
 import { resolvePepper } from './pepper.js';
 import { parseScope, READ_SCOPE, SUPPORTED_SCOPES } from './scopes.js';
@@ -54,9 +60,7 @@ const MAX_NAME_LENGTH = 200;
 const MAX_ACCOUNT_LENGTH = 100;
 const MAX_CACHE_ENTRIES = 10_000;
 
-type ApiClientRow = Selectable<ApiClientTable>;
-
-/** Kysely operations on api_client. Create one per process (it holds the pepper and the active-client cache). */
+/** API clients (rows in src/store/api-clients.ts): credentials, scopes, the active check. Create one per process (it holds the pepper and the active-client cache). */
 export class ClientStore {
   readonly #db: Db;
   readonly #hasher: ClientSecretHasher;
@@ -75,11 +79,7 @@ export class ClientStore {
   }
 
   /** Resolves the pepper (config, or the persisted sandbox one) and builds the store. */
-  static async open(
-    db: Db,
-    config: Pick<Config, 'environment' | 'secretPepper'>,
-    options: ClientStoreOptions = {},
-  ): Promise<ClientStore> {
+  static async open(db: Db, config: Pick<Config, 'environment' | 'secretPepper'>, options: ClientStoreOptions = {}): Promise<ClientStore> {
     const pepper = await resolvePepper(db, config);
     return new ClientStore(db, new ClientSecretHasher(pepper), options);
   }
@@ -92,24 +92,21 @@ export class ClientStore {
     const accountId = requireText('account', input.account, MAX_ACCOUNT_LENGTH);
     const credentials = { client_id: generateClientId(), client_secret: generateClientSecret() };
     const now = this.#now().toISOString();
-    await this.#db
-      .insertInto('api_client')
-      .values({
-        client_id: credentials.client_id,
-        name,
-        account_id: accountId,
-        secret_hash: this.#hasher.hash(credentials.client_secret),
-        created_at: now,
-        secret_rotated_at: now,
-        disabled_at: null,
-      })
-      .execute();
+    await insertApiClient(this.#db, {
+      client_id: credentials.client_id,
+      name,
+      account_id: accountId,
+      secret_hash: this.#hasher.hash(credentials.client_secret),
+      created_at: now,
+      secret_rotated_at: now,
+      disabled_at: null,
+    });
     return credentials;
   }
 
   /** Every client, oldest first; no secrets or hashes. */
   async listClients(): Promise<ApiClient[]> {
-    const rows = await this.#db.selectFrom('api_client').selectAll().orderBy('created_at').orderBy('client_id').execute();
+    const rows = await listApiClients(this.#db);
     return rows.map(toApiClient);
   }
 
@@ -125,13 +122,7 @@ export class ClientStore {
    */
   async disableClient(clientId: string): Promise<boolean> {
     this.#activeCache.delete(clientId);
-    const result = await this.#db
-      .updateTable('api_client')
-      .set({ disabled_at: this.#now().toISOString() })
-      .where('client_id', '=', clientId)
-      .where('disabled_at', 'is', null)
-      .executeTakeFirst();
-    if (result.numUpdatedRows > 0n) return true;
+    if (await updateApiClient(this.#db, clientId, { disabled_at: this.#now().toISOString() }, { onlyEnabled: true })) return true;
     return (await this.#findRow(clientId)) !== undefined;
   }
 
@@ -149,7 +140,7 @@ export class ClientStore {
     if (grant) scopes.add(scope);
     else scopes.delete(scope);
     const ordered = SUPPORTED_SCOPES.filter((s) => scopes.has(s));
-    await this.#db.updateTable('api_client').set({ scopes: ordered.join(' ') }).where('client_id', '=', clientId).execute();
+    await updateApiClient(this.#db, clientId, { scopes: ordered.join(' ') });
     return ordered;
   }
 
@@ -161,12 +152,11 @@ export class ClientStore {
    */
   async rotateSecret(clientId: string): Promise<ClientCredentials | null> {
     const secret = generateClientSecret();
-    const result = await this.#db
-      .updateTable('api_client')
-      .set({ secret_hash: this.#hasher.hash(secret), secret_rotated_at: this.#now().toISOString() })
-      .where('client_id', '=', clientId)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n ? { client_id: clientId, client_secret: secret } : null;
+    const updated = await updateApiClient(this.#db, clientId, {
+      secret_hash: this.#hasher.hash(secret),
+      secret_rotated_at: this.#now().toISOString(),
+    });
+    return updated ? { client_id: clientId, client_secret: secret } : null;
   }
 
   /**
@@ -197,11 +187,7 @@ export class ClientStore {
     const cached = this.#cacheTtlMs > 0 ? this.#activeCache.get(clientId) : undefined;
     const nowMs = this.#now().getTime();
     if (cached && cached.expiresAt > nowMs) return cached.active;
-    const row = await this.#db
-      .selectFrom('api_client')
-      .select(['client_id', 'disabled_at'])
-      .where('client_id', '=', clientId)
-      .executeTakeFirst();
+    const row = await findClientStatus(this.#db, clientId);
     const active = row !== undefined && row.client_id === clientId && row.disabled_at === null;
     if (this.#cacheTtlMs > 0) this.#remember(clientId, active, nowMs + this.#cacheTtlMs);
     return active;
@@ -218,7 +204,7 @@ export class ClientStore {
   }
 
   async #findRow(clientId: string): Promise<ApiClientRow | undefined> {
-    return this.#db.selectFrom('api_client').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+    return findApiClient(this.#db, clientId);
   }
 }
 

@@ -1,7 +1,7 @@
-import type { Principal } from '../graphql/context.js';
-import { DCSA, lookupError } from '../graphql/errors.js';
+import { DCSA, lookupError } from '../service/errors.js';
 import type { ClientStore } from './client-store.js';
 import { TokenError, type TokenService } from './tokens.js';
+import type { Principal } from './principal.js';
 
 /**
  * Bearer-token authentication of lookup requests (DESIGN section 7), shared
@@ -31,12 +31,9 @@ const MAX_CACHED_CLIENTS = 10_000;
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
 function unauthenticated(description: string) {
-  return lookupError(
-    'UNAUTHENTICATED',
-    description,
-    [{ ...DCSA.unauthorized, property: 'Authorization', errorCodeMessage: description }],
-    { 'WWW-Authenticate': `Bearer realm="track-and-trace", error="invalid_token", error_description="${description}"` },
-  );
+  return lookupError('UNAUTHENTICATED', description, [{ ...DCSA.unauthorized, property: 'Authorization', errorCodeMessage: description }], {
+    'WWW-Authenticate': `Bearer realm="track-and-trace", error="invalid_token", error_description="${description}"`,
+  });
 }
 
 /** 403 for a token that lacks `scope` (RFC 6750 insufficient_scope). */

@@ -1,16 +1,7 @@
-import {
-  calculateJwkThumbprint,
-  CompactSign,
-  compactVerify,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  type CryptoKey,
-  type JWK,
-} from 'jose';
+import { calculateJwkThumbprint, CompactSign, compactVerify, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import { ConfigError, type Config } from '../config/config.js';
 import type { Db } from '../db/connect.js';
-import { readServiceSecret, storeServiceSecretOnce } from './service-secrets.js';
+import { deleteSigningKey, findSigningKey, insertSigningKey, readServiceSecret, storeServiceSecretOnce } from '../store/service-secrets.js';
 
 /**
  * Token signing keys.
@@ -81,10 +72,7 @@ export class SigningKeys {
  * persisted in signing_key, so restarts (and other processes on the same
  * database) keep accepting earlier tokens.
  */
-export async function loadSigningKeys(
-  db: Db,
-  config: Pick<Config, 'environment' | 'signingKeyJwk'>,
-): Promise<SigningKeys> {
+export async function loadSigningKeys(db: Db, config: Pick<Config, 'environment' | 'signingKeyJwk'>): Promise<SigningKeys> {
   if (config.signingKeyJwk) {
     return new SigningKeys(await importSigningKey(parseJson(config.signingKeyJwk), 'TT_SIGNING_KEY'));
   }
@@ -162,24 +150,21 @@ async function loadOrCreateSandboxKey(db: Db): Promise<SigningKey> {
 
   const jwk = await generateSigningJwk();
   const candidate = await importSigningKey(jwk, 'generated sandbox key');
-  await db
-    .insertInto('signing_key')
-    .values({
-      kid: candidate.kid,
-      alg: SIGNING_ALGORITHM,
-      private_jwk: JSON.stringify(jwk),
-      public_jwk: JSON.stringify(candidate.publicJwk),
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  await insertSigningKey(db, {
+    kid: candidate.kid,
+    alg: SIGNING_ALGORITHM,
+    private_jwk: JSON.stringify(jwk),
+    public_jwk: JSON.stringify(candidate.publicJwk),
+    created_at: new Date().toISOString(),
+  });
   const winner = await storeServiceSecretOnce(db, SANDBOX_KEY_POINTER, candidate.kid);
   if (winner === candidate.kid) return candidate;
-  await db.deleteFrom('signing_key').where('kid', '=', candidate.kid).execute();
+  await deleteSigningKey(db, candidate.kid);
   return loadStoredKey(db, winner);
 }
 
 async function loadStoredKey(db: Db, kid: string): Promise<SigningKey> {
-  const row = await db.selectFrom('signing_key').select(['private_jwk']).where('kid', '=', kid).executeTakeFirst();
+  const row = await findSigningKey(db, kid);
   const source = `signing_key "${kid}"`;
   if (!row) {
     throw new ConfigError(
@@ -199,11 +184,7 @@ function parseJson(text: string, source = 'TT_SIGNING_KEY'): unknown {
 }
 
 /** Sign-then-verify self-test, so a JWK whose d does not belong to x/y fails at start-up, not on every request. */
-async function assertPairMatches(
-  privateKey: CryptoKey,
-  publicKey: CryptoKey,
-  bad: (why: string) => Error,
-): Promise<void> {
+async function assertPairMatches(privateKey: CryptoKey, publicKey: CryptoKey, bad: (why: string) => Error): Promise<void> {
   const probe = new TextEncoder().encode('signing-key self-test');
   try {
     const jws = await new CompactSign(probe).setProtectedHeader({ alg: SIGNING_ALGORITHM }).sign(privateKey);

@@ -1,11 +1,11 @@
 import { GraphQLError } from 'graphql';
-import type { TokenRequest } from '../graphql/context.js';
-import type { TokenResponse } from '../graphql/schema/token.js';
 import type { AuthRateLimiter } from './auth-rate-limiter.js';
 import type { ClientStore } from './client-store.js';
-import { quotaMessage, rateLimitHeaders, type QuotaDecision } from './quotas.js';
+import { quotaMessage, rateLimitHeaders, type QuotaDecision } from '../service/quotas.js';
 import { grantedScope } from './scopes.js';
 import type { TokenService } from './tokens.js';
+import type { TokenRequest } from './principal.js';
+import type { TokenResponse } from './principal.js';
 
 /**
  * The OAuth 2.0 client credentials grant (RFC 6749 section 4.4), behind the
@@ -14,12 +14,7 @@ import type { TokenService } from './tokens.js';
  * returns as they are.
  */
 
-export type OAuthErrorCode =
-  | 'invalid_request'
-  | 'invalid_client'
-  | 'unsupported_grant_type'
-  | 'invalid_scope'
-  | 'temporarily_unavailable';
+export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type' | 'invalid_scope' | 'temporarily_unavailable';
 
 export interface OAuthErrorBody {
   error: OAuthErrorCode;

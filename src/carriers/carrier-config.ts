@@ -47,7 +47,8 @@ export class CarrierInputError extends Error {
 
 /** SCAC: 2 to 4 upper-case letters, as the ingest bundle's carrierCode. */
 export function checkCarrierCode(code: string): string {
-  if (!/^[A-Z]{2,4}$/.test(code)) throw new CarrierInputError(`carrier code must be 2 to 4 upper-case letters (SCAC), got "${code.slice(0, 20)}"`);
+  if (!/^[A-Z]{2,4}$/.test(code))
+    throw new CarrierInputError(`carrier code must be 2 to 4 upper-case letters (SCAC), got "${code.slice(0, 20)}"`);
   return code;
 }
 

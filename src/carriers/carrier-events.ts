@@ -1,4 +1,4 @@
-import type { BundleIssue, IngestBundle } from '../ingest/bundle.js';
+import type { BundleIssue, IngestBundle } from '../domain/bundle.js';
 import { parseBundle } from '../ingest/parse-bundle.js';
 
 /**
@@ -30,7 +30,8 @@ export function validEventsOf(carrierCode: string, events: readonly unknown[]): 
   }
   // The issue list stops at 50: validate the rest again until what is left passes.
   const kept = events.filter((_, i) => !bad.has(i));
-  if (bad.size === 0 || kept.length === events.length) return { bundle: { carrierCode, shipments: [], events: [] }, rejected: first.issues };
+  if (bad.size === 0 || kept.length === events.length)
+    return { bundle: { carrierCode, shipments: [], events: [] }, rejected: first.issues };
   const rest = validEventsOf(carrierCode, kept);
   return { bundle: rest.bundle, rejected: [...first.issues, ...rest.rejected] };
 }

@@ -1,15 +1,24 @@
-import type { Selectable } from 'kysely';
 import { resolvePepper } from '../auth/pepper.js';
 import { SecretBox } from '../auth/secret-box.js';
 import type { Config } from '../config/config.js';
 import type { Db } from '../db/connect.js';
 import { isUniqueViolation } from '../db/dialect.js';
-import type { CarrierPollStateTable, CarrierSourceTable } from '../db/tables/carrier.js';
+import {
+  findCarrierSource,
+  findPollState,
+  insertCarrierSource,
+  listCarrierSources,
+  listPollableSources,
+  listPollStates,
+  updateCarrierSource,
+  type PollRow,
+  type SourceRow,
+} from '../store/carrier-sources.js';
 import { CarrierInputError, checkCarrier, checkSecret, type CarrierInput, type EventsAuth } from './carrier-config.js';
 import { notificationKey } from './notification-signature.js';
 
 /**
- * Kysely operations on carrier_source (and the poll state row each carrier
+ * Carriers as event sources (rows in src/store/carrier-sources.ts) (and the poll state row each carrier
  * with an events URL gets). The notification secret and the events
  * credentials are sealed with SecretBox under the server pepper, like
  * webhook signing secrets: the service must use them again, so they cannot
@@ -45,9 +54,6 @@ export interface PollTarget {
   pollIntervalSeconds: number;
 }
 
-type SourceRow = Selectable<CarrierSourceTable>;
-type PollRow = Selectable<CarrierPollStateTable>;
-
 export class CarrierStore {
   readonly #db: Db;
   readonly #secrets: SecretBox;
@@ -72,27 +78,23 @@ export class CarrierStore {
     const valid = checkCarrier(input, this.#config.environment);
     const now = this.#now().toISOString();
     try {
-      await this.#db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('carrier_source')
-          .values({
-            carrier_code: valid.carrierCode,
-            name: valid.name,
-            status: 'ACTIVE',
-            notification_secret_ciphertext: this.#secrets.seal(valid.secret),
-            events_url: valid.eventsUrl,
-            events_auth_ciphertext: valid.auth.kind === 'none' ? null : this.#credentials.seal(JSON.stringify(valid.auth)),
-            poll_interval_seconds: valid.pollIntervalSeconds,
-            created_at: now,
-            updated_at: now,
-            secret_rotated_at: now,
-            disabled_at: null,
-          })
-          .execute();
-        if (valid.eventsUrl) {
-          await trx
-            .insertInto('carrier_poll_state')
-            .values({
+      await insertCarrierSource(
+        this.#db,
+        {
+          carrier_code: valid.carrierCode,
+          name: valid.name,
+          status: 'ACTIVE',
+          notification_secret_ciphertext: this.#secrets.seal(valid.secret),
+          events_url: valid.eventsUrl,
+          events_auth_ciphertext: valid.auth.kind === 'none' ? null : this.#credentials.seal(JSON.stringify(valid.auth)),
+          poll_interval_seconds: valid.pollIntervalSeconds,
+          created_at: now,
+          updated_at: now,
+          secret_rotated_at: now,
+          disabled_at: null,
+        },
+        valid.eventsUrl
+          ? {
               carrier_code: valid.carrierCode,
               watermark: valid.pollSince ?? now,
               next_poll_at: now,
@@ -102,12 +104,12 @@ export class CarrierStore {
               last_polled_at: null,
               last_error: null,
               events_polled: 0,
-            })
-            .execute();
-        }
-      });
+            }
+          : null,
+      );
     } catch (err) {
-      if (isUniqueViolation(err)) throw new CarrierInputError(`carrier ${valid.carrierCode} is already configured (see: tracking carrier list)`);
+      if (isUniqueViolation(err))
+        throw new CarrierInputError(`carrier ${valid.carrierCode} is already configured (see: tracking carrier list)`);
       throw err;
     }
     const carrier = await this.getCarrier(valid.carrierCode);
@@ -116,10 +118,7 @@ export class CarrierStore {
   }
 
   async listCarriers(): Promise<CarrierSource[]> {
-    const [sources, states] = await Promise.all([
-      this.#db.selectFrom('carrier_source').selectAll().orderBy('carrier_code').execute(),
-      this.#db.selectFrom('carrier_poll_state').selectAll().execute(),
-    ]);
+    const [sources, states] = await Promise.all([listCarrierSources(this.#db), listPollStates(this.#db)]);
     const byCode = new Map(states.map((s) => [s.carrier_code, s]));
     return sources.map((row) => this.#toSource(row, byCode.get(row.carrier_code)));
   }
@@ -127,19 +126,14 @@ export class CarrierStore {
   async getCarrier(carrierCode: string): Promise<CarrierSource | null> {
     const row = await this.#findRow(carrierCode);
     if (!row) return null;
-    const state = await this.#db.selectFrom('carrier_poll_state').selectAll().where('carrier_code', '=', carrierCode).executeTakeFirst();
+    const state = await findPollState(this.#db, carrierCode);
     return this.#toSource(row, state);
   }
 
   /** Stops both paths in: notifications are refused (404) and the poller skips it. False when no such carrier. */
   async disableCarrier(carrierCode: string): Promise<boolean> {
     const now = this.#now().toISOString();
-    await this.#db
-      .updateTable('carrier_source')
-      .set({ status: 'DISABLED', disabled_at: now, updated_at: now })
-      .where('carrier_code', '=', carrierCode)
-      .where('status', '=', 'ACTIVE')
-      .execute();
+    await updateCarrierSource(this.#db, carrierCode, { status: 'DISABLED', disabled_at: now, updated_at: now }, { onlyActive: true });
     return (await this.#findRow(carrierCode)) !== undefined;
   }
 
@@ -147,12 +141,12 @@ export class CarrierStore {
   async rotateSecret(carrierCode: string, secret?: string): Promise<string | null> {
     const next = checkSecret(secret);
     const now = this.#now().toISOString();
-    const result = await this.#db
-      .updateTable('carrier_source')
-      .set({ notification_secret_ciphertext: this.#secrets.seal(next), secret_rotated_at: now, updated_at: now })
-      .where('carrier_code', '=', carrierCode)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n ? next : null;
+    const updated = await updateCarrierSource(this.#db, carrierCode, {
+      notification_secret_ciphertext: this.#secrets.seal(next),
+      secret_rotated_at: now,
+      updated_at: now,
+    });
+    return updated ? next : null;
   }
 
   /**
@@ -162,11 +156,7 @@ export class CarrierStore {
    */
   async notificationKey(carrierCode: string): Promise<Buffer | null> {
     if (!/^[A-Z]{2,4}$/.test(carrierCode)) return null;
-    const row = await this.#db
-      .selectFrom('carrier_source')
-      .select(['carrier_code', 'status', 'notification_secret_ciphertext'])
-      .where('carrier_code', '=', carrierCode)
-      .executeTakeFirst();
+    const row = await findCarrierSource(this.#db, carrierCode);
     // Exact match (DESIGN section 10): the collation already compares bytes; this guards a legacy server default.
     if (!row || row.carrier_code !== carrierCode || row.status !== 'ACTIVE') return null;
     const key = notificationKey(this.#secrets.open(row.notification_secret_ciphertext));
@@ -180,14 +170,7 @@ export class CarrierStore {
 
   /** Active carriers with an events URL, with their credentials opened (only a code's own when `only` is given). */
   async pollTargets(only?: string): Promise<PollTarget[]> {
-    let query = this.#db
-      .selectFrom('carrier_source')
-      .select(['carrier_code', 'events_url', 'events_auth_ciphertext', 'poll_interval_seconds'])
-      .where('status', '=', 'ACTIVE')
-      .where('events_url', 'is not', null)
-      .orderBy('carrier_code');
-    if (only !== undefined) query = query.where('carrier_code', '=', only);
-    const rows = await query.execute();
+    const rows = await listPollableSources(this.#db, only);
     return rows.map((row) => ({
       carrierCode: row.carrier_code,
       eventsUrl: row.events_url as string,
@@ -197,7 +180,7 @@ export class CarrierStore {
   }
 
   async #findRow(carrierCode: string): Promise<SourceRow | undefined> {
-    return this.#db.selectFrom('carrier_source').selectAll().where('carrier_code', '=', carrierCode).executeTakeFirst();
+    return findCarrierSource(this.#db, carrierCode);
   }
 
   #toSource(row: SourceRow, state: PollRow | undefined): CarrierSource {

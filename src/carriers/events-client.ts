@@ -1,6 +1,6 @@
 import type { EventsAuth } from './carrier-config.js';
 import { nextPageUrl, retryAfterMs } from './poll-plan.js';
-import { BodyTooLargeError, readLimitedBytes } from '../rest/limited-body.js';
+import { BodyTooLargeError, readLimitedBytes } from '../service/limited-body.js';
 
 /**
  * HTTP to one carrier's DCSA events endpoint: a page of events with its
@@ -81,11 +81,18 @@ export class DcsaEventsClient {
       const bytes = await readLimitedBytes(response.body, this.#maxPageBytes, response.headers.get('content-length'));
       events = JSON.parse(bytes.toString('utf8'));
     } catch (err) {
-      const message = err instanceof BodyTooLargeError ? `a page over ${this.#maxPageBytes} bytes` : `a page that is not JSON: ${describe(err)}`;
+      const message =
+        err instanceof BodyTooLargeError ? `a page over ${this.#maxPageBytes} bytes` : `a page that is not JSON: ${describe(err)}`;
       return { ok: false, status: response.status, message, retryable: true, retryAfterMs: null };
     }
     if (!Array.isArray(events)) {
-      return { ok: false, status: response.status, message: 'a page that is not a JSON array of events', retryable: true, retryAfterMs: null };
+      return {
+        ok: false,
+        status: response.status,
+        message: 'a page that is not a JSON array of events',
+        retryable: true,
+        retryAfterMs: null,
+      };
     }
     let next: string | null;
     try {
@@ -136,7 +143,10 @@ export class DcsaEventsClient {
       return { ok: false, status: response.status, message: 'token endpoint gave no access_token', retryable: false, retryAfterMs: null };
     }
     const lifetimeMs = (typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 300) * 1000;
-    this.#tokens.set(carrierCode, { token: body.access_token, expiresAt: this.#now().getTime() + Math.max(0, lifetimeMs - TOKEN_MARGIN_MS) });
+    this.#tokens.set(carrierCode, {
+      token: body.access_token,
+      expiresAt: this.#now().getTime() + Math.max(0, lifetimeMs - TOKEN_MARGIN_MS),
+    });
     return { ok: true, token: body.access_token };
   }
 }

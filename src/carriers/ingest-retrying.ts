@@ -1,5 +1,5 @@
 import type { Database } from '../db/connect.js';
-import type { IngestBundle } from '../ingest/bundle.js';
+import type { IngestBundle } from '../domain/bundle.js';
 import { ingestBundle, type IngestOptions, type IngestSummary } from '../ingest/ingest-bundle.js';
 
 /**
@@ -37,7 +37,10 @@ const queues = new WeakMap<Database, Promise<unknown>>();
 export function ingestRetrying(database: Database, bundle: IngestBundle, options: IngestOptions): Promise<IngestSummary> {
   const previous = queues.get(database) ?? Promise.resolve();
   const run = previous.catch(() => undefined).then(() => ingestWithRetries(database, bundle, options));
-  queues.set(database, run.catch(() => undefined));
+  queues.set(
+    database,
+    run.catch(() => undefined),
+  );
   return run;
 }
 

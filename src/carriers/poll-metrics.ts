@@ -1,5 +1,5 @@
 import { Counter } from 'prom-client';
-import { processRegistry } from '../app/metrics.js';
+import { processRegistry } from '../service/metrics.js';
 import type { CarrierPollResult } from './poller.js';
 
 /**

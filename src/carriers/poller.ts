@@ -8,7 +8,7 @@ import type { CarrierStore, PollTarget } from './carrier-store.js';
 import { validEventsOf } from './carrier-events.js';
 import { DcsaEventsClient, type Fetch, type PageResult } from './events-client.js';
 import { backoffMs, firstPageUrl, nextPollDelayMs, pollFrom, WatermarkTracker } from './poll-plan.js';
-import { advanceWatermark, readPollState, releaseLease, renewLease, takeLease } from './poll-state.js';
+import { advanceWatermark, readPollState, releaseLease, renewLease, takeLease } from '../store/poll-state.js';
 
 /**
  * Polls carriers' DCSA `GET /v2/events` (README "Carrier onboarding"):
@@ -154,7 +154,11 @@ export class CarrierPoller {
       retryAfter = err instanceof PollFailure ? err.retryAfterMs : null;
     }
     const now = this.#now();
-    const waitMs = nextPollDelayMs(target.pollIntervalSeconds * 1000, result.error === null ? 0 : state.consecutive_failures + 1, retryAfter);
+    const waitMs = nextPollDelayMs(
+      target.pollIntervalSeconds * 1000,
+      result.error === null ? 0 : state.consecutive_failures + 1,
+      retryAfter,
+    );
     await releaseLease(database.db, code, this.owner, { now, nextPollAt: new Date(now.getTime() + waitMs), error: result.error });
     result.watermark = (await readPollState(database.db, code))?.watermark ?? result.watermark;
     this.#o.onRun?.(result);
@@ -168,10 +172,15 @@ export class CarrierPoller {
     const { database, config } = this.#o;
     const code = target.carrierCode;
     const tracker = new WatermarkTracker(watermark);
-    let url: string | null = firstPageUrl(target.eventsUrl, pollFrom(watermark, config.carriers.pollOverlapSeconds * 1000), config.carriers.pollPageSize);
+    let url: string | null = firstPageUrl(
+      target.eventsUrl,
+      pollFrom(watermark, config.carriers.pollOverlapSeconds * 1000),
+      config.carriers.pollPageSize,
+    );
     const seen = new Set<string>();
     while (url !== null) {
-      if (seen.has(url) || seen.size >= MAX_PAGES_PER_RUN) throw new PollFailure('the events endpoint sent a page cursor it already sent', null);
+      if (seen.has(url) || seen.size >= MAX_PAGES_PER_RUN)
+        throw new PollFailure('the events endpoint sent a page cursor it already sent', null);
       seen.add(url);
       const page = await this.#fetchPage(target, url, result);
       // A poller that stalled past its lease may have been replaced: it stops before writing anything.
@@ -180,9 +189,8 @@ export class CarrierPoller {
       if (rejected.length > 0) {
         this.#o.log('warn', 'carrier events rejected', { carrierCode: code, page: result.pages + 1, issues: rejected.slice(0, 10) });
       }
-      const summary = bundle.events.length > 0
-        ? await ingestRetrying(database, bundle, { now: this.#now, thresholds: config.thresholds })
-        : null;
+      const summary =
+        bundle.events.length > 0 ? await ingestRetrying(database, bundle, { now: this.#now, thresholds: config.thresholds }) : null;
       result.pages += 1;
       result.events += page.events.length;
       result.eventsStored += summary?.eventsStored ?? 0;

@@ -1,7 +1,7 @@
-import { countIngestedBundle } from '../app/metrics.js';
-import type { AppServices } from '../graphql/context.js';
+import { countIngestedBundle } from '../service/metrics.js';
 import { countCarrierPoll } from './poll-metrics.js';
 import { CarrierPoller } from './poller.js';
+import type { CarrierPollerOptions } from './poller.js';
 
 /**
  * The poller `serve` runs (TT_CARRIER_POLLER, default on): every instance
@@ -9,7 +9,9 @@ import { CarrierPoller } from './poller.js';
  * committed page is counted in the ingest metrics and wakes the webhook
  * delivery worker, as an HTTP ingest does.
  */
-export function startCarrierPoller(services: AppServices): CarrierPoller {
+export function startCarrierPoller(
+  services: Pick<CarrierPollerOptions, 'database' | 'carriers' | 'config' | 'log'> & { wake(): void },
+): CarrierPoller {
   const poller = new CarrierPoller({
     database: services.database,
     carriers: services.carriers,
@@ -19,7 +21,7 @@ export function startCarrierPoller(services: AppServices): CarrierPoller {
     onPage: (_code, summary) => {
       if (!summary) return;
       countIngestedBundle(summary);
-      services.push.wake();
+      services.wake();
     },
   });
   poller.start();

@@ -67,7 +67,8 @@ export async function addCarrierCommand(
 function eventsAuth(options: AddCarrierOptions): EventsAuth {
   const oauth = options.oauthTokenUrl ?? options.oauthClientId ?? options.oauthClientSecret ?? options.oauthScope;
   const apiKey = options.apiKeyHeader ?? options.apiKey;
-  if (oauth !== undefined && apiKey !== undefined) throw new CarrierInputError('give either the --oauth-* options or the --api-key* options, not both');
+  if (oauth !== undefined && apiKey !== undefined)
+    throw new CarrierInputError('give either the --oauth-* options or the --api-key* options, not both');
   if (oauth !== undefined) {
     return {
       kind: 'oauth2',

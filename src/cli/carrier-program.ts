@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
 import { CarrierInputError } from '../carriers/carrier-config.js';
 import {
   addCarrierCommand,
@@ -8,8 +8,8 @@ import {
   type AddCarrierOptions,
 } from './carrier-commands.js';
 import { pollCommand } from './poll-command.js';
-import type { CliContext } from './program.js';
-import { actionWithUsageErrors, nonEmpty, once, type WithDatabase } from './program.js';
+import { nonEmpty, once } from './arguments.js';
+import { actionWithUsageErrors, type CliContext, type WithDatabase } from './cli-context.js';
 
 /**
  * `tracking carrier …` and `tracking poll` on the program (src/cli/program.ts
@@ -66,9 +66,11 @@ export function registerCarrierCommands(program: Command, context: CliContext, w
     .argument('<CODE>')
     .option('--secret <BASE64>', 'use this secret instead of a generated one', once(nonEmpty))
     .option('--json', 'print exactly {"carrierCode","notificationUrl","notificationSecret"}')
-    .action(action((database, cfg, code: string, options: { secret?: string; json?: boolean }) =>
-      rotateCarrierSecretCommand(database, cfg, code, options, context),
-    ));
+    .action(
+      action((database, cfg, code: string, options: { secret?: string; json?: boolean }) =>
+        rotateCarrierSecretCommand(database, cfg, code, options, context),
+      ),
+    );
 
   program
     .command('poll')

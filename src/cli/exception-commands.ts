@@ -6,11 +6,7 @@ import { evaluateTimeRules } from '../store/time-rules.js';
 import { EXIT_NOT_FOUND, EXIT_OK, table, type CommandIo } from './client-commands.js';
 
 /** `tracking evaluate`: re-run the time-based rules now. */
-export async function runEvaluateCommand(
-  database: Database,
-  config: Config,
-  io: CommandIo & { now: () => Date },
-): Promise<number> {
+export async function runEvaluateCommand(database: Database, config: Config, io: CommandIo & { now: () => Date }): Promise<number> {
   const result = await evaluateTimeRules(database, config.thresholds, io.now());
   io.stdout.write(`evaluated ${result.evaluated} shipment(s) with running free time; ${result.changed} changed\n`);
   return EXIT_OK;

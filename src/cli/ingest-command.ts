@@ -1,10 +1,10 @@
 import { createReadStream } from 'node:fs';
-import { countIngestedBundle, countUnwrittenBundle } from '../app/metrics.js';
-import type { ExceptionThresholds } from '../config/config.js';
+import { countIngestedBundle, countUnwrittenBundle } from '../service/metrics.js';
 import type { Database } from '../db/connect.js';
 import { ingestBundle, type IngestSummary } from '../ingest/ingest-bundle.js';
 import { BundleJsonError, readBundle } from '../ingest/read-bundle.js';
 import type { CommandIo } from './client-commands.js';
+import type { ExceptionThresholds } from '../domain/thresholds.js';
 
 /**
  * `tracking ingest FILE... | -` (DESIGN section 3): each file (or `-`, stdin)

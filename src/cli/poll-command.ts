@@ -1,5 +1,5 @@
-import { createLogger } from '../app/logger.js';
-import { countIngestedBundle } from '../app/metrics.js';
+import { createLogger } from '../service/logger.js';
+import { countIngestedBundle } from '../service/metrics.js';
 import { CarrierStore } from '../carriers/carrier-store.js';
 import { countCarrierPoll } from '../carriers/poll-metrics.js';
 import { CarrierPoller } from '../carriers/poller.js';

@@ -1,7 +1,7 @@
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { ClientInputError } from '../auth/client-store.js';
 import { ConfigError, loadConfig, type Config } from '../config/config.js';
-import { connectDatabase, migrateToLatest, type Database } from '../db/connect.js';
+import { connectDatabase, type Database } from '../db/connect.js';
 import { backfillStoredSnapshots } from '../store/stored-snapshots.js';
 import {
   createClientCommand,
@@ -10,7 +10,6 @@ import {
   listClientsCommand,
   rotateSecretCommand,
   setScopeCommand,
-  type CommandIo,
 } from './client-commands.js';
 import { deliverCommand, listDeliveriesCommand, listSubscriptionsCommand, retryDeliveryCommand } from './push-commands.js';
 import { clearExceptionCommand, listExceptionsCommand, runEvaluateCommand } from './exception-commands.js';
@@ -18,6 +17,11 @@ import { runIngestCommand } from './ingest-command.js';
 import { registerCarrierCommands } from './carrier-program.js';
 import { generateKeysCommand } from './keys-command.js';
 import { runServe } from './serve.js';
+import { deliveryStatus, exceptionStatus, exceptionType, limit, nonEmpty, note, once, subscriptionStatus } from './arguments.js';
+import { actionWithUsageErrors, type CliContext } from './cli-context.js';
+
+export { KEEP_RUNNING, type CliContext } from './cli-context.js';
+import { migrateToLatest } from '../store/migrate.js';
 
 /**
  * The `tracking` command line (DESIGN section 3) on commander. Every command
@@ -26,18 +30,6 @@ import { runServe } from './serve.js';
  * command's action runs. Usage errors exit 2 with the message and the
  * command's help on stderr.
  */
-
-export interface CliContext extends CommandIo {
-  stdin: NodeJS.ReadableStream;
-  stdout: CommandIo['stdout'] & Partial<Pick<NodeJS.WriteStream, 'isTTY'>>;
-  env: Record<string, string | undefined>;
-  now: () => Date;
-  /** Hands commands an open database instead of connecting to DATABASE_URL (tests); it is not closed. */
-  database?: Database;
-}
-
-/** Exit code of a serve that keeps running. */
-export const KEEP_RUNNING = -1;
 
 export async function runCli(argv: readonly string[], context: CliContext): Promise<number> {
   let exitCode = 0;
@@ -64,7 +56,7 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     .addHelpText(
       'after',
       '\nConfiguration comes from the environment: see README.md (DATABASE_URL, PORT, TT_*).\n' +
-        'Run `tracking <command> --help` for a command\'s options.\n',
+        "Run `tracking <command> --help` for a command's options.\n",
     );
 
   const config = (): Config => loadConfig(context.env);
@@ -165,9 +157,11 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     .requiredOption('--name <NAME>', 'who the client is', once(nonEmpty))
     .requiredOption('--account <ACCOUNT>', 'the account whose shipments it may see', once(nonEmpty))
     .option('--json', 'print exactly {"client_id","client_secret"}')
-    .action(clientAction((database, cfg, options: { name: string; account: string; json?: boolean }) =>
-      createClientCommand(database, cfg, options, context),
-    ));
+    .action(
+      clientAction((database, cfg, options: { name: string; account: string; json?: boolean }) =>
+        createClientCommand(database, cfg, options, context),
+      ),
+    );
   client
     .command('list')
     .description('clients, without secrets')
@@ -183,11 +177,16 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     .description('a new secret; the old one stops working (issued tokens stay valid until they expire)')
     .argument('<CLIENT_ID>')
     .option('--json', 'print exactly {"client_id","client_secret"}')
-    .action(clientAction((database, cfg, clientId: string, options: { json?: boolean }) =>
-      rotateSecretCommand(database, cfg, clientId, options, context),
-    ));
+    .action(
+      clientAction((database, cfg, clientId: string, options: { json?: boolean }) =>
+        rotateSecretCommand(database, cfg, clientId, options, context),
+      ),
+    );
 
-  for (const [name, grant] of [['grant', true], ['revoke', false]] as const) {
+  for (const [name, grant] of [
+    ['grant', true],
+    ['revoke', false],
+  ] as const) {
     client
       .command(name)
       .description(
@@ -197,7 +196,9 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
       )
       .argument('<CLIENT_ID>')
       .argument('<SCOPE>')
-      .action(clientAction((database, cfg, clientId: string, scope: string) => setScopeCommand(database, cfg, clientId, scope, grant, context)));
+      .action(
+        clientAction((database, cfg, clientId: string, scope: string) => setScopeCommand(database, cfg, clientId, scope, grant, context)),
+      );
   }
 
   const subscription = program.command('subscription').description('webhook subscriptions (push delivery)');
@@ -241,7 +242,7 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     .command('keys')
     .description('production secrets')
     .command('generate')
-    .description("print a new TT_SIGNING_KEY (P-256 private JWK) and TT_SECRET_PEPPER (256 random bits) for an env file")
+    .description('print a new TT_SIGNING_KEY (P-256 private JWK) and TT_SECRET_PEPPER (256 random bits) for an env file')
     .option('--json', 'one JSON object with both')
     .action(async (options: { json?: boolean }) => exit(await generateKeysCommand(options, context)));
 
@@ -250,26 +251,6 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
   }
   configureOutput(program, context);
   return program;
-}
-
-export type WithDatabase = (action: (database: Database, config: Config) => Promise<number>) => Promise<void>;
-
-/**
- * A command action that runs against the database, turning an input error of
- * the store (`inputError`: its own checks, e.g. a blank name) into a usage
- * error of the command (exit 2 with the message), like a parsing error.
- */
-export function actionWithUsageErrors(withDatabase: WithDatabase, inputError: abstract new (...args: never[]) => Error) {
-  return <A extends unknown[]>(run: (database: Database, cfg: Config, ...args: A) => Promise<number>) =>
-    async (...args: [...A, Command]) => {
-      const command = args[args.length - 1] as Command;
-      try {
-        await withDatabase((database, cfg) => run(database, cfg, ...(args.slice(0, -1) as A)));
-      } catch (err) {
-        if (err instanceof inputError) command.error(err.message);
-        throw err;
-      }
-    };
 }
 
 /** A command group run without (or with an unknown) subcommand is a usage error, not a quiet help page. */
@@ -296,55 +277,4 @@ function commandPath(command: Command): string {
   const names: string[] = [];
   for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name());
   return names.join(' ');
-}
-
-/** An option given twice is an error (commander would keep the last silently). */
-export function once<T>(parse: (value: string) => T): (value: string, previous: T | undefined) => T {
-  return (value, previous) => {
-    if (previous !== undefined) throw new InvalidArgumentError('given more than once');
-    return parse(value);
-  };
-}
-
-export function nonEmpty(value: string): string {
-  if (value.trim() === '') throw new InvalidArgumentError('must not be empty');
-  return value;
-}
-
-function exceptionStatus(value: string): 'DETECTED' | 'RESOLVED' {
-  const status = value.trim().toUpperCase();
-  if (status !== 'DETECTED' && status !== 'RESOLVED') throw new InvalidArgumentError('must be DETECTED or RESOLVED');
-  return status;
-}
-
-function subscriptionStatus(value: string): 'ACTIVE' | 'DISABLED' {
-  const status = value.trim().toUpperCase();
-  if (status !== 'ACTIVE' && status !== 'DISABLED') throw new InvalidArgumentError('must be ACTIVE or DISABLED');
-  return status;
-}
-
-function deliveryStatus(value: string): string {
-  const status = value.trim().toUpperCase();
-  if (!['PENDING', 'DELIVERED', 'FAILED'].includes(status)) throw new InvalidArgumentError('must be PENDING, DELIVERED or FAILED');
-  return status;
-}
-
-function exceptionType(value: string): string {
-  const type = value.trim().toUpperCase();
-  if (!/^[A-Z][A-Z_]{0,39}$/.test(type)) throw new InvalidArgumentError('must be an exceptionType such as ETA_DELAY');
-  return type;
-}
-
-function limit(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 10_000) {
-    throw new InvalidArgumentError('must be an integer from 1 to 10000');
-  }
-  return Number(value);
-}
-
-function note(value: string): string {
-  const text = value.trim();
-  if (text === '') throw new InvalidArgumentError('must not be empty');
-  if (text.length > 1000) throw new InvalidArgumentError('must be at most 1000 characters');
-  return text;
 }

@@ -1,5 +1,5 @@
 import { createApp } from '../app/create-app.js';
-import { createLogger } from '../app/logger.js';
+import { createLogger } from '../service/logger.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import { listDeliveries, retryDelivery } from '../store/delivery-queue.js';
@@ -88,7 +88,9 @@ export async function listDeliveriesCommand(
 
 export async function retryDeliveryCommand(database: Database, deliveryId: string, io: CommandIo & { now: () => Date }): Promise<number> {
   if (!(await retryDelivery(database.db, deliveryId, io.now()))) {
-    io.stderr.write(`tracking delivery retry: no FAILED delivery "${deliveryId}" of an active subscription (see: tracking delivery list --status FAILED)\n`);
+    io.stderr.write(
+      `tracking delivery retry: no FAILED delivery "${deliveryId}" of an active subscription (see: tracking delivery list --status FAILED)\n`,
+    );
     return EXIT_NOT_FOUND;
   }
   io.stdout.write(`Delivery ${deliveryId} is pending again and will be sent by the next worker round.\n`);
@@ -102,12 +104,7 @@ export async function retryDeliveryCommand(database: Database, deliveryId: strin
  * exits (e.g. from cron); otherwise runs until SIGINT/SIGTERM, finishing the
  * round in progress.
  */
-export async function deliverCommand(
-  database: Database,
-  config: Config,
-  options: { once?: boolean },
-  io: CommandIo,
-): Promise<number> {
+export async function deliverCommand(database: Database, config: Config, options: { once?: boolean }, io: CommandIo): Promise<number> {
   const logger = createLogger(config.logLevel);
   // No API requests share this process: nothing to pause for.
   const app = await createApp({ config: { ...config, push: { ...config.push, maxLoopDelayMs: 0 } }, database, logger });

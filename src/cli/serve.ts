@@ -1,16 +1,17 @@
 import { createServer, type Server } from 'node:http';
-import { createHttpServer, listen } from '../app/http-server.js';
+import { createHttpServer, listen } from '../http/http-server.js';
 import { Request as FetchRequest } from '@whatwg-node/fetch';
 import { createApp } from '../app/create-app.js';
-import { createLogger, type Logger } from '../app/logger.js';
-import { countExceptionTransitions, countIngestedBundle, withStatementMetrics } from '../app/metrics.js';
+import { createLogger, type Logger } from '../service/logger.js';
+import { countExceptionTransitions, countIngestedBundle, withStatementMetrics } from '../service/metrics.js';
 import { startTracing } from '../app/tracing.js';
-import { metricsEndpoint } from '../app/use-metrics.js';
+import { metricsEndpoint } from '../http/use-metrics.js';
 import type { Config } from '../config/config.js';
-import { connectDatabase, migrateToLatest } from '../db/connect.js';
+import { connectDatabase } from '../db/connect.js';
 import { evaluateTimeRules } from '../store/time-rules.js';
 import { startCarrierPoller } from '../carriers/serve-poller.js';
-import { ensureSandboxDemoClient, SANDBOX_DEMO_ACCOUNT, seedSandboxIfEmpty } from './sandbox-seed.js';
+import { ensureSandboxDemoClient, SANDBOX_DEMO_ACCOUNT, seedSandboxIfEmpty } from '../app/sandbox-seed.js';
+import { migrateToLatest } from '../store/migrate.js';
 
 /**
  * `tracking serve`: migrate, seed the sandbox into an empty sandbox database,
@@ -88,7 +89,8 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
       try {
         const { transitions, ...result } = await evaluateTimeRules(database, config.thresholds, new Date());
         countExceptionTransitions(transitions);
-        if (result.changed > 0) logger.log('info', 'time-based exception rules re-evaluated', { ...result, transitions: transitions.length });
+        if (result.changed > 0)
+          logger.log('info', 'time-based exception rules re-evaluated', { ...result, transitions: transitions.length });
       } catch (err) {
         logger.log('error', 'evaluate failed', { error: err instanceof Error ? err.message : String(err) });
       }
@@ -104,7 +106,7 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
   // Webhook deliveries of every instance's (and the CLI's) commits; off where dedicated `tracking deliver` workers run.
   if (config.push.worker) app.deliveries.start();
   // Carriers' DCSA events endpoints; off where a dedicated `tracking poll` runs.
-  const poller = config.carriers.poller ? startCarrierPoller(app.services) : undefined;
+  const poller = config.carriers.poller ? startCarrierPoller({ ...app.services, wake: () => app.services.push.wake() }) : undefined;
 
   // Graceful shutdown (README "Shutdown"): /ready turns 503 and the listener
   // closes at once; in-flight requests finish within the grace period; then

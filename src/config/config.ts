@@ -1,5 +1,5 @@
-import { parseTrustedProxies, TrustedProxiesError, type ForwardedHeader, type TrustedProxies } from '../app/client-address.js';
-import { DEFAULT_SQLITE_PATH } from '../db/connect.js';
+import { parseTrustedProxies, TrustedProxiesError, type ForwardedHeader, type TrustedProxies } from '../domain/client-address.js';
+import { DEFAULT_THRESHOLDS, type ExceptionThresholds } from '../domain/thresholds.js';
 import { resilienceConfig, type ResilienceConfig } from './resilience-config.js';
 
 /**
@@ -28,25 +28,6 @@ export interface TracingConfig {
   /** `OTEL_SERVICE_NAME`, default track-and-trace. */
   serviceName: string;
 }
-
-export interface ExceptionThresholds {
-  /** ETA_DELAY raised when the arrival moved at least this many hours. Default 12. */
-  delayThresholdHours: number;
-  /** ETA_DELAY becomes CRITICAL from this many hours. Default 48. */
-  criticalDelayHours: number;
-  /** DEMURRAGE/DETENTION_RISK WARNING this many hours before free time expires. Default 48. */
-  freeTimeWarningHours: number;
-  /** MISSED_CONNECTION when the outbound leaves less than this many hours after the inbound arrives. Default 0. */
-  minConnectionHours: number;
-}
-
-/** DESIGN section 6 defaults. */
-export const DEFAULT_THRESHOLDS: ExceptionThresholds = {
-  delayThresholdHours: 12,
-  criticalDelayHours: 48,
-  freeTimeWarningHours: 48,
-  minConnectionHours: 0,
-};
 
 /** Push delivery (DESIGN section 11): webhooks and live subscriptions. */
 export interface PushConfig {
@@ -425,7 +406,10 @@ const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:
 
 function corsOrigins(env: Env): string[] {
   const raw = env.TT_CORS_ORIGINS ?? '';
-  const origins = raw.split(',').map((o) => o.trim().toLowerCase()).filter((o) => o !== '');
+  const origins = raw
+    .split(',')
+    .map((o) => o.trim().toLowerCase())
+    .filter((o) => o !== '');
   for (const origin of origins) {
     if (origin !== '*' && !ORIGIN.test(origin)) {
       throw new ConfigError(`TT_CORS_ORIGINS must list origins such as https://app.example.com (no path), or *, got "${origin}"`);
@@ -433,3 +417,6 @@ function corsOrigins(env: Env): string[] {
   }
   return origins;
 }
+
+/** Where the embedded store lives when DATABASE_URL is unset. */
+export const DEFAULT_SQLITE_PATH = './data/tracking.sqlite';

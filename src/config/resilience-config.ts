@@ -1,5 +1,3 @@
-import type { DatabaseTimeouts } from '../db/connect.js';
-
 /**
  * Limits and timeouts of the HTTP edge and the database (README "Limits and
  * timeouts"), read from the environment with config.ts's validation.
@@ -40,4 +38,20 @@ export function resilienceConfig(intVar: IntVar): ResilienceConfig {
     },
     shutdownGraceSeconds: intVar('TT_SHUTDOWN_GRACE_SECONDS', 10, 1, 600),
   };
+}
+
+/** How long the service waits for the database before answering 503 (README "Limits and timeouts"). */
+export interface DatabaseTimeouts {
+  /** TCP connect and handshake of a new MySQL connection, ms. */
+  connectMs: number;
+  /** Waiting for a free pool connection (a new one included), ms. */
+  acquireMs: number;
+  /**
+   * One statement, ms: enforced by the server (MariaDB max_statement_time,
+   * MySQL max_execution_time for SELECTs) and by a client-side deadline
+   * slightly later, for a server that does not answer at all. 0: none.
+   */
+  statementMs: number;
+  /** SQLite busy_timeout: how long a writer waits for the file's write lock, ms. */
+  sqliteBusyMs: number;
 }

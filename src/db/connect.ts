@@ -1,11 +1,11 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, MysqlDialect, SqliteDialect, type LogConfig } from 'kysely';
+import { Kysely, MysqlDialect, sql, SqliteDialect, type LogConfig } from 'kysely';
 import { createPool, type Pool, type PoolConnection } from 'mysql2';
-import { migrations } from '../../db/migrations/index.js';
+import { DEFAULT_SQLITE_PATH } from '../config/config.js';
+import type { DatabaseTimeouts } from '../config/resilience-config.js';
 import type { SqlDialect } from './dialect.js';
-import { backfillStoredSnapshots } from '../store/stored-snapshots.js';
 import { withQueryCount } from './query-count.js';
 import type { DatabaseSchema } from './schema.js';
 import { ACQUIRE_TIMEOUT_CODE, deadlineError } from './unavailable.js';
@@ -40,24 +40,6 @@ export interface ConnectOptions {
   /** Timeouts (serve passes config.db); unset: none, as the CLI's migrations and large ingests need. */
   timeouts?: DatabaseTimeouts;
 }
-
-/** How long the service waits for the database before answering 503 (README "Limits and timeouts"). */
-export interface DatabaseTimeouts {
-  /** TCP connect and handshake of a new MySQL connection, ms. */
-  connectMs: number;
-  /** Waiting for a free pool connection (a new one included), ms. */
-  acquireMs: number;
-  /**
-   * One statement, ms: enforced by the server (MariaDB max_statement_time,
-   * MySQL max_execution_time for SELECTs) and by a client-side deadline
-   * slightly later, for a server that does not answer at all. 0: none.
-   */
-  statementMs: number;
-  /** SQLite busy_timeout: how long a writer waits for the file's write lock, ms. */
-  sqliteBusyMs: number;
-}
-
-export const DEFAULT_SQLITE_PATH = './data/tracking.sqlite';
 
 /**
  * Opens the database named by a DATABASE_URL: `mysql://user:pass@host:port/db`,
@@ -292,20 +274,7 @@ function sqlitePath(url: string | undefined): string {
   throw new Error(`DATABASE_URL must be mysql://... or sqlite:PATH, got "${url.replace(/\/\/[^@]*@/, '//***@')}"`);
 }
 
-const STORED_SNAPSHOTS_MIGRATION = '007-stored-snapshots';
-
-/** Applies every pending migration; throws with the failing migration's error. */
-export async function migrateToLatest(database: Database): Promise<string[]> {
-  const migrator = new Migrator({
-    db: database.db,
-    provider: { getMigrations: async () => migrations(database.dialect) },
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-  // Shipments stored before snapshots were get theirs now. An interrupted
-  // backfill is finished by the next `tracking migrate` (which always looks),
-  // and until then those shipments' lookups assemble from the parts.
-  if (applied.includes(STORED_SNAPSHOTS_MIGRATION)) await backfillStoredSnapshots(database.db, database.dialect);
-  return applied;
+/** One trivial statement: whether the database answers (readiness). */
+export async function pingDatabase(database: Database): Promise<void> {
+  await sql`select 1`.execute(database.db);
 }

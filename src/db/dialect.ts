@@ -1,4 +1,12 @@
-import { sql, type ColumnDataType, type CreateTableBuilder, type Expression, type InsertQueryBuilder, type Kysely, type RawBuilder } from 'kysely';
+import {
+  sql,
+  type ColumnDataType,
+  type CreateTableBuilder,
+  type Expression,
+  type InsertQueryBuilder,
+  type Kysely,
+  type RawBuilder,
+} from 'kysely';
 
 /**
  * The few places where SQLite and MySQL/MariaDB differ. Everything else in
@@ -48,10 +56,7 @@ export async function exactTables(
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; errno?: number } | null;
   return (
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    e?.code === 'ER_DUP_ENTRY' ||
-    e?.errno === 1062
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === 'ER_DUP_ENTRY' || e?.errno === 1062
   );
 }
 
@@ -80,4 +85,46 @@ const MAX_PLACEHOLDERS = 65_535;
 /** Rows per multi-row INSERT of `columns` columns: `preferred` (default 500), fewer when the placeholder limit requires. */
 export function rowsPerInsert(columns: number, preferred = 500): number {
   return Math.max(1, Math.min(preferred, Math.floor(MAX_PLACEHOLDERS / columns)));
+}
+
+/**
+ * Locks the selected rows until the transaction ends: `FOR UPDATE` on MySQL/MariaDB; SQLite has one writer,
+ * whose transaction already excludes every other, so the query runs as it is.
+ */
+export function lockForUpdate<Q extends { forUpdate(): Q }>(dialect: SqlDialect, query: Q): Q {
+  return dialect === 'mysql' ? query.forUpdate() : query;
+}
+
+/**
+ * A join that keeps the written order of its tables: STRAIGHT_JOIN on MySQL/MariaDB, CROSS JOIN on SQLite (whose
+ * planner never reorders around a CROSS JOIN).
+ */
+export function orderedJoin(dialect: SqlDialect): RawBuilder<unknown> {
+  return sql.raw(dialect === 'mysql' ? 'straight_join' : 'cross join');
+}
+
+/** Whether an INSERT can return its generated keys (RETURNING): SQLite yes; MySQL has no RETURNING. */
+export function insertReturns(dialect: SqlDialect): boolean {
+  return dialect === 'sqlite';
+}
+
+/**
+ * An insert that replaces `columns` of the row already stored under `key` (an upsert): ON DUPLICATE KEY UPDATE
+ * on MySQL/MariaDB, ON CONFLICT (key) DO UPDATE on SQLite.
+ */
+export function upsert<DB, TB extends keyof DB, O>(
+  dialect: SqlDialect,
+  query: InsertQueryBuilder<DB, TB, O>,
+  key: string,
+  columns: readonly string[],
+): InsertQueryBuilder<DB, TB, O> {
+  if (dialect === 'mysql') {
+    return query.onDuplicateKeyUpdate(Object.fromEntries(columns.map((c) => [c, sql`values(${sql.ref(c)})`])) as never);
+  }
+  return query.onConflict(
+    (oc) =>
+      (oc.column(key as never) as unknown as { doUpdateSet(set: unknown): typeof oc }).doUpdateSet(
+        Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)])),
+      ) as never,
+  );
 }

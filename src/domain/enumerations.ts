@@ -16,8 +16,7 @@ export const TRIGGER_TYPE_LIST = {
 } as const;
 
 export const EXCEPTION_TYPE_LIST = {
-  ETA_DELAY:
-    'The best arrival at the port of discharge is at least the delay threshold (default 12 h) after the first planned arrival.',
+  ETA_DELAY: 'The best arrival at the port of discharge is at least the delay threshold (default 12 h) after the first planned arrival.',
   ROLLOVER:
     'The vessel left the loading port without a container planned on it, or the container was re-planned on another vessel or voyage.',
   MISSED_CONNECTION: 'At a transshipment port the inbound arrival is later than the outbound departure.',
@@ -49,5 +48,6 @@ export const RESOLUTION_TYPE_LIST = {
   EVENT_ACTUALIZED:
     'The awaited event actually happened (arrival, load, gate-out or empty return), or a late-reported actual shows the problem never was.',
   MANUAL_CLEAR: 'An operator cleared the exception; resolutionNote holds their note.',
-  DATA_CORRECTED: "The shipment's data changed (e.g. a later free time, another port) and no event explains it: the condition no longer holds.",
+  DATA_CORRECTED:
+    "The shipment's data changed (e.g. a later free time, another port) and no event explains it: the condition no longer holds.",
 } as const satisfies Record<ResolutionType, string>;

@@ -1,10 +1,10 @@
 import { v5 as uuidv5 } from 'uuid';
-import type { ExceptionThresholds } from '../config/config.js';
 import { EXCEPTION_RULES } from './exceptions/index.js';
 import { KnownHistory, type ActiveCondition, type ExceptionRule, type RuleResolution } from './exceptions/rule.js';
 import { byFactTime, factTime } from './milestones.js';
 import { toUtcIso } from './timestamps.js';
 import type { ContainerMaster, ExceptionCategory, ExceptionType, ShipmentMaster, TrackingEvent } from './types.js';
+import type { ExceptionThresholds } from './thresholds.js';
 
 /**
  * The exception engine (DESIGN section 6), first half: what happened. It
@@ -198,8 +198,7 @@ export function detectEpisodes(input: ExceptionEngineInput): Episode[] {
       const t = rule.nextChange?.(k, last) ?? null;
       if (t !== null && t <= now && (nextCrossing === null || t < nextCrossing)) nextCrossing = t;
     }
-    const at =
-      nextEventAt === null ? nextCrossing : nextCrossing === null || nextEventAt <= nextCrossing ? nextEventAt : nextCrossing;
+    const at = nextEventAt === null ? nextCrossing : nextCrossing === null || nextEventAt <= nextCrossing ? nextEventAt : nextCrossing;
     if (at === null) break;
 
     const before = index;

@@ -1,10 +1,4 @@
-import {
-  detectEpisodes,
-  exceptionIdFor,
-  explainLapse,
-  type Episode,
-  type ExceptionEngineInput,
-} from './exception-engine.js';
+import { detectEpisodes, exceptionIdFor, explainLapse, type Episode, type ExceptionEngineInput } from './exception-engine.js';
 import { categoryOf } from './exceptions/index.js';
 import type { ActiveCondition, RuleResolution } from './exceptions/rule.js';
 import type { ExceptionType, ResolutionType, TrackingException } from './types.js';
@@ -199,10 +193,7 @@ export function reconcileExceptions(input: ReconcileInput): ReconcileResult {
         keep(open, episode);
         record(open, true, [transition('RESOLVED', open, episode.end.resolution.relatedEventID ?? episode.condition.relatedEventID)]);
       } else {
-        const body = servedBody(
-          { exceptionID: open.exceptionID, type, detectedDateTime: open.body.detectedDateTime },
-          episode.condition,
-        );
+        const body = servedBody({ exceptionID: open.exceptionID, type, detectedDateTime: open.body.detectedDateTime }, episode.condition);
         const changed = JSON.stringify(body) !== JSON.stringify(open.body);
         const conditionChanged = JSON.stringify(episode.condition) !== JSON.stringify(open.condition);
         open.body = body;
@@ -218,9 +209,7 @@ export function reconcileExceptions(input: ReconcileInput): ReconcileResult {
       if (row === open || row.refuted || row.factEnd === null) continue;
       const end = row.factEnd;
       const ongoingAtEnd = episodes.find((e) => !used.has(e) && e.start <= end && (!e.end || e.end.at >= end));
-      const overlapping = episodes.findLast(
-        (e) => !used.has(e) && e.start <= end && (!e.end || e.end.at >= row.factStart),
-      );
+      const overlapping = episodes.findLast((e) => !used.has(e) && e.start <= end && (!e.end || e.end.at >= row.factStart));
       keep(row, ongoingAtEnd ?? overlapping);
     }
 
@@ -257,7 +246,11 @@ export function reconcileExceptions(input: ReconcileInput): ReconcileResult {
 
 /** Turns a row RESOLVED (in place) with `condition`'s content and the resolution. */
 function resolve(row: LifecycleRow, condition: ActiveCondition, resolution: Resolution, factEnd: string, refuted: boolean): void {
-  row.body = servedBody({ exceptionID: row.exceptionID, type: row.type, detectedDateTime: row.body.detectedDateTime }, condition, resolution);
+  row.body = servedBody(
+    { exceptionID: row.exceptionID, type: row.type, detectedDateTime: row.body.detectedDateTime },
+    condition,
+    resolution,
+  );
   row.condition = condition;
   row.factEnd = factEnd;
   row.refuted = refuted;
@@ -309,13 +302,19 @@ export function clearRow(row: LifecycleRow, note: string, now: string): { row: L
   if (row.body.status !== 'DETECTED') throw new RangeError(`exception ${row.exceptionID} is ${row.body.status}`);
   const cleared: LifecycleRow = { ...row, body: { ...row.body } };
   const at = later(now, row.body.detectedDateTime);
-  resolve(cleared, conditionOf(row), {
+  resolve(
+    cleared,
+    conditionOf(row),
+    {
+      at,
+      resolutionType: 'MANUAL_CLEAR',
+      resolutionNote: note,
+      recommendedAction: MANUAL_CLEAR_ACTION,
+      relatedEventID: row.body.relatedEventID,
+    },
     at,
-    resolutionType: 'MANUAL_CLEAR',
-    resolutionNote: note,
-    recommendedAction: MANUAL_CLEAR_ACTION,
-    relatedEventID: row.body.relatedEventID,
-  }, at, false);
+    false,
+  );
   return {
     row: cleared,
     transition: { kind: 'RESOLVED', exceptionID: row.exceptionID, exceptionType: row.type, eventID: undefined },

@@ -1,11 +1,4 @@
-import type {
-  EquipmentEvent,
-  EventClassifierCode,
-  Location,
-  TrackingEvent,
-  TransportCall,
-  TransportEvent,
-} from './types.js';
+import type { EquipmentEvent, EventClassifierCode, Location, TrackingEvent, TransportCall, TransportEvent } from './types.js';
 
 /**
  * A milestone is one thing that happens (or is planned to) in a shipment's
@@ -141,9 +134,7 @@ export function scheduleEndpoints(
 ): { etd: TransportEvent | null; eta: TransportEvent | null } {
   const at = (code: string, port: string | undefined) =>
     bestVersion(
-      transportEvents.filter(
-        (e) => port !== undefined && e.transportEventTypeCode === code && e.transportCall.unLocationCode === port,
-      ),
+      transportEvents.filter((e) => port !== undefined && e.transportEventTypeCode === code && e.transportCall.unLocationCode === port),
     );
   return { etd: at('DEPA', portOfLoading), eta: at('ARRI', portOfDischarge) };
 }

@@ -38,11 +38,7 @@ export function computeSchedule(
   master: Pick<ShipmentMaster, 'portOfLoading' | 'portOfDischarge'>,
   transportEvents: readonly TransportEvent[],
 ): { etd: string | null; eta: string | null } {
-  const { etd, eta } = scheduleEndpoints(
-    transportEvents,
-    master.portOfLoading?.unLocationCode,
-    master.portOfDischarge?.unLocationCode,
-  );
+  const { etd, eta } = scheduleEndpoints(transportEvents, master.portOfLoading?.unLocationCode, master.portOfDischarge?.unLocationCode);
   return { etd: etd?.eventDateTime ?? null, eta: eta?.eventDateTime ?? null };
 }
 
@@ -93,10 +89,7 @@ export interface SnapshotTrackingParts {
   containers: ContainerSnapshot[];
 }
 
-export function snapshotTrackingParts(
-  containers: readonly ContainerMaster[],
-  events: readonly TrackingEvent[],
-): SnapshotTrackingParts {
+export function snapshotTrackingParts(containers: readonly ContainerMaster[], events: readonly TrackingEvent[]): SnapshotTrackingParts {
   const byType = splitByType(events);
   return {
     shipmentEvents: bestVersionPerMilestone(byType.shipment),

@@ -5,8 +5,7 @@
 
 // ISO 8601 date-time with a mandatory offset (Z or ±hh:mm); DCSA eventDateTime
 // is local time with offset, and a timestamp without one is ambiguous.
-const ISO_WITH_OFFSET =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})$/;
+const ISO_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** Parses an ISO 8601 timestamp with offset; returns canonical UTC or null when malformed. */
 export function toUtcIso(value: string): string | null {

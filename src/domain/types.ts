@@ -88,10 +88,7 @@ export type ShipmentReferences = Record<string, string | null>;
 /** Container-level `references`. */
 export type ContainerReferences = Record<string, string | null>;
 
-export const SHIPMENT_STRING_REFERENCE_KEYS = [
-  'customer_name',
-  ...Array.from({ length: 8 }, (_, i) => `string_ref${i + 1}`),
-] as const;
+export const SHIPMENT_STRING_REFERENCE_KEYS = ['customer_name', ...Array.from({ length: 8 }, (_, i) => `string_ref${i + 1}`)] as const;
 export const SHIPMENT_DATE_REFERENCE_KEYS = [
   'cargo_ready_dt',
   'si_cutoff_dt',
@@ -130,12 +127,7 @@ export interface ShipmentMaster {
   references: ShipmentReferences;
 }
 
-export type ExceptionType =
-  | 'ETA_DELAY'
-  | 'ROLLOVER'
-  | 'MISSED_CONNECTION'
-  | 'DEMURRAGE_RISK'
-  | 'DETENTION_RISK';
+export type ExceptionType = 'ETA_DELAY' | 'ROLLOVER' | 'MISSED_CONNECTION' | 'DEMURRAGE_RISK' | 'DETENTION_RISK';
 export type ExceptionCategory = 'SCHEDULE' | 'OPERATIONAL';
 export type Severity = 'WARNING' | 'CRITICAL';
 export type ExceptionStatus = 'DETECTED' | 'RESOLVED';

@@ -1,7 +1,7 @@
 import SchemaBuilder from '@pothos/core';
 import ValidationPlugin from '@pothos/plugin-validation';
+import { DCSA, lookupError, type DetailedError } from '../service/errors.js';
 import type { GraphQLContext } from './context.js';
-import { DCSA, lookupError, type DetailedError } from './errors.js';
 
 /**
  * The Pothos builder: context type, scalar shapes and plugins only; types
@@ -24,7 +24,10 @@ export const builder = new SchemaBuilder<{
       const details: DetailedError[] = failure.issues.map((issue) => {
         const keys = (issue.path ?? []).map((p) => (typeof p === 'object' && p !== null && 'key' in p ? p.key : p));
         // property: the field the value belongs to (DCSA); jsonPath: where exactly, array positions included.
-        const property = keys.filter((k) => typeof k !== 'number').map(String).join('.');
+        const property = keys
+          .filter((k) => typeof k !== 'number')
+          .map(String)
+          .join('.');
         const jsonPath = `$${keys.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('')}`;
         const raw = property ? args[property] : undefined;
         return {

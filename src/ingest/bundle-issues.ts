@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { BundleIssue } from './bundle.js';
+import type { BundleIssue } from '../domain/bundle.js';
 
 /**
  * Turning zod issues into BundleIssues: a JSON path a person can find in
@@ -116,9 +116,6 @@ export class IssueList {
   /** The issues, with a closing note when some were left out. */
   result(): BundleIssue[] {
     if (!this.truncated) return this.issues;
-    return [
-      ...this.issues,
-      { path: '', message: `validation stopped after ${MAX_LISTED_ISSUES} issues; there may be more` },
-    ];
+    return [...this.issues, { path: '', message: `validation stopped after ${MAX_LISTED_ISSUES} issues; there may be more` }];
   }
 }

@@ -20,7 +20,7 @@ import {
   MODES_OF_TRANSPORT,
   SHIPMENT_EVENT_TYPE_CODES,
   TRANSPORT_EVENT_TYPE_CODES,
-} from './code-lists.js';
+} from '../domain/code-lists.js';
 import {
   containerNumber,
   dcsaText,
@@ -160,9 +160,7 @@ const equipmentEvent = z.object({
 });
 
 /** One event of a bundle, validated and normalized to the domain's TrackingEvent. */
-export const trackingEvent = z
-  .discriminatedUnion('eventType', [shipmentEvent, transportEvent, equipmentEvent])
-  .transform(normalizeEvent);
+export const trackingEvent = z.discriminatedUnion('eventType', [shipmentEvent, transportEvent, equipmentEvent]).transform(normalizeEvent);
 
 type RawEvent = z.output<typeof shipmentEvent> | z.output<typeof transportEvent> | z.output<typeof equipmentEvent>;
 

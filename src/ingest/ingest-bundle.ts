@@ -1,13 +1,13 @@
-import type { ExceptionThresholds } from '../config/config.js';
 import type { Database, Db } from '../db/connect.js';
 import type { SqlDialect } from '../db/dialect.js';
 import { retryTransaction } from '../db/retry-transaction.js';
 import type { ExceptionTransition } from '../domain/exception-lifecycle.js';
 import { refreshShipments } from '../store/derived-state.js';
-import type { IngestBundle } from './bundle.js';
-import { linkNewEvents, linkShipmentsToStoredEvents } from './link-events.js';
-import { storeEvents } from './store-events.js';
-import { storeShipments } from './store-shipments.js';
+import type { IngestBundle } from '../domain/bundle.js';
+import { linkNewEvents, linkShipmentsToStoredEvents } from '../store/link-events.js';
+import { storeEvents } from '../store/write-events.js';
+import { storeShipments } from '../store/write-shipments.js';
+import type { ExceptionThresholds } from '../domain/thresholds.js';
 
 /**
  * Writes a validated bundle (see parseBundle) in one transaction: nothing of
@@ -45,14 +45,9 @@ export interface IngestSummary {
   exceptionTransitions: ExceptionTransition[];
 }
 
-export async function ingestBundle(
-  database: Database,
-  bundle: IngestBundle,
-  options: IngestOptions,
-): Promise<IngestSummary> {
+export async function ingestBundle(database: Database, bundle: IngestBundle, options: IngestOptions): Promise<IngestSummary> {
   const now = options.now();
-  const write = () =>
-    database.db.transaction().execute((trx) => writeBundle(trx, database.dialect, bundle, now, options.thresholds));
+  const write = () => database.db.transaction().execute((trx) => writeBundle(trx, database.dialect, bundle, now, options.thresholds));
   // Overlapping ingests collide (deadlocks on MySQL/MariaDB, SQLITE_BUSY, a
   // unique key the other one inserted first): the whole transaction runs
   // again, reading what the other committed (retry-transaction.ts).

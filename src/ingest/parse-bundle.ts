@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BundleIssue, IngestBundle, ParseBundleResult, ShipmentInput } from './bundle.js';
+import type { BundleIssue, IngestBundle, ParseBundleResult, ShipmentInput } from '../domain/bundle.js';
 import { IssueList, issueMessage, MAX_LISTED_ISSUES } from './bundle-issues.js';
 import type { TrackingEvent } from '../domain/types.js';
 import { trackingEvent } from './event-schema.js';

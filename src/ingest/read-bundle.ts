@@ -3,7 +3,7 @@ import { none } from 'stream-chain/defs.js';
 import { Assembler } from 'stream-json/assembler.js';
 import { jsonParser, type Token } from 'stream-json/parser.js';
 import { jsonVerifier } from 'stream-json/utils/verifier.js';
-import type { ParseBundleResult } from './bundle.js';
+import type { ParseBundleResult } from '../domain/bundle.js';
 import { BundleValidator, notABundleObject } from './parse-bundle.js';
 
 /**
@@ -81,7 +81,9 @@ function flush(stage: (text: string) => unknown): unknown {
 /** The verifier says `ERROR at 47 (3, 9): Verifier cannot parse input: expected ':'`; keep the reason. */
 function jsonError(err: unknown): BundleJsonError {
   const e = err as { message?: string; line?: number; pos?: number };
-  const reason = (e.message ?? String(err)).replace(/^ERROR at \d+ \(\d+, \d+\): /, '').replace(/^Verifier cannot parse input: /, '')
+  const reason = (e.message ?? String(err))
+    .replace(/^ERROR at \d+ \(\d+, \d+\): /, '')
+    .replace(/^Verifier cannot parse input: /, '')
     .replace(/^Verifier has expected /, 'unexpected end of input: expected ');
   return new BundleJsonError(reason, e.line ?? 0, e.pos ?? 0);
 }

@@ -5,7 +5,7 @@ import {
   SHIPMENT_DATE_REFERENCE_KEYS,
   SHIPMENT_STRING_REFERENCE_KEYS,
 } from '../domain/types.js';
-import type { ShipmentInput } from './bundle.js';
+import type { ShipmentInput } from '../domain/bundle.js';
 import { locationShape, normalizeLocation, spellingsAgree } from './event-schema.js';
 import {
   carrierCode,
@@ -113,23 +113,22 @@ export const shipmentInput = z
     accounts,
     containers,
   })
-  .transform(
-    (s): ShipmentInput =>
-      presentFields({
-        bookingReference: s.bookingReference,
-        carrierBookingReference: s.carrierBookingReference,
-        billOfLadingNumber: s.billOfLadingNumber,
-        carrierCode: s.carrierCode,
-        carrierName: s.carrierName,
-        serviceType: s.serviceType,
-        vesselName: s.vesselName,
-        voyageNumber: s.voyageNumber,
-        portOfLoading: s.portOfLoading,
-        portOfDischarge: s.portOfDischarge,
-        placeOfReceipt: s.placeOfReceipt,
-        placeOfDelivery: s.placeOfDelivery,
-        references: s.references,
-        accounts: s.accounts,
-        containers: s.containers,
-      }),
+  .transform((s): ShipmentInput =>
+    presentFields({
+      bookingReference: s.bookingReference,
+      carrierBookingReference: s.carrierBookingReference,
+      billOfLadingNumber: s.billOfLadingNumber,
+      carrierCode: s.carrierCode,
+      carrierName: s.carrierName,
+      serviceType: s.serviceType,
+      vesselName: s.vesselName,
+      voyageNumber: s.voyageNumber,
+      portOfLoading: s.portOfLoading,
+      portOfDischarge: s.portOfDischarge,
+      placeOfReceipt: s.placeOfReceipt,
+      placeOfDelivery: s.placeOfDelivery,
+      references: s.references,
+      accounts: s.accounts,
+      containers: s.containers,
+    }),
   );

@@ -27,8 +27,8 @@ const DCSA_EVENT: JsonSchema = {
   type: 'object',
   description:
     'A DCSA Track & Trace 2.2 event (transportEvent, shipmentEvent or equipmentEvent of `tnt_v2.2.0`), as carriers publish ' +
-    'it (`UNLocationCode`, `transportCallID`, local times with offsets) or with the contract\'s spellings; validated as ' +
-    'the ingest bundle\'s events are.',
+    "it (`UNLocationCode`, `transportCallID`, local times with offsets) or with the contract's spellings; validated as " +
+    "the ingest bundle's events are.",
   required: ['eventID', 'eventType', 'eventClassifierCode', 'eventDateTime', 'eventCreatedDateTime'],
 };
 
@@ -64,7 +64,11 @@ export function carrierSchemas(): Record<string, JsonSchema> {
       ],
       properties: {
         shipmentsCreated: { type: 'integer', minimum: 0 },
-        shipmentsUpdated: { type: 'integer', minimum: 0, description: 'Existing shipments whose master data, containers or accounts changed.' },
+        shipmentsUpdated: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Existing shipments whose master data, containers or accounts changed.',
+        },
         eventsStored: { type: 'integer', minimum: 0 },
         eventsAlreadyStored: { type: 'integer', minimum: 0, description: 'Skipped: their eventID was already stored.' },
         eventsUnlinked: { type: 'integer', minimum: 0, description: 'Stored, matching no shipment yet (linked when it arrives).' },
@@ -100,9 +104,9 @@ export function carrierPaths(): Record<string, JsonSchema> {
         operationId: 'receiveCarrierNotification',
         summary: 'A carrier pushes events (DCSA 2.2 notification)',
         description:
-          'The callbackUrl of a carrier\'s DCSA Track & Trace 2.2 event subscription. The body must be signed: ' +
+          "The callbackUrl of a carrier's DCSA Track & Trace 2.2 event subscription. The body must be signed: " +
           '`Notification-Signature: sha256=<hex HMAC-SHA256 of the exact body bytes>`, keyed with the decoded bytes of the ' +
-          'carrier\'s Base64 secret. The events are ingested in one transaction (idempotent on eventID: a replay is ' +
+          "carrier's Base64 secret. The events are ingested in one transaction (idempotent on eventID: a replay is " +
           'answered 204 and changes nothing); 204 only after the commit.',
         security: [],
         parameters: [
@@ -111,15 +115,23 @@ export function carrierPaths(): Record<string, JsonSchema> {
             name: 'Notification-Signature',
             in: 'header',
             required: true,
-            description: '`sha256=` and the hex HMAC-SHA256 of the body under the carrier\'s secret.',
+            description: "`sha256=` and the hex HMAC-SHA256 of the body under the carrier's secret.",
             schema: { type: 'string', pattern: '^\\s*sha256=[0-9a-fA-F]{64}\\s*$' },
           },
         ],
         requestBody: { required: true, content: { 'application/json': { schema: componentRef('DcsaNotification') } } },
         responses: {
           204: { description: 'Stored (or already stored).' },
-          400: error(N, 400, 'errorCode 8004: not a JSON array, or invalid events; each error names the event\'s index and field in `property` (`[3].eventDateTime`). Nothing is stored.'),
-          401: error(N, 401, 'errorCode 7001: the Notification-Signature header is missing, malformed, or does not match the body. Nothing is read further.'),
+          400: error(
+            N,
+            400,
+            "errorCode 8004: not a JSON array, or invalid events; each error names the event's index and field in `property` (`[3].eventDateTime`). Nothing is stored.",
+          ),
+          401: error(
+            N,
+            401,
+            'errorCode 7001: the Notification-Signature header is missing, malformed, or does not match the body. Nothing is read further.',
+          ),
           404: error(N, 404, 'errorCode 8005: no active carrier source with this code (unknown or disabled).'),
           405: error(N, 405, 'errorCode 8003: a method other than HEAD or POST.', ['CorrelationId', 'AllowMethods']),
           413: error(N, 413, 'errorCode 8004: a body over TT_CARRIER_NOTIFICATION_MAX_BYTES (5 MiB by default), refused while reading.'),
@@ -153,7 +165,11 @@ export function carrierPaths(): Record<string, JsonSchema> {
         requestBody: { required: true, content: { 'application/json': { schema: componentRef('IngestBundle') } } },
         responses: {
           200: jsonResponse(O, 200, 'Ingested: what changed.', 'IngestSummary', ['NoStore']),
-          400: error(O, 400, 'errorCode 8004: broken JSON (with line and column) or invalid fields, each named in `property` (`events[3].eventDateTime`). Nothing is written.'),
+          400: error(
+            O,
+            400,
+            'errorCode 8004: broken JSON (with line and column) or invalid fields, each named in `property` (`events[3].eventDateTime`). Nothing is written.',
+          ),
           401: error(O, 401, 'errorCode 7001: a missing, malformed, expired or foreign token.', ['CorrelationId', 'BearerChallenge']),
           403: error(O, 403, `errorCode 7002: a token without the ${OPERATOR_INGEST_SCOPE} scope.`, ['CorrelationId', 'BearerChallenge']),
           405: error(O, 405, 'errorCode 8003: a method other than POST.', ['CorrelationId', 'AllowPost']),

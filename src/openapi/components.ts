@@ -2,9 +2,9 @@ import { READ_SCOPE } from '../auth/scopes.js';
 import { TOKEN_LIFETIME_SECONDS } from '../auth/tokens.js';
 import { schema } from '../graphql/schema/index.js';
 import { SCHEMA_VERSION } from '../graphql/schema/transmission.js';
-import { SHIPMENT_DOCUMENT } from '../rest/shipment-document.js';
-import { ISSUE_TOKEN } from '../rest/token-document.js';
-import { SUBSCRIPTION_DOCUMENTS } from '../rest/subscription-documents.js';
+import { SHIPMENT_DOCUMENT } from '../executor/shipment-document.js';
+import { ISSUE_TOKEN } from '../executor/token-document.js';
+import { SUBSCRIPTION_DOCUMENTS } from '../executor/subscription-documents.js';
 import { subscriptionSchemas } from './subscription-schemas.js';
 import { componentRef, RestSchemas, type Annotations, type JsonSchema } from './rest-schemas.js';
 
@@ -91,7 +91,11 @@ const OTHER_SCHEMAS: Record<string, JsonSchema> = {
     type: 'object',
     description: 'Whether the service can answer: its database responds.',
     properties: {
-      status: { type: 'string', enum: ['ready', 'unavailable', 'shutting-down'], description: '`shutting-down` from SIGTERM until the process exits.' },
+      status: {
+        type: 'string',
+        enum: ['ready', 'unavailable', 'shutting-down'],
+        description: '`shutting-down` from SIGTERM until the process exits.',
+      },
       database: { type: 'string', enum: ['sqlite', 'mysql'], description: 'The store in use.' },
     },
     required: ['status', 'database'],
@@ -177,7 +181,11 @@ export const HEADERS = {
   },
   SubscriptionLocation: {
     name: 'Location',
-    object: { description: 'The new subscription.', required: true, schema: { type: 'string', pattern: '^/v2/subscriptions/[0-9a-f-]{36}$' } },
+    object: {
+      description: 'The new subscription.',
+      required: true,
+      schema: { type: 'string', pattern: '^/v2/subscriptions/[0-9a-f-]{36}$' },
+    },
   },
   AllowPost: { name: 'Allow', object: { description: 'The allowed method.', required: true, schema: { const: 'POST' } } },
   // The client's quota (README: Quotas and rate limits), on every response of a request that was counted.
@@ -187,7 +195,10 @@ export const HEADERS = {
   },
   RateLimitRemaining: {
     name: 'RateLimit-Remaining',
-    object: { description: 'Requests left in the current window (0 while the burst allowance is used).', schema: { type: 'string', pattern: '^[0-9]+$' } },
+    object: {
+      description: 'Requests left in the current window (0 while the burst allowance is used).',
+      schema: { type: 'string', pattern: '^[0-9]+$' },
+    },
   },
   RateLimitReset: {
     name: 'RateLimit-Reset',

@@ -34,7 +34,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
     tags: [
       { name: 'Authentication', description: 'OAuth 2.0 client credentials.' },
       { name: 'Shipments', description: 'The lookup.' },
-      { name: 'Push subscriptions', description: 'Webhooks: the service POSTs a shipment\'s changes to your callback URL.' },
+      { name: 'Push subscriptions', description: "Webhooks: the service POSTs a shipment's changes to your callback URL." },
       { name: 'Carrier ingest', description: 'Carrier events in: DCSA notifications pushed by carriers, bundles posted by operators.' },
       { name: 'Operations', description: 'Liveness and readiness.' },
     ],

@@ -4,7 +4,12 @@ import { jsonResponse } from './responses.js';
 import type { JsonSchema } from './rest-schemas.js';
 
 /** The RateLimit headers of a counted request (src/auth/quotas.ts rateLimitHeaders). */
-export const RATE_LIMIT_HEADERS = ['RateLimitLimit', 'RateLimitRemaining', 'RateLimitReset', 'RateLimitPolicy'] as const satisfies readonly HeaderName[];
+export const RATE_LIMIT_HEADERS = [
+  'RateLimitLimit',
+  'RateLimitRemaining',
+  'RateLimitReset',
+  'RateLimitPolicy',
+] as const satisfies readonly HeaderName[];
 
 const QUOTA_OF_PATH: [RegExp, 'lookups' | 'subscriptions' | 'tokens'][] = [
   [/^\/v2\/shipments$/, 'lookups'],

@@ -17,7 +17,7 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
-import { ALWAYS_CARRIED, NULLS_KEPT_UNDER } from '../rest/rest-body.js';
+import { ALWAYS_CARRIED, NULLS_KEPT_UNDER } from '../service/rest-body.js';
 
 export type JsonSchema = { [keyword: string]: unknown };
 
@@ -37,9 +37,7 @@ export function componentRef(name: string): JsonSchema {
 }
 
 function withNull(schema: JsonSchema): JsonSchema {
-  return typeof schema.type === 'string'
-    ? { ...schema, type: [schema.type, 'null'] }
-    : { anyOf: [schema, { type: 'null' }] };
+  return typeof schema.type === 'string' ? { ...schema, type: [schema.type, 'null'] } : { anyOf: [schema, { type: 'null' }] };
 }
 
 /**
@@ -79,7 +77,12 @@ export class RestSchemas {
     return this.#object(type, undefined, undefined, false);
   }
 
-  #output(type: GraphQLOutputType, selection: SelectionSetNode | undefined, document: DocumentNode | undefined, keepNulls: boolean): JsonSchema {
+  #output(
+    type: GraphQLOutputType,
+    selection: SelectionSetNode | undefined,
+    document: DocumentNode | undefined,
+    keepNulls: boolean,
+  ): JsonSchema {
     const inner = isNonNullType(type) ? type.ofType : type;
     if (isListType(inner)) {
       if (!isNonNullType(inner.ofType)) throw new Error(`lists of nullable items are not described: ${String(inner)}`);
@@ -106,9 +109,16 @@ export class RestSchemas {
     return componentRef(type.name);
   }
 
-  #object(type: GraphQLObjectType, selection: SelectionSetNode | undefined, document: DocumentNode | undefined, keepNulls: boolean): JsonSchema {
+  #object(
+    type: GraphQLObjectType,
+    selection: SelectionSetNode | undefined,
+    document: DocumentNode | undefined,
+    keepNulls: boolean,
+  ): JsonSchema {
     const fields = type.getFields();
-    const selected = selection ? this.#selectedFields(type, selection, document) : Object.keys(fields).map((name) => ({ name, node: undefined }));
+    const selected = selection
+      ? this.#selectedFields(type, selection, document)
+      : Object.keys(fields).map((name) => ({ name, node: undefined }));
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
     for (const { name, node } of selected) {

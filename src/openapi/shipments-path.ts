@@ -99,13 +99,10 @@ export function shipmentsPath(): JsonSchema {
           'Error',
           ['CorrelationId'],
         ),
-        503: jsonResponse(
-          OPERATION,
-          503,
-          'errorCode 7003: the database is down or too slow; retry after Retry-After seconds.',
-          'Error',
-          ['CorrelationId', 'RetryAfter'],
-        ),
+        503: jsonResponse(OPERATION, 503, 'errorCode 7003: the database is down or too slow; retry after Retry-After seconds.', 'Error', [
+          'CorrelationId',
+          'RetryAfter',
+        ]),
       },
     },
   };

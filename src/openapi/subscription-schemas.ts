@@ -64,7 +64,11 @@ export function subscriptionSchemas(subscription: JsonSchema): Record<string, Js
       },
       additionalProperties: false,
     },
-    WebhookSubscriptionList: { type: 'array', items: componentRef('WebhookSubscription'), description: 'Your subscriptions, oldest first.' },
+    WebhookSubscriptionList: {
+      type: 'array',
+      items: componentRef('WebhookSubscription'),
+      description: 'Your subscriptions, oldest first.',
+    },
     WebhookDeliveryList: { type: 'array', items: componentRef('WebhookDelivery'), description: 'Deliveries, newest first.' },
     WebhookSubscriptionWithSecret: {
       ...subscription,

@@ -8,7 +8,7 @@ const ID = {
   name: 'subscriptionID',
   in: 'path',
   required: true,
-  description: 'The subscription (yours: another client\'s is 404).',
+  description: "The subscription (yours: another client's is 404).",
   schema: { type: 'string' },
 };
 
@@ -49,7 +49,7 @@ export function subscriptionsPaths(): Record<string, JsonSchema> {
         operationId: 'createSubscription',
         summary: 'Subscribe to a shipment',
         description:
-          'The shipment\'s changes are POSTed to `callbackUrl` as Transmissions (the lookup\'s body) with `triggerType` ' +
+          "The shipment's changes are POSTed to `callbackUrl` as Transmissions (the lookup's body) with `triggerType` " +
           'and `triggeredByEvent` set, signed in `Tracking-Signature` (see the README: Push delivery). The signing secret ' +
           'is returned this once.',
         security: SECURITY,
@@ -138,11 +138,25 @@ export function subscriptionsPaths(): Record<string, JsonSchema> {
         summary: 'The delivery log',
         security: SECURITY,
         parameters: [
-          { name: 'status', in: 'query', required: false, schema: { type: 'string', enum: ['PENDING', 'DELIVERED', 'FAILED'] }, description: 'Only deliveries in this state.' },
-          { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 500 }, description: 'At most this many; default 100.' },
+          {
+            name: 'status',
+            in: 'query',
+            required: false,
+            schema: { type: 'string', enum: ['PENDING', 'DELIVERED', 'FAILED'] },
+            description: 'Only deliveries in this state.',
+          },
+          {
+            name: 'limit',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 1, maximum: 500 },
+            description: 'At most this many; default 100.',
+          },
         ],
         responses: {
-          200: jsonResponse('GET /v2/subscriptions/{subscriptionID}/deliveries', 200, 'Deliveries, newest first.', 'WebhookDeliveryList', ['NoStore']),
+          200: jsonResponse('GET /v2/subscriptions/{subscriptionID}/deliveries', 200, 'Deliveries, newest first.', 'WebhookDeliveryList', [
+            'NoStore',
+          ]),
           ...errors('GET /v2/subscriptions/{subscriptionID}/deliveries', 'GET', {
             400: 'errorCode 8004: an unknown parameter or a malformed status or limit.',
             404: NOT_FOUND,

@@ -71,8 +71,20 @@ export function tokenPath(): JsonSchema {
           'OAuthError',
           [...NO_STORE, 'RetryAfter'],
         ),
-        413: jsonResponse(OPERATION, 413, '`invalid_request`: a body over 8 KiB (counted while it is read, chunked too).', 'OAuthError', NO_STORE),
-        500: jsonResponse(OPERATION, 500, '`server_error`: an unexpected failure (details in the logs, under the correlation id).', 'OAuthError', NO_STORE),
+        413: jsonResponse(
+          OPERATION,
+          413,
+          '`invalid_request`: a body over 8 KiB (counted while it is read, chunked too).',
+          'OAuthError',
+          NO_STORE,
+        ),
+        500: jsonResponse(
+          OPERATION,
+          500,
+          '`server_error`: an unexpected failure (details in the logs, under the correlation id).',
+          'OAuthError',
+          NO_STORE,
+        ),
         503: jsonResponse(
           OPERATION,
           503,

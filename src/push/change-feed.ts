@@ -1,6 +1,7 @@
 import { createPubSub } from 'graphql-yoga';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
+import { lastChangeId, pruneChanges, readChangesAfter } from '../store/change-log.js';
 import type { PushTriggerType } from '../domain/push/push-triggers.js';
 
 /**
@@ -53,8 +54,8 @@ export class ChangeFeed {
   /** Starts tailing from now on (idempotent); called when the first live subscription opens. */
   async start(): Promise<void> {
     if (this.#last !== null || this.#stopped) return;
-    const row = await this.#db.selectFrom('change_log').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
-    this.#last ??= Number(row?.id ?? 0);
+    const last = await lastChangeId(this.#db);
+    this.#last ??= last;
     this.#schedule();
   }
 
@@ -75,7 +76,9 @@ export class ChangeFeed {
     if (this.#stopped) return;
     this.#timer = setTimeout(() => {
       this.poll()
-        .catch((err: unknown) => this.#log('warn', 'live update feed read failed', { error: err instanceof Error ? err.message : String(err) }))
+        .catch((err: unknown) =>
+          this.#log('warn', 'live update feed read failed', { error: err instanceof Error ? err.message : String(err) }),
+        )
         .finally(() => this.#schedule());
     }, this.#pollMs);
     this.#timer.unref();
@@ -83,13 +86,7 @@ export class ChangeFeed {
 
   async #read(): Promise<void> {
     for (;;) {
-      const rows = await this.#db
-        .selectFrom('change_log')
-        .select(['id', 'shipment_id', 'trigger_type', 'triggered_by_event', 'exception_id'])
-        .where('id', '>', this.#last ?? 0)
-        .orderBy('id')
-        .limit(1000)
-        .execute();
+      const rows = await readChangesAfter(this.#db, this.#last ?? 0, 1000);
       for (const r of rows) {
         const change: Change = {
           id: Number(r.id),
@@ -111,6 +108,6 @@ export class ChangeFeed {
     const now = Date.now();
     if (now - this.#lastPrune < 3_600_000) return;
     this.#lastPrune = now;
-    await this.#db.deleteFrom('change_log').where('created_at', '<', new Date(now - RETENTION_MS).toISOString()).execute();
+    await pruneChanges(this.#db, new Date(now - RETENTION_MS));
   }
 }

@@ -5,13 +5,9 @@ import type { SecretBox } from '../auth/secret-box.js';
 import type { Database } from '../db/connect.js';
 import { DEFAULT_RETRY_POLICY, nextAttemptAt, retryAfterMs, type RetryPolicy } from '../domain/push/retry-policy.js';
 import { SIGNATURE_HEADER, signatureHeader } from '../domain/push/webhook-signature.js';
+import { findClientStatuses } from '../store/api-clients.js';
 import { chunks } from '../store/chunked-state.js';
-import {
-  claimDeliveries,
-  enqueueScheduled,
-  type AttemptOutcome,
-  type ClaimedDelivery,
-} from '../store/delivery-queue.js';
+import { claimDeliveries, enqueueScheduled, type AttemptOutcome, type ClaimedDelivery } from '../store/delivery-queue.js';
 import { disableSubscription } from '../store/webhook-subscriptions.js';
 import { LoopPressure } from './loop-pressure.js';
 import { OutcomeRecorder } from './outcome-recorder.js';
@@ -214,7 +210,7 @@ export class DeliveryWorker {
     const { db } = this.#o.database;
     const disabled = new Set<string>();
     for (const ids of chunks([...new Set(claimed.map((d) => d.clientId))])) {
-      const rows = await db.selectFrom('api_client').select(['client_id', 'disabled_at']).where('client_id', 'in', ids).execute();
+      const rows = await findClientStatuses(db, ids);
       const active = new Set(rows.filter((r) => r.disabled_at === null).map((r) => r.client_id));
       for (const id of ids) if (!active.has(id)) disabled.add(id);
     }

@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { SecretBox } from '../auth/secret-box.js';
-import type { Principal } from '../graphql/context.js';
-import { DCSA, lookupError } from '../graphql/errors.js';
-import { shipmentNotFound, toShipmentLookup, type LookupArgs } from '../graphql/lookup-arguments.js';
+import { DCSA, lookupError } from '../service/errors.js';
+import { shipmentNotFound, toShipmentLookup, type LookupArgs } from '../service/lookup-arguments.js';
 import type { Db } from '../db/connect.js';
 import { checkCallbackUrl, type PushEnvironment } from '../domain/push/callback-url.js';
 import type { PushTriggerType } from '../domain/push/push-triggers.js';
 import { findShipment } from '../store/shipment-lookup.js';
 import {
+  countActiveSubscriptions,
   createSubscription,
   getSubscription,
   rotateSubscriptionSecret,
   type WebhookSubscription,
 } from '../store/webhook-subscriptions.js';
+import type { Principal } from '../auth/principal.js';
 
 /**
  * Webhook subscriptions as a client manages them (DESIGN section 11); the
@@ -73,17 +74,8 @@ export async function createWebhookSubscription(
   const shipment = await findShipment(db, lookup, principal.accountIds);
   if (!shipment) throw shipmentNotFound();
 
-  const active = await db
-    .selectFrom('webhook_subscription')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('client_id', '=', principal.clientId)
-    .where('status', '=', 'ACTIVE')
-    .executeTakeFirstOrThrow();
-  if (Number(active.n) >= push.maxSubscriptionsPerClient) {
-    throw badInput(
-      'subscriptionID',
-      `a client may hold at most ${push.maxSubscriptionsPerClient} active subscriptions; delete some first`,
-    );
+  if ((await countActiveSubscriptions(db, principal.clientId)) >= push.maxSubscriptionsPerClient) {
+    throw badInput('subscriptionID', `a client may hold at most ${push.maxSubscriptionsPerClient} active subscriptions; delete some first`);
   }
   const secret = input.secret ?? generateSigningSecret();
   const subscription = await createSubscription(db, {

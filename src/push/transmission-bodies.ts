@@ -2,12 +2,12 @@ import type { YogaServerInstance } from 'graphql-yoga';
 import type { Kysely } from 'kysely';
 import { READ_SCOPE } from '../auth/scopes.js';
 import type { DatabaseSchema } from '../db/schema.js';
-import { readErrorCode } from '../graphql/errors.js';
-import type { PushTransmission } from '../graphql/context.js';
-import { omitAbsent } from '../rest/rest-body.js';
-import { runDocument } from '../rest/run-document.js';
-import { SHIPMENT_DOCUMENT } from '../rest/shipment-document.js';
-import { chunks } from '../store/chunked-state.js';
+import { readErrorCode } from '../service/errors.js';
+import type { PushTransmission } from '../executor/context.js';
+import { omitAbsent } from '../service/rest-body.js';
+import { runDocument } from '../executor/run-document.js';
+import { SHIPMENT_DOCUMENT } from '../executor/shipment-document.js';
+import { shipmentKeysById } from '../store/shipment-lookup.js';
 import type { ClaimedDelivery } from '../store/delivery-queue.js';
 
 type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
@@ -44,11 +44,7 @@ export function createPushBodies(yoga: Yoga, db: Kysely<DatabaseSchema>) {
     const promised = new Map<number, Promise<PushBody>>();
     for (const d of deliveries) promised.set(d.id, new Promise<PushBody>((resolve) => settle.set(d.id, resolve)));
     const out = { set: (id: number, body: PushBody) => settle.get(id)?.(body) };
-    const keys = new Map<number, { carrierCode: string; carrierBookingReference: string }>();
-    for (const ids of chunks([...new Set(deliveries.map((d) => d.shipmentId))])) {
-      const rows = await db.selectFrom('shipment').select(['id', 'carrier_code', 'carrier_booking_reference']).where('id', 'in', ids).execute();
-      for (const r of rows) keys.set(r.id, { carrierCode: r.carrier_code, carrierBookingReference: r.carrier_booking_reference });
-    }
+    const keys = await shipmentKeysById(db, [...new Set(deliveries.map((d) => d.shipmentId))]);
     const groups = new Map<string, ClaimedDelivery[]>();
     for (const d of deliveries) {
       const key = JSON.stringify([d.shipmentId, d.clientId, d.accountId]);

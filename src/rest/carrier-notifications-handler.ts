@@ -1,11 +1,11 @@
-import { countIngestedBundle, countUnwrittenBundle } from '../app/metrics.js';
+import { countIngestedBundle, countUnwrittenBundle } from '../service/metrics.js';
 import { carrierEventsBundle } from '../carriers/carrier-events.js';
 import { verifyNotification } from '../carriers/notification-signature.js';
-import type { AppServices } from '../graphql/context.js';
-import { DCSA } from '../graphql/errors.js';
+import { DCSA } from '../service/errors.js';
 import { ingestRetrying } from '../carriers/ingest-retrying.js';
-import { DcsaResponder } from './dcsa-responses.js';
-import { BodyTooLargeError, readLimitedBytes } from './limited-body.js';
+import { DcsaResponder } from '../service/dcsa-responses.js';
+import { BodyTooLargeError, readLimitedBytes } from '../service/limited-body.js';
+import type { AppServices } from '../graphql/context.js';
 
 const ROUTE = /^\/v2\/carrier-notifications\/([^/]+)$/;
 const ALLOWED = 'HEAD, POST';
@@ -32,7 +32,12 @@ export function isCarrierNotificationRoute(path: string): boolean {
   return ROUTE.test(path);
 }
 
-export async function handleCarrierNotification(request: Request, url: URL, services: AppServices, correlationId: string): Promise<Response> {
+export async function handleCarrierNotification(
+  request: Request,
+  url: URL,
+  services: AppServices,
+  correlationId: string,
+): Promise<Response> {
   const respond = new DcsaResponder(request, services, correlationId, 'No active carrier source has this carrier code.');
   const code = decodePathSegment(ROUTE.exec(url.pathname.replace(/\/+$/, ''))?.[1] ?? '');
   if (request.method !== 'POST' && request.method !== 'HEAD') {
@@ -41,12 +46,18 @@ export async function handleCarrierNotification(request: Request, url: URL, serv
   const key = await services.carriers.notificationKey(code);
   if (request.method === 'HEAD') return new Response(null, { status: key ? 204 : 404 });
   if (!key) {
-    return respond.fail(404, [{ ...DCSA.notFound, property: 'carrierCode', errorCodeMessage: `No active carrier source ${code.slice(0, 20)}.` }]);
+    return respond.fail(404, [
+      { ...DCSA.notFound, property: 'carrierCode', errorCodeMessage: `No active carrier source ${code.slice(0, 20)}.` },
+    ]);
   }
 
   let body: Buffer;
   try {
-    body = await readLimitedBytes(request.body as ReadableStream<Uint8Array> | null, services.config.carriers.notificationMaxBytes, request.headers.get('content-length'));
+    body = await readLimitedBytes(
+      request.body as ReadableStream<Uint8Array> | null,
+      services.config.carriers.notificationMaxBytes,
+      request.headers.get('content-length'),
+    );
   } catch (err) {
     if (!(err instanceof BodyTooLargeError)) throw err;
     return respond.fail(413, [{ ...DCSA.invalidParameter, errorCodeMessage: err.message }]);
@@ -58,7 +69,7 @@ export async function handleCarrierNotification(request: Request, url: URL, serv
         ? 'The Notification-Signature header is required.'
         : check === 'malformed'
           ? 'Notification-Signature must be sha256= followed by 64 hex digits.'
-          : 'Notification-Signature does not match the body under this carrier\'s secret.';
+          : "Notification-Signature does not match the body under this carrier's secret.";
     return respond.fail(401, [{ ...DCSA.unauthorized, property: 'Notification-Signature', errorCodeMessage: reason }]);
   }
 
@@ -96,8 +107,14 @@ export async function handleCarrierNotification(request: Request, url: URL, serv
   } catch (err) {
     // Nothing was committed: the carrier retries, and its retry is as good as the first try.
     countUnwrittenBundle('failed');
-    services.log('error', 'carrier notification failed', { correlationId, carrierCode: code, error: err instanceof Error ? err.stack : String(err) });
-    return respond.fail(500, [{ ...DCSA.internalError, errorCodeMessage: 'Unexpected error; nothing was stored. Quote providerCorrelationReference.' }]);
+    services.log('error', 'carrier notification failed', {
+      correlationId,
+      carrierCode: code,
+      error: err instanceof Error ? err.stack : String(err),
+    });
+    return respond.fail(500, [
+      { ...DCSA.internalError, errorCodeMessage: 'Unexpected error; nothing was stored. Quote providerCorrelationReference.' },
+    ]);
   }
   countIngestedBundle(summary);
   services.push.wake();

@@ -1,8 +1,8 @@
-import type { AppServices } from '../graphql/context.js';
-import { DCSA } from '../graphql/errors.js';
+import { DCSA } from '../service/errors.js';
 import { handleCarrierNotification, isCarrierNotificationRoute } from './carrier-notifications-handler.js';
-import { DcsaResponder } from './dcsa-responses.js';
+import { DcsaResponder } from '../service/dcsa-responses.js';
 import { handleOperatorIngest, OPERATOR_INGEST_PATH } from './operator-ingest-handler.js';
+import type { AppServices } from '../graphql/context.js';
 
 /**
  * The ways carrier events come in over HTTP (README "Carrier onboarding"):
@@ -15,7 +15,13 @@ export function isCarrierRoute(path: string): boolean {
   return path === OPERATOR_INGEST_PATH || isCarrierNotificationRoute(path);
 }
 
-export async function handleCarrierRoutes(request: Request, url: URL, path: string, services: AppServices, correlationId: string): Promise<Response> {
+export async function handleCarrierRoutes(
+  request: Request,
+  url: URL,
+  path: string,
+  services: AppServices,
+  correlationId: string,
+): Promise<Response> {
   try {
     return path === OPERATOR_INGEST_PATH
       ? await handleOperatorIngest(request, services, correlationId)
@@ -25,6 +31,8 @@ export async function handleCarrierRoutes(request: Request, url: URL, path: stri
     services.log('error', 'request failed', { correlationId, error: err instanceof Error ? err.stack : String(err) });
     const respond = new DcsaResponder(request, services, correlationId);
     if (request.method === 'HEAD') return new Response(null, { status: 500 });
-    return respond.fail(500, [{ ...DCSA.internalError, errorCodeMessage: 'Unexpected error; nothing was stored. Quote providerCorrelationReference.' }]);
+    return respond.fail(500, [
+      { ...DCSA.internalError, errorCodeMessage: 'Unexpected error; nothing was stored. Quote providerCorrelationReference.' },
+    ]);
   }
 }

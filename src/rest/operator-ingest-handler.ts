@@ -1,16 +1,16 @@
 import type { GraphQLError } from 'graphql';
-import { countIngestedBundle, countUnwrittenBundle } from '../app/metrics.js';
-import { currentRequest } from '../app/request-context.js';
+import { countIngestedBundle, countUnwrittenBundle } from '../service/metrics.js';
+import { currentRequest } from '../service/request-context.js';
 import { requireScope } from '../auth/request-auth.js';
 import { OPERATOR_INGEST_SCOPE } from '../auth/scopes.js';
-import type { AppServices } from '../graphql/context.js';
-import { DCSA } from '../graphql/errors.js';
+import { DCSA } from '../service/errors.js';
 import type { IngestSummary } from '../ingest/ingest-bundle.js';
 import { ingestRetrying } from '../carriers/ingest-retrying.js';
 import { BundleJsonError, readBundle } from '../ingest/read-bundle.js';
-import { DcsaResponder } from './dcsa-responses.js';
-import { jsonResponse } from './json-response.js';
-import { BodyTooLargeError, limitedChunks } from './limited-body.js';
+import { DcsaResponder } from '../service/dcsa-responses.js';
+import { jsonResponse } from '../service/json-response.js';
+import { BodyTooLargeError, limitedChunks } from '../service/limited-body.js';
+import type { AppServices } from '../graphql/context.js';
 
 export const OPERATOR_INGEST_PATH = '/v2/operator/ingest';
 
@@ -44,7 +44,8 @@ export async function handleOperatorIngest(request: Request, services: AppServic
 
   const maxBytes = services.config.carriers.operatorIngestMaxBytes;
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) return respond.fail(413, [{ ...DCSA.invalidParameter, errorCodeMessage: new BodyTooLargeError(maxBytes).message }]);
+  if (declared > maxBytes)
+    return respond.fail(413, [{ ...DCSA.invalidParameter, errorCodeMessage: new BodyTooLargeError(maxBytes).message }]);
   let parsed;
   try {
     parsed = await readBundle(limitedChunks(request.body as ReadableStream<Uint8Array> | null, maxBytes));
@@ -73,7 +74,9 @@ export async function handleOperatorIngest(request: Request, services: AppServic
   } catch (err) {
     countUnwrittenBundle('failed');
     services.log('error', 'operator ingest failed', { correlationId, error: err instanceof Error ? err.stack : String(err) });
-    return respond.fail(500, [{ ...DCSA.internalError, errorCodeMessage: 'Unexpected error; nothing was written. Quote providerCorrelationReference.' }]);
+    return respond.fail(500, [
+      { ...DCSA.internalError, errorCodeMessage: 'Unexpected error; nothing was written. Quote providerCorrelationReference.' },
+    ]);
   }
   countIngestedBundle(summary);
   services.push.wake();

@@ -2,16 +2,16 @@ import { GraphQLError } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { requireScope } from '../auth/request-auth.js';
 import { READ_SCOPE } from '../auth/scopes.js';
-import type { AppServices } from '../graphql/context.js';
 import { Response } from '@whatwg-node/fetch';
 import { conditionalHeaders, selectionKey } from '../domain/conditional-read.js';
-import type { ConditionalRead } from '../graphql/context.js';
-import { DCSA, type DetailedError } from '../graphql/errors.js';
-import { DcsaResponder } from './dcsa-responses.js';
-import { jsonResponse } from './json-response.js';
-import { omitAbsent } from './rest-body.js';
-import { runDocument } from './run-document.js';
-import { LOOKUP_PARAMETERS, SHIPMENT_DOCUMENT } from './shipment-document.js';
+import type { ConditionalRead } from '../executor/context.js';
+import { DCSA, type DetailedError } from '../service/errors.js';
+import { DcsaResponder } from '../service/dcsa-responses.js';
+import { jsonResponse } from '../service/json-response.js';
+import { omitAbsent } from '../service/rest-body.js';
+import { runDocument } from '../executor/run-document.js';
+import { LOOKUP_PARAMETERS, SHIPMENT_DOCUMENT } from '../executor/shipment-document.js';
+import type { AppServices } from '../graphql/context.js';
 
 /** The lookup document's part of every ETag (src/domain/conditional-read.ts). */
 const SHIPMENT_SELECTION = selectionKey(SHIPMENT_DOCUMENT);

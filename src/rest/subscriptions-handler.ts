@@ -1,12 +1,12 @@
 import type { YogaServerInstance } from 'graphql-yoga';
+import { DCSA } from '../service/errors.js';
+import { DcsaResponder } from '../service/dcsa-responses.js';
+import { readJsonBody } from '../service/json-body.js';
+import { jsonResponse } from '../service/json-response.js';
+import { omitAbsent } from '../service/rest-body.js';
+import { runDocument } from '../executor/run-document.js';
+import { SUBSCRIPTION_DOCUMENTS } from '../executor/subscription-documents.js';
 import type { AppServices } from '../graphql/context.js';
-import { DCSA } from '../graphql/errors.js';
-import { DcsaResponder } from './dcsa-responses.js';
-import { readJsonBody } from './json-body.js';
-import { jsonResponse } from './json-response.js';
-import { omitAbsent } from './rest-body.js';
-import { runDocument } from './run-document.js';
-import { SUBSCRIPTION_DOCUMENTS } from './subscription-documents.js';
 
 type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
 
@@ -53,14 +53,23 @@ export async function handleSubscriptions(
     return respond.invalid('the subscription id in the path is not valid percent-encoding', 'subscriptionID');
   }
 
-  const run = async <T>(document: (typeof SUBSCRIPTION_DOCUMENTS)[keyof typeof SUBSCRIPTION_DOCUMENTS], variables: Record<string, unknown>) => {
+  const run = async <T>(
+    document: (typeof SUBSCRIPTION_DOCUMENTS)[keyof typeof SUBSCRIPTION_DOCUMENTS],
+    variables: Record<string, unknown>,
+  ) => {
     const result = await runDocument<T>(yoga, { request, ...document, variables, context: { correlationId } });
     const error = result.errors?.[0];
     return error ? { error: respond.resultError(error) } : { data: result.data as T };
   };
   const body = async (optional: boolean) => {
     const read = await readJsonBody(request, MAX_BODY_BYTES, { optional });
-    if (!read.ok) return { error: read.status === 400 ? respond.invalid(read.message) : respond.fail(read.status, [{ ...DCSA.invalidParameter, errorCodeMessage: read.message }]) };
+    if (!read.ok)
+      return {
+        error:
+          read.status === 400
+            ? respond.invalid(read.message)
+            : respond.fail(read.status, [{ ...DCSA.invalidParameter, errorCodeMessage: read.message }]),
+      };
     if (typeof read.value !== 'object' || read.value === null || Array.isArray(read.value)) {
       return { error: respond.invalid('the body must be a JSON object') };
     }
@@ -80,7 +89,14 @@ export async function handleSubscriptions(
   }
   if (!subscriptionID) {
     const r = await run<{ webhookSubscriptions: object[] }>(SUBSCRIPTION_DOCUMENTS.list, {});
-    return r.error ?? jsonResponse(r.data.webhookSubscriptions.map((x) => omitAbsent(x)), 200, NO_STORE);
+    return (
+      r.error ??
+      jsonResponse(
+        r.data.webhookSubscriptions.map((x) => omitAbsent(x)),
+        200,
+        NO_STORE,
+      )
+    );
   }
   if (sub === 'deliveries') {
     const unknown = [...url.searchParams.keys()].find((k) => k !== 'status' && k !== 'limit');
@@ -92,7 +108,14 @@ export async function handleSubscriptions(
       status: url.searchParams.get('status'),
       limit: limit === null ? null : Number(limit),
     });
-    return r.error ?? jsonResponse(r.data.webhookDeliveries.map((x) => omitAbsent(x)), 200, NO_STORE);
+    return (
+      r.error ??
+      jsonResponse(
+        r.data.webhookDeliveries.map((x) => omitAbsent(x)),
+        200,
+        NO_STORE,
+      )
+    );
   }
   if (sub === 'rotate-secret') {
     const input = await body(true);

@@ -1,13 +1,13 @@
 import type { ExecutionResult } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import type { GrantContext, OAuthErrorBody } from '../auth/token-grant.js';
-import { tokenRefusals } from '../app/metrics.js';
-import type { AppServices } from '../graphql/context.js';
+import { tokenRefusals } from '../service/metrics.js';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
-import { readErrorCode } from '../graphql/errors.js';
-import { readBodyText } from './json-body.js';
-import { jsonResponse } from './json-response.js';
-import { ISSUE_TOKEN } from './token-document.js';
+import { readErrorCode } from '../service/errors.js';
+import { readBodyText } from '../service/json-body.js';
+import { jsonResponse } from '../service/json-response.js';
+import { ISSUE_TOKEN } from '../executor/token-document.js';
+import type { AppServices } from '../graphql/context.js';
 
 type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
 
@@ -91,10 +91,14 @@ export async function handleTokenRequest(
   const http = error.extensions?.http as { status?: number; headers?: Record<string, string> } | undefined;
   if (!oauth) {
     if (readErrorCode(error) === 'SERVICE_UNAVAILABLE' || isDatabaseUnavailable(error)) {
-      return jsonResponse({ error: 'temporarily_unavailable', error_description: 'the service is temporarily unavailable; retry later' }, 503, {
-        ...NO_STORE,
-        'Retry-After': String(RETRY_AFTER_SECONDS),
-      });
+      return jsonResponse(
+        { error: 'temporarily_unavailable', error_description: 'the service is temporarily unavailable; retry later' },
+        503,
+        {
+          ...NO_STORE,
+          'Retry-After': String(RETRY_AFTER_SECONDS),
+        },
+      );
     }
     // A masked error was logged by Yoga, with its cause, when it was masked.
     if (!error.extensions?.unexpected) {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SqlDialect } from '../db/dialect.js';
+import { lockForUpdate, type SqlDialect } from '../db/dialect.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { ContainerMaster, ShipmentMaster, TrackingEvent } from '../domain/types.js';
 import { parseContainerMaster, parseEvent, parseShipmentMaster } from './json-columns.js';
@@ -51,7 +51,7 @@ export async function loadShipmentStates(
       .select(['id', 'version', 'master_json', 'etd', 'eta', 'clock_sensitive', 'milestones_json'])
       .where('id', 'in', ids)
       .orderBy('id');
-    const shipments = await (dialect === 'mysql' ? query.forUpdate() : query).execute();
+    const shipments = await lockForUpdate(dialect, query).execute();
     for (const s of shipments) {
       states.set(s.id, {
         id: s.id,
@@ -99,4 +99,3 @@ export function containerLastEventTimes(state: ShipmentState): Map<string, strin
   }
   return latest;
 }
-

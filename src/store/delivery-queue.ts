@@ -46,11 +46,7 @@ export interface ClaimOptions {
   leaseMs: number;
 }
 
-export async function claimDeliveries(
-  db: Kysely<DatabaseSchema>,
-  dialect: SqlDialect,
-  options: ClaimOptions,
-): Promise<ClaimedDelivery[]> {
+export async function claimDeliveries(db: Kysely<DatabaseSchema>, dialect: SqlDialect, options: ClaimOptions): Promise<ClaimedDelivery[]> {
   const at = options.now.toISOString();
   const leaseUntil = new Date(options.now.getTime() + options.leaseMs).toISOString();
   const ids = await db.transaction().execute(async (trx) => {

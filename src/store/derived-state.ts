@@ -1,5 +1,4 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { DEFAULT_THRESHOLDS, type ExceptionThresholds } from '../config/config.js';
 import type { SqlDialect } from '../db/dialect.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { ExceptionTransition } from '../domain/exception-lifecycle.js';
@@ -10,6 +9,7 @@ import { chunks, containerLastEventTimes, loadShipmentStates, type ShipmentState
 import { loadLifecycleRows, reconcileShipment, writeReconciled, type Reconciled } from './exception-state.js';
 import { enqueuePushTriggers } from './push-outbox.js';
 import { storedSnapshotOf, writeSnapshots, type StoredSnapshot } from './stored-snapshots.js';
+import { DEFAULT_THRESHOLDS, type ExceptionThresholds } from '../domain/thresholds.js';
 
 /**
  * Derived state per shipment, recomputed from the append-only event store
@@ -141,13 +141,11 @@ interface DerivedColumns {
 const ROWS_PER_UPDATE = 100;
 
 /** `CASE WHEN <key of row> THEN <value> ... ELSE <column> END`: a per-row value in one UPDATE; rows not listed keep theirs. */
-function perRow<R, V>(
-  rows: readonly R[],
-  key: (row: R) => RawBuilder<unknown>,
-  value: (row: R) => V,
-  column: string,
-): RawBuilder<V> {
-  return sql<V>`case ${sql.join(rows.map((r) => sql`when ${key(r)} then ${value(r)}`), sql` `)} else ${sql.ref(column)} end`;
+function perRow<R, V>(rows: readonly R[], key: (row: R) => RawBuilder<unknown>, value: (row: R) => V, column: string): RawBuilder<V> {
+  return sql<V>`case ${sql.join(
+    rows.map((r) => sql`when ${key(r)} then ${value(r)}`),
+    sql` `,
+  )} else ${sql.ref(column)} end`;
 }
 
 /** bumpVersion for many shipments: one UPDATE per chunk. */
@@ -165,7 +163,11 @@ async function bumpVersions(db: Kysely<DatabaseSchema>, updatedAt: string, rows:
         version: eb('version', '+', 1),
         updated_at: updatedAt,
       }))
-      .where('id', 'in', batch.map((r) => r.id))
+      .where(
+        'id',
+        'in',
+        batch.map((r) => r.id),
+      )
       .execute();
   }
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../db/connect.js';
+import { lockForUpdate } from '../db/dialect.js';
 import { clearRow, type ExceptionTransition } from '../domain/exception-lifecycle.js';
 import { pushTriggers } from '../domain/push/push-triggers.js';
 import { bumpVersion } from './derived-state.js';
@@ -23,7 +24,7 @@ export async function clearException(database: Database, exceptionId: string, no
       .selectFrom('tracking_exception')
       .select([...LIFECYCLE_COLUMNS, 'status'])
       .where('exception_id', '=', exceptionId);
-    const row = await (database.dialect === 'mysql' ? select.forUpdate() : select).executeTakeFirst();
+    const row = await lockForUpdate(database.dialect, select).executeTakeFirst();
     if (!row) return { status: 'not_found' } as const;
     if (row.status !== 'DETECTED') return { status: 'not_open', exceptionStatus: row.status } as const;
     const at = now.toISOString();

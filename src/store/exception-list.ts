@@ -29,14 +29,7 @@ export async function listExceptions(db: Db, filter: ExceptionFilter): Promise<L
   let query = db
     .selectFrom('tracking_exception as e')
     .innerJoin('shipment as s', 's.id', 'e.shipment_id')
-    .select([
-      'e.exception_id',
-      'e.body_json',
-      'e.updated_at',
-      's.carrier_code',
-      's.carrier_booking_reference',
-      's.bill_of_lading_number',
-    ])
+    .select(['e.exception_id', 'e.body_json', 'e.updated_at', 's.carrier_code', 's.carrier_booking_reference', 's.bill_of_lading_number'])
     .orderBy('e.updated_at', 'desc')
     .orderBy('e.exception_id', 'asc')
     .limit(filter.limit);
@@ -64,4 +57,14 @@ export async function listExceptions(db: Db, filter: ExceptionFilter): Promise<L
     updatedAt: row.updated_at,
     exception: JSON.parse(row.body_json) as TrackingException,
   }));
+}
+
+/** Stored exceptions by type and status (the tt_exceptions gauge). */
+export async function countExceptionsByTypeAndStatus(db: Db): Promise<{ type: string; status: string; count: number }[]> {
+  const rows = await db
+    .selectFrom('tracking_exception')
+    .select((eb) => ['exception_type', 'status', eb.fn.countAll<number | string>().as('n')])
+    .groupBy(['exception_type', 'status'])
+    .execute();
+  return rows.map((r) => ({ type: r.exception_type, status: r.status, count: Number(r.n) }));
 }

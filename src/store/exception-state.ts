@@ -1,5 +1,4 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { ExceptionThresholds } from '../config/config.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { TrackingExceptionTable } from '../db/tables/exception.js';
 import { detectEpisodes, explainLapse, type ExceptionEngineInput } from '../domain/exception-engine.js';
@@ -7,6 +6,7 @@ import { reconcileExceptions, type LifecycleRow, type ReconcileResult } from '..
 import type { ActiveCondition } from '../domain/exceptions/rule.js';
 import type { ExceptionType, TrackingException } from '../domain/types.js';
 import { chunks, type ShipmentState } from './chunked-state.js';
+import type { ExceptionThresholds } from '../domain/thresholds.js';
 
 /**
  * Persistence of the exception lifecycle (src/domain/exception-lifecycle.ts):
@@ -63,10 +63,7 @@ export function toLifecycleRow(row: Row): LifecycleRow {
 }
 
 /** The stored exception rows of the given shipments, by shipment id: one query per chunk. */
-export async function loadLifecycleRows(
-  db: Kysely<DatabaseSchema>,
-  shipmentIds: readonly number[],
-): Promise<Map<number, LifecycleRow[]>> {
+export async function loadLifecycleRows(db: Kysely<DatabaseSchema>, shipmentIds: readonly number[]): Promise<Map<number, LifecycleRow[]>> {
   const out = new Map<number, LifecycleRow[]>();
   for (const ids of chunks([...new Set(shipmentIds)])) {
     const rows = await db.selectFrom('tracking_exception').select(LIFECYCLE_COLUMNS).where('shipment_id', 'in', ids).execute();

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
+import { chunks } from './chunked-state.js';
 
 /**
  * The lookup rules of DESIGN section 7 as one SQL statement: the shipment
@@ -111,14 +112,30 @@ function lookupQuery(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, account
 }
 
 /** The shipment `id` when one of the caller's accounts may see it (a live update re-checks access at each change). */
-export async function findShipmentById(
-  db: Kysely<DatabaseSchema>,
-  id: number,
-  accountIds: readonly string[],
-): Promise<ShipmentRow | null> {
+export async function findShipmentById(db: Kysely<DatabaseSchema>, id: number, accountIds: readonly string[]): Promise<ShipmentRow | null> {
   if (accountIds.length === 0) return null;
-  const row = await visibleShipments(db, accountIds)
-    .where('s.id', '=', id)
-    .executeTakeFirst();
+  const row = await visibleShipments(db, accountIds).where('s.id', '=', id).executeTakeFirst();
   return row ?? null;
+}
+
+/** Whether the database holds any shipment (the sandbox seeds an empty one). */
+export async function hasAnyShipment(db: Kysely<DatabaseSchema>): Promise<boolean> {
+  return (await db.selectFrom('shipment').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The natural keys of shipments by id (push renders look them up by carrier booking). */
+export async function shipmentKeysById(
+  db: Kysely<DatabaseSchema>,
+  ids: readonly number[],
+): Promise<Map<number, { carrierCode: string; carrierBookingReference: string }>> {
+  const keys = new Map<number, { carrierCode: string; carrierBookingReference: string }>();
+  for (const chunk of chunks([...ids])) {
+    const rows = await db
+      .selectFrom('shipment')
+      .select(['id', 'carrier_code', 'carrier_booking_reference'])
+      .where('id', 'in', chunk)
+      .execute();
+    for (const r of rows) keys.set(r.id, { carrierCode: r.carrier_code, carrierBookingReference: r.carrier_booking_reference });
+  }
+  return keys;
 }

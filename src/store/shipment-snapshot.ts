@@ -50,11 +50,7 @@ export class ShipmentSnapshot {
   /** Characters of stored JSON this snapshot was built from so far: a measure of its memory. */
   bytes: number;
 
-  constructor(
-    db: Kysely<DatabaseSchema>,
-    row: { id: number; version: number; master_json: string },
-    listener: SnapshotListener = {},
-  ) {
+  constructor(db: Kysely<DatabaseSchema>, row: { id: number; version: number; master_json: string }, listener: SnapshotListener = {}) {
     this.id = row.id;
     this.version = row.version;
     this.master = parseShipmentMaster(row.master_json);

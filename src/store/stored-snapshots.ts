@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SqlDialect } from '../db/dialect.js';
+import { upsert, type SqlDialect } from '../db/dialect.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { byDetection } from '../domain/exception-lifecycle.js';
 import { snapshotTrackingParts, type SnapshotTrackingParts } from '../domain/snapshot.js';
@@ -44,30 +44,13 @@ export function storedSnapshotOf(
 const MAX_STATEMENT_CHARS = 4_000_000;
 
 /** Inserts or replaces the snapshots, inside the caller's transaction. */
-export async function writeSnapshots(
-  db: Kysely<DatabaseSchema>,
-  dialect: SqlDialect,
-  snapshots: readonly StoredSnapshot[],
-): Promise<void> {
+export async function writeSnapshots(db: Kysely<DatabaseSchema>, dialect: SqlDialect, snapshots: readonly StoredSnapshot[]): Promise<void> {
   let batch: { shipment_id: number; version: number; tracking_json: string; exceptions_json: string }[] = [];
   let chars = 0;
   const flush = async () => {
     if (batch.length === 0) return;
     const insert = db.insertInto('shipment_snapshot').values(batch);
-    await (dialect === 'mysql'
-      ? insert.onDuplicateKeyUpdate((eb) => ({
-          version: eb.fn('values', [eb.ref('version')]),
-          tracking_json: eb.fn('values', [eb.ref('tracking_json')]),
-          exceptions_json: eb.fn('values', [eb.ref('exceptions_json')]),
-        }))
-      : insert.onConflict((oc) =>
-          oc.column('shipment_id').doUpdateSet((eb) => ({
-            version: eb.ref('excluded.version'),
-            tracking_json: eb.ref('excluded.tracking_json'),
-            exceptions_json: eb.ref('excluded.exceptions_json'),
-          })),
-        )
-    ).execute();
+    await upsert(dialect, insert, 'shipment_id', ['version', 'tracking_json', 'exceptions_json']).execute();
     batch = [];
     chars = 0;
   };
@@ -92,18 +75,20 @@ export async function writeSnapshots(
  * before snapshots were. On MySQL/MariaDB the shipment rows are locked until
  * the caller's transaction ends (loadShipmentStates).
  */
-export async function rebuildSnapshots(
-  db: Kysely<DatabaseSchema>,
-  dialect: SqlDialect,
-  shipmentIds: readonly number[],
-): Promise<void> {
+export async function rebuildSnapshots(db: Kysely<DatabaseSchema>, dialect: SqlDialect, shipmentIds: readonly number[]): Promise<void> {
   const states = await loadShipmentStates(db, dialect, shipmentIds);
   const exceptions = await loadLifecycleRows(db, [...states.keys()]);
   await writeSnapshots(
     db,
     dialect,
     [...states.values()].map((s) =>
-      storedSnapshotOf(s.id, s.version, s.containers, s.events, (exceptions.get(s.id) ?? []).map((r) => r.body)),
+      storedSnapshotOf(
+        s.id,
+        s.version,
+        s.containers,
+        s.events,
+        (exceptions.get(s.id) ?? []).map((r) => r.body),
+      ),
     ),
   );
 }
@@ -119,12 +104,20 @@ export async function backfillStoredSnapshots(db: Kysely<DatabaseSchema>, dialec
     const missing = await db
       .selectFrom('shipment as s')
       .select('s.id')
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('shipment_snapshot as ss').select('ss.shipment_id').whereRef('ss.shipment_id', '=', 's.id'))))
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('shipment_snapshot as ss').select('ss.shipment_id').whereRef('ss.shipment_id', '=', 's.id'))),
+      )
       .orderBy('s.id')
       .limit(200)
       .execute();
     if (missing.length === 0) return written;
-    await db.transaction().execute((trx) => rebuildSnapshots(trx, dialect, missing.map((r) => r.id)));
+    await db.transaction().execute((trx) =>
+      rebuildSnapshots(
+        trx,
+        dialect,
+        missing.map((r) => r.id),
+      ),
+    );
     written += missing.length;
   }
 }

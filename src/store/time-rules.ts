@@ -1,7 +1,7 @@
-import type { ExceptionThresholds } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import type { ExceptionTransition } from '../domain/exception-lifecycle.js';
 import { refreshShipments } from './derived-state.js';
+import type { ExceptionThresholds } from '../domain/thresholds.js';
 
 /**
  * `tracking evaluate` and serve's timer: re-runs the rules for the shipments

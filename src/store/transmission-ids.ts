@@ -23,10 +23,7 @@ export function createTransmissionIds(db: Kysely<DatabaseSchema>, now: () => Dat
   let reserving: Promise<void> | null = null;
 
   async function reserve(): Promise<void> {
-    const result = await db
-      .insertInto('transmission_block')
-      .values({ reserved_at: now().toISOString() })
-      .executeTakeFirstOrThrow();
+    const result = await db.insertInto('transmission_block').values({ reserved_at: now().toISOString() }).executeTakeFirstOrThrow();
     block = Number(result.insertId);
     counter = 0;
   }

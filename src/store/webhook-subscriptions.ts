@@ -146,12 +146,7 @@ export async function deleteSubscription(
  * Stops a subscription (the receiver answered 410 Gone, or its client was
  * disabled): DISABLED with the reason; pending deliveries are given up.
  */
-export async function disableSubscription(
-  db: Kysely<DatabaseSchema>,
-  subscriptionId: string,
-  reason: string,
-  now: Date,
-): Promise<void> {
+export async function disableSubscription(db: Kysely<DatabaseSchema>, subscriptionId: string, reason: string, now: Date): Promise<void> {
   const at = now.toISOString();
   await db
     .updateTable('webhook_subscription')
@@ -203,7 +198,11 @@ export async function rotateSubscriptionSecret(
       })
       .where('subscription_id', '=', subscriptionId)
       .execute();
-    const updated = await trx.selectFrom('webhook_subscription').selectAll().where('subscription_id', '=', subscriptionId).executeTakeFirstOrThrow();
+    const updated = await trx
+      .selectFrom('webhook_subscription')
+      .selectAll()
+      .where('subscription_id', '=', subscriptionId)
+      .executeTakeFirstOrThrow();
     return toSubscription(updated);
   });
 }
@@ -218,4 +217,15 @@ export async function listAllSubscriptions(
   if (filter.status) query = query.where('status', '=', filter.status);
   const rows = await query.orderBy('created_at', 'desc').orderBy('subscription_id').limit(filter.limit).execute();
   return rows.map((row) => ({ ...toSubscription(row), clientID: row.client_id, accountID: row.account_id }));
+}
+
+/** A client's active subscriptions (the per-client cap). */
+export async function countActiveSubscriptions(db: Kysely<DatabaseSchema>, clientId: string): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_subscription')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('client_id', '=', clientId)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { Migrator, type LogConfig } from 'kysely';
 import { migrations } from '../../db/migrations/index.js';
-import { connectDatabase, migrateToLatest, type Database } from '../../src/db/connect.js';
+import { connectDatabase, type Database } from '../../src/db/connect.js';
+import { migrateToLatest } from '../../src/store/migrate.js';
 
 /**
  * The dialects every data test runs against (Kysely's own test layout):

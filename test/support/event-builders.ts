@@ -112,9 +112,7 @@ export function transportEvent(spec: TransportEventSpec): TransportEvent {
     eventDateTime: spec.eventDateTime,
     eventCreatedDateTime: spec.created,
     eventClassifierCode: spec.classifier,
-    ...(spec.booking
-      ? { documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: spec.booking }] }
-      : {}),
+    ...(spec.booking ? { documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: spec.booking }] } : {}),
     transportCall: transportCall(spec),
     transportEventTypeCode: spec.type,
   };
@@ -136,9 +134,7 @@ export function equipmentEvent(spec: EquipmentEventSpec): EquipmentEvent {
     eventDateTime: spec.eventDateTime,
     eventCreatedDateTime: spec.created,
     eventClassifierCode: spec.classifier,
-    ...(spec.booking
-      ? { documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: spec.booking }] }
-      : {}),
+    ...(spec.booking ? { documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: spec.booking }] } : {}),
     eventLocation: locationOf(spec.port),
     ...(spec.vessel ? { transportCall: transportCall({ ...spec, port: spec.port }) } : {}),
     emptyIndicatorCode: spec.empty ?? 'LADEN',

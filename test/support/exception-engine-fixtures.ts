@@ -1,14 +1,8 @@
 import { expect } from 'vitest';
-import type { ExceptionThresholds } from '../../src/config/config.js';
 import { exceptionsFromFacts } from '../../src/domain/exception-lifecycle.js';
-import type {
-  ContainerMaster,
-  ExceptionType,
-  ShipmentMaster,
-  TrackingEvent,
-  TrackingException,
-} from '../../src/domain/types.js';
+import type { ContainerMaster, ExceptionType, ShipmentMaster, TrackingEvent, TrackingException } from '../../src/domain/types.js';
 import { CONTAINERS, containerMaster, shipmentMaster, T0 } from './event-builders.js';
+import type { ExceptionThresholds } from '../../src/domain/thresholds.js';
 
 /** The defaults of `loadConfig` (DESIGN section 6). */
 export const DEFAULT_THRESHOLDS: ExceptionThresholds = {

@@ -89,7 +89,8 @@ export class FakeDcsaPublisher {
     this.requests.push(`${url.pathname}${url.search}`);
     if (!this.#authorized(req)) return error(res, req, 401, 'unauthorized');
     const failure = this.script[n];
-    if (failure) return error(res, req, failure.status, 'scripted failure', failure.retryAfter ? { 'Retry-After': failure.retryAfter } : {});
+    if (failure)
+      return error(res, req, failure.status, 'scripted failure', failure.retryAfter ? { 'Retry-After': failure.retryAfter } : {});
 
     let query: Query;
     const cursor = url.searchParams.get('cursor');
@@ -122,7 +123,9 @@ export class FakeDcsaPublisher {
 
   #matching(gte: string | null): Json[] {
     const from = gte === null ? -Infinity : Date.parse(gte);
-    return this.#ordered().filter(({ at }) => at >= from).map(({ e }) => e);
+    return this.#ordered()
+      .filter(({ at }) => at >= from)
+      .map(({ e }) => e);
   }
 
   #sorted: { source: Json[]; length: number; list: { e: Json; at: number }[] } | undefined;
@@ -146,12 +149,19 @@ export class FakeDcsaPublisher {
   #token(res: ServerResponse, body: string): void {
     const form = new URLSearchParams(body);
     const oauth = this.#options.oauth;
-    if (!oauth || form.get('grant_type') !== 'client_credentials' || form.get('client_id') !== oauth.clientId || form.get('client_secret') !== oauth.clientSecret) {
+    if (
+      !oauth ||
+      form.get('grant_type') !== 'client_credentials' ||
+      form.get('client_id') !== oauth.clientId ||
+      form.get('client_secret') !== oauth.clientSecret
+    ) {
       res.writeHead(401, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'invalid_client' }));
       return;
     }
     this.tokensIssued += 1;
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: `token-${this.tokensIssued}`, token_type: 'Bearer', expires_in: 3600 }));
+    res
+      .writeHead(200, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify({ access_token: `token-${this.tokensIssued}`, token_type: 'Bearer', expires_in: 3600 }));
   }
 }
 

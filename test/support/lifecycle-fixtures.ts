@@ -1,9 +1,5 @@
 import { detectEpisodes, explainLapse, type ExceptionEngineInput } from '../../src/domain/exception-engine.js';
-import {
-  reconcileExceptions,
-  type ExceptionTransition,
-  type LifecycleRow,
-} from '../../src/domain/exception-lifecycle.js';
+import { reconcileExceptions, type ExceptionTransition, type LifecycleRow } from '../../src/domain/exception-lifecycle.js';
 import type { ContainerMaster, ShipmentMaster, TrackingEvent, TrackingException } from '../../src/domain/types.js';
 import { CONTAINERS, containerMaster, shipmentMaster } from './event-builders.js';
 import { DEFAULT_THRESHOLDS } from './exception-engine-fixtures.js';

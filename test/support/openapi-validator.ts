@@ -63,7 +63,9 @@ export class OpenApiResponseValidator {
     if (!documented) return { problems: [`${method} ${path} does not document status ${response.status}`], body: text };
     this.#seen.add(`${method} ${path} ${response.status}`);
 
-    const headers = Object.entries((documented.headers ?? {}) as Json).map(([name, ref]) => [name.toLowerCase(), this.#resolve(ref)] as const);
+    const headers = Object.entries((documented.headers ?? {}) as Json).map(
+      ([name, ref]) => [name.toLowerCase(), this.#resolve(ref)] as const,
+    );
     for (const [name, header] of headers) {
       const value = response.headers.get(name);
       if (value === null) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { RateLimitStore } from '../../src/app/rate-limit-store.js';
+import { RateLimitStore } from '../../src/service/rate-limit-store.js';
 
 /**
  * The stores every rate-limit test runs against, like the database dialects
@@ -23,7 +23,10 @@ export function uniquePrefix(): string {
 export type LogLine = { level: string; message: string; fields?: Record<string, unknown> };
 
 /** A store of the kind; with Redis, under `prefix` (a new one unless given, to share counters between stores). */
-export function openStore(kind: StoreKind, options: { prefix?: string; lines?: LogLine[]; redisUrl?: string } = {}): Promise<RateLimitStore> {
+export function openStore(
+  kind: StoreKind,
+  options: { prefix?: string; lines?: LogLine[]; redisUrl?: string } = {},
+): Promise<RateLimitStore> {
   return RateLimitStore.open({
     redisUrl: kind === 'redis' ? (options.redisUrl ?? TEST_REDIS_URL) : undefined,
     keyPrefix: options.prefix ?? uniquePrefix(),

@@ -2,16 +2,7 @@ import { bestVersion } from '../milestones.js';
 import { hoursBetween } from '../timestamps.js';
 import type { TransportEvent } from '../types.js';
 import type { ActiveCondition, ExceptionRule, Knowledge, RuleResolution } from './rule.js';
-import {
-  carrierLabel,
-  containersLabel,
-  formatDelay,
-  formatHours,
-  formatTime,
-  portLabel,
-  roundHours,
-  vesselLabel,
-} from './wording.js';
+import { carrierLabel, containersLabel, formatDelay, formatHours, formatTime, portLabel, roundHours, vesselLabel } from './wording.js';
 
 /**
  * ETA_DELAY (SCHEDULE). Subject: the port of discharge.
@@ -37,9 +28,7 @@ interface Arrival {
 function arrivalAtDischarge(k: Knowledge): Arrival | null {
   const pod = k.portOfDischarge;
   if (!pod) return null;
-  const arrivals = k.transport.filter(
-    (e) => e.transportEventTypeCode === 'ARRI' && e.transportCall.unLocationCode === pod,
-  );
+  const arrivals = k.transport.filter((e) => e.transportEventTypeCode === 'ARRI' && e.transportCall.unLocationCode === pod);
   const current = bestVersion(arrivals);
   // `transport` is in fact-time order, and a plan's fact time is its creation: the first PLN is the earliest created.
   const baseline = arrivals.find((e) => e.eventClassifierCode === 'PLN') ?? arrivals[0];

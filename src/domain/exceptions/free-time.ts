@@ -37,8 +37,7 @@ const isAct = (e: EquipmentEvent, code: string, empty: 'LADEN' | 'EMPTY') =>
 
 const DEMURRAGE: Kind = {
   type: 'DEMURRAGE_RISK',
-  starts: (k, e) =>
-    isAct(e, 'DISC', 'LADEN') && k.portOfDischarge !== undefined && eventUnLocationCode(e) === k.portOfDischarge,
+  starts: (k, e) => isAct(e, 'DISC', 'LADEN') && k.portOfDischarge !== undefined && eventUnLocationCode(e) === k.portOfDischarge,
   stops: (e) => isAct(e, 'GTOT', 'LADEN'),
 };
 

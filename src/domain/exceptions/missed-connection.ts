@@ -2,15 +2,7 @@ import { bestVersion, byFactTime, eventUnLocationCode } from '../milestones.js';
 import { hoursBetween } from '../timestamps.js';
 import type { TransportCall, TransportEvent } from '../types.js';
 import type { ActiveCondition, ExceptionRule, Knowledge, RuleResolution } from './rule.js';
-import {
-  carrierLabel,
-  containersLabel,
-  formatHours,
-  formatTime,
-  portLabel,
-  roundHours,
-  vesselLabel,
-} from './wording.js';
+import { carrierLabel, containersLabel, formatHours, formatTime, portLabel, roundHours, vesselLabel } from './wording.js';
 
 /**
  * MISSED_CONNECTION (SCHEDULE, always CRITICAL). Subject: the transshipment
@@ -49,10 +41,7 @@ function carriageOf(call: TransportCall): string {
 }
 
 /** The carriage picked as current among `events` (all ARRI or all DEPA at one port), with its best version. */
-function currentCarriage(
-  events: readonly TransportEvent[],
-  exclude?: string,
-): { carriage: string; best: TransportEvent } | null {
+function currentCarriage(events: readonly TransportEvent[], exclude?: string): { carriage: string; best: TransportEvent } | null {
   const byCarriage = new Map<string, TransportEvent[]>();
   for (const e of events) {
     const carriage = carriageOf(e.transportCall);
@@ -70,11 +59,7 @@ function currentCarriage(
     const rankIsPlan = rank.eventClassifierCode !== 'ACT';
     const chosenIsPlan = chosen?.rank.eventClassifierCode !== 'ACT';
     // A carriage with a plan always beats one known only from actuals.
-    if (
-      chosen === null ||
-      (rankIsPlan && !chosenIsPlan) ||
-      (rankIsPlan === chosenIsPlan && byFactTime(rank, chosen.rank) > 0)
-    ) {
+    if (chosen === null || (rankIsPlan && !chosenIsPlan) || (rankIsPlan === chosenIsPlan && byFactTime(rank, chosen.rank) > 0)) {
       chosen = { carriage, rank, versions };
     }
   }
@@ -113,9 +98,7 @@ function connections(k: Knowledge): Connection[] {
       inbound.carriage,
     );
     if (!outbound) continue;
-    const departures = events.filter(
-      (e) => e.transportEventTypeCode === 'DEPA' && carriageOf(e.transportCall) !== inbound.carriage,
-    );
+    const departures = events.filter((e) => e.transportEventTypeCode === 'DEPA' && carriageOf(e.transportCall) !== inbound.carriage);
     const originalDeparture = departures.find((e) => e.eventClassifierCode === 'PLN') ?? departures[0] ?? outbound.best;
     out.push({
       port,
@@ -123,8 +106,7 @@ function connections(k: Knowledge): Connection[] {
       outboundCarriage: outbound.carriage,
       inbound: inbound.best,
       outbound: outbound.best,
-      shortfallHours:
-        hoursBetween(outbound.best.eventDateTime, inbound.best.eventDateTime) + k.thresholds.minConnectionHours,
+      shortfallHours: hoursBetween(outbound.best.eventDateTime, inbound.best.eventDateTime) + k.thresholds.minConnectionHours,
       originalDeparture,
     });
   }

@@ -132,11 +132,7 @@ type RollState =
       elsewhere: Plan | undefined;
     };
 
-function rollState(
-  c: ContainerAtLoading,
-  x: LoadingCall,
-  departures: readonly { event: TransportEvent; call: LoadingCall }[],
-): RollState {
+function rollState(c: ContainerAtLoading, x: LoadingCall, departures: readonly { event: TransportEvent; call: LoadingCall }[]): RollState {
   const firstLoad = c.loads[0];
   if (firstLoad) return { kind: 'loaded', load: firstLoad };
   const onX = c.plans.filter((p) => sameCall(p.call, x));
@@ -144,10 +140,7 @@ function rollState(
   if (!newestOnX) return { kind: 'not-rolled' };
   const isAfter = (a: EquipmentEvent | TransportEvent, b: EquipmentEvent | TransportEvent) => byFactTime(a, b) > 0;
   const replanAway = c.plans.find(
-    (p) =>
-      !sameCall(p.call, x) &&
-      isAfter(p.event, newestOnX.event) &&
-      p.event.eventDateTime > newestOnX.event.eventDateTime,
+    (p) => !sameCall(p.call, x) && isAfter(p.event, newestOnX.event) && p.event.eventDateTime > newestOnX.event.eventDateTime,
   );
   const currentPlanAt = (e: TransportEvent) => c.plans.filter((p) => factTime(p.event) <= factTime(e)).pop();
   const leftBehind = departures.find((d) => {
@@ -162,8 +155,7 @@ function rollState(
     undefined,
   );
   if (!trigger) return { kind: 'not-rolled' };
-  const departedBy = (call: LoadingCall, at: string) =>
-    departures.some((d) => sameCall(d.call, call) && factTime(d.event) <= at);
+  const departedBy = (call: LoadingCall, at: string) => departures.some((d) => sameCall(d.call, call) && factTime(d.event) <= at);
   const rebook = c.plans.find(
     (p) => !sameCall(p.call, x) && factTime(p.event) > factTime(trigger) && !departedBy(p.call, factTime(p.event)),
   );

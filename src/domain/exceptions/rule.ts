@@ -1,4 +1,3 @@
-import type { ExceptionThresholds } from '../../config/config.js';
 import { eventUnLocationCode } from '../milestones.js';
 import type {
   ContainerMaster,
@@ -13,6 +12,7 @@ import type {
   TrackingEvent,
   TransportEvent,
 } from '../types.js';
+import type { ExceptionThresholds } from '../thresholds.js';
 
 /**
  * The contract between the exception engine (which replays the facts in the
@@ -109,12 +109,7 @@ export class KnownHistory implements Knowledge {
     this.portOfLoading = shipment.portOfLoading?.unLocationCode || undefined;
     this.portOfDischarge = shipment.portOfDischarge?.unLocationCode || undefined;
     // Master data names win over event names: they are what the customer booked.
-    for (const location of [
-      shipment.portOfLoading,
-      shipment.portOfDischarge,
-      shipment.placeOfReceipt,
-      shipment.placeOfDelivery,
-    ]) {
+    for (const location of [shipment.portOfLoading, shipment.portOfDischarge, shipment.placeOfReceipt, shipment.placeOfDelivery]) {
       this.rememberName(location);
     }
   }

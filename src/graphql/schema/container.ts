@@ -12,8 +12,7 @@ export const ContainerType = builder.objectRef<ContainerSnapshot>('Container').i
     latestEvent: t.expose('latestEvent', {
       type: EquipmentEventType,
       nullable: true,
-      description:
-        'The most recent actual event; before any, the next estimated or planned one; null while the container has no event.',
+      description: 'The most recent actual event; before any, the next estimated or planned one; null while the container has no event.',
     }),
     eventHistory: t.expose('eventHistory', {
       type: [EquipmentEventType],

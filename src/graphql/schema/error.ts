@@ -1,21 +1,6 @@
-import type { DetailedError } from '../errors.js';
+import type { DetailedError } from '../../service/errors.js';
+import type { ErrorBody } from '../../service/error-body.js';
 import { builder } from '../builder.js';
-
-/**
- * The spec's Error schema: the DCSA error response (ERROR_DOMAIN 4.0). REST
- * returns it as the body of every lookup error; it is declared here so that
- * the one schema documents every shape the service returns.
- */
-export interface ErrorBody {
-  httpMethod: string;
-  requestUri: string;
-  statusCode: number;
-  statusCodeText: string;
-  statusCodeMessage: string;
-  providerCorrelationReference: string;
-  errorDateTime: string;
-  errors: DetailedError[];
-}
 
 export const DetailedErrorType = builder.objectRef<DetailedError>('DetailedError').implement({
   description: 'One cause of an error (DCSA DetailedError); GraphQL errors carry them in extensions.details.',

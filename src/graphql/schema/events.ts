@@ -7,7 +7,7 @@ import {
   EVENT_TYPE_LIST,
   SHIPMENT_EVENT_TYPE_CODE_LIST,
   TRANSPORT_EVENT_TYPE_CODE_LIST,
-} from '../../ingest/code-lists.js';
+} from '../../domain/code-lists.js';
 import { builder } from '../builder.js';
 import { codeListEnum } from '../code-list-enum.js';
 import { DocumentReferenceType, LocationType, TransportCallType } from './location.js';

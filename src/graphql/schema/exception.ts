@@ -16,8 +16,7 @@ export const ExceptionStatusEnum = codeListEnum('ExceptionStatus', 'Whether an e
 export const ResolutionTypeEnum = codeListEnum('ResolutionType', 'Why an exception was resolved.', RESOLUTION_TYPE_LIST);
 
 export const ImpactType = builder.objectRef<Impact>('Impact').implement({
-  description:
-    'What an exception changed. On a resolved exception, the move from the exception state to the recovered state.',
+  description: 'What an exception changed. On a resolved exception, the move from the exception state to the recovered state.',
   fields: (t) => ({
     field: t.exposeString('field', { description: 'Name of the changed field, e.g. eta.' }),
     previousValue: t.exposeString('previousValue', {

@@ -5,8 +5,8 @@ import { PUSH_TRIGGER_TYPES, type PushTriggerType } from '../../domain/push/push
 import type { Change } from '../../push/change-feed.js';
 import { findShipment, findShipmentById } from '../../store/shipment-lookup.js';
 import { builder } from '../builder.js';
-import { DCSA, lookupError } from '../errors.js';
-import { lookupArgs, shipmentNotFound, toShipmentLookup } from '../lookup-arguments.js';
+import { DCSA, lookupError } from '../../service/errors.js';
+import { lookupArgs, shipmentNotFound, toShipmentLookup } from '../../service/lookup-arguments.js';
 import { ShipmentSource } from '../shipment-source.js';
 import { SCHEMA_VERSION, TransmissionType, TriggerTypeEnum, type Transmission } from './transmission.js';
 
@@ -26,7 +26,7 @@ builder.subscriptionField('shipmentUpdates', (t) =>
   t.field({
     type: TransmissionType,
     description:
-      'The shipment\'s changes as they are committed: a Transmission for each new milestone or flip to ACT ' +
+      "The shipment's changes as they are committed: a Transmission for each new milestone or flip to ACT " +
       '(EVENT_TRIGGER) and each exception detected or resolved, looked up by the same parameters and rules as ' +
       'Query.shipment. Requires a bearer token with scope track-and-trace.read.',
     args: {

@@ -4,7 +4,7 @@ import {
   FACILITY_CODE_LIST_PROVIDER_LIST,
   FACILITY_TYPE_CODE_LIST,
   MODE_OF_TRANSPORT_LIST,
-} from '../../ingest/code-lists.js';
+} from '../../domain/code-lists.js';
 import { builder } from '../builder.js';
 import { codeListEnum } from '../code-list-enum.js';
 
@@ -20,11 +20,7 @@ export const FacilityTypeCodeEnum = codeListEnum(
   FACILITY_TYPE_CODE_LIST,
 );
 
-export const ModeOfTransportEnum = codeListEnum(
-  'ModeOfTransport',
-  'How the cargo moves (DCSA transport type).',
-  MODE_OF_TRANSPORT_LIST,
-);
+export const ModeOfTransportEnum = codeListEnum('ModeOfTransport', 'How the cargo moves (DCSA transport type).', MODE_OF_TRANSPORT_LIST);
 
 export const DocumentReferenceTypeCodeEnum = codeListEnum(
   'DocumentReferenceTypeCode',

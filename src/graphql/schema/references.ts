@@ -15,8 +15,7 @@ const NAMED_KEYS: Record<string, string> = {
   vgm_cutoff_dt: 'Verified gross mass (VGM) cut-off; null when unset.',
   booking_dt: 'When the booking was made; null when unset.',
   stuffing_dt: 'When the container was stuffed; null when unset.',
-  free_time_exp_dt:
-    'When free time expires (DEMURRAGE_RISK and DETENTION_RISK are judged against it); null when unset.',
+  free_time_exp_dt: 'When free time expires (DEMURRAGE_RISK and DETENTION_RISK are judged against it); null when unset.',
 };
 
 /** What a references key holds: named keys as above, numbered ones free-form. */

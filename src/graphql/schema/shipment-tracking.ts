@@ -1,5 +1,5 @@
 import { builder } from '../builder.js';
-import { ShipmentSource } from '../shipment-source.js';
+import { type ShipmentSource } from '../shipment-source.js';
 import { ContainerType } from './container.js';
 import { ShipmentEventType, TransportEventType } from './events.js';
 import { TrackingExceptionType } from './exception.js';

@@ -1,11 +1,5 @@
+import type { TokenResponse } from '../../auth/principal.js';
 import { builder } from '../builder.js';
-
-export interface TokenResponse {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-  scope: string;
-}
 
 export const TokenResponseType = builder.objectRef<TokenResponse>('TokenResponse').implement({
   description: 'An access token (OAuth 2.0 client credentials grant, RFC 6749 section 5.1).',
@@ -29,7 +23,7 @@ builder.mutationField('issueToken', (t) =>
     description:
       'OAuth 2.0 client credentials grant (RFC 6749 section 4.4); POST /oauth/token is a thin handler over this field. ' +
       'Errors carry extensions.code OAUTH_ERROR (RATE_LIMITED for too many failed authentications or tokens: each ' +
-      'issued token counts against the client\'s quota) with the RFC 6749 error and error_description.',
+      "issued token counts against the client's quota) with the RFC 6749 error and error_description.",
     args: {
       grant_type: t.arg.string({ required: true, description: 'Must be client_credentials.' }),
       client_id: t.arg.string({ required: true, description: 'The client identifier, issued per environment.' }),

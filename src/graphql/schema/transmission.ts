@@ -1,10 +1,10 @@
-import type { PushTransmission } from '../context.js';
+import type { PushTransmission } from '../../executor/context.js';
 import { ifNoneMatchMatches, shipmentEtag } from '../../domain/conditional-read.js';
 import { TRIGGER_TYPE_LIST } from '../../domain/enumerations.js';
 import { findShipment } from '../../store/shipment-lookup.js';
 import { builder } from '../builder.js';
 import { codeListEnum } from '../code-list-enum.js';
-import { lookupArgs, shipmentNotFound, toShipmentLookup } from '../lookup-arguments.js';
+import { lookupArgs, shipmentNotFound, toShipmentLookup } from '../../service/lookup-arguments.js';
 import { ShipmentSource } from '../shipment-source.js';
 import { ShipmentTrackingType } from './shipment-tracking.js';
 

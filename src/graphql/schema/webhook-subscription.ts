@@ -10,7 +10,7 @@ import {
 import { listDeliveries, type DeliveryLogEntry } from '../../store/delivery-queue.js';
 import { deleteSubscription, listSubscriptions, type WebhookSubscription } from '../../store/webhook-subscriptions.js';
 import { builder } from '../builder.js';
-import { lookupArgs } from '../lookup-arguments.js';
+import { lookupArgs } from '../../service/lookup-arguments.js';
 import { TriggerTypeEnum } from './transmission.js';
 
 /**
@@ -26,7 +26,9 @@ export const WebhookSubscriptionStatusEnum = builder.enumType('WebhookSubscripti
   description: 'Whether a subscription still receives deliveries.',
   values: {
     ACTIVE: { description: 'Deliveries are sent.' },
-    DISABLED: { description: 'No more deliveries: the receiver answered 410 Gone, or the client or shipment access went away (see disabledReason).' },
+    DISABLED: {
+      description: 'No more deliveries: the receiver answered 410 Gone, or the client or shipment access went away (see disabledReason).',
+    },
   },
 });
 
@@ -40,12 +42,15 @@ export const WebhookDeliveryStatusEnum = builder.enumType('WebhookDeliveryStatus
 });
 
 export const WebhookSubscriptionType = builder.objectRef<WebhookSubscription>('WebhookSubscription').implement({
-  description: 'A webhook subscription (the spec\'s Subscription): where and what the service pushes for one shipment.',
+  description: "A webhook subscription (the spec's Subscription): where and what the service pushes for one shipment.",
   fields: (t) => ({
     subscriptionID: t.exposeString('subscriptionID', { description: 'UUID of the subscription.' }),
     callbackUrl: t.exposeString('callbackUrl', { description: 'Where deliveries are POSTed.' }),
     carrierCode: t.exposeString('carrierCode', { nullable: true, description: 'The lookup it was created with: carrier SCAC code.' }),
-    carrierBookingReference: t.exposeString('carrierBookingReference', { nullable: true, description: 'The lookup: carrier booking number.' }),
+    carrierBookingReference: t.exposeString('carrierBookingReference', {
+      nullable: true,
+      description: 'The lookup: carrier booking number.',
+    }),
     billOfLadingNumber: t.exposeString('billOfLadingNumber', { nullable: true, description: 'The lookup: bill of lading number.' }),
     equipmentReference: t.exposeString('equipmentReference', { nullable: true, description: 'The lookup: container number.' }),
     triggerTypes: t.field({
@@ -78,7 +83,9 @@ export const WebhookSubscriptionSecretType = builder.objectRef<WithSecret>('Webh
   description: 'A subscription and its signing secret, shown this once (at creation and rotation).',
   fields: (t) => ({
     subscription: t.expose('subscription', { type: WebhookSubscriptionType, description: 'The subscription.' }),
-    secret: t.exposeString('secret', { description: 'The HMAC-SHA256 signing secret of its deliveries. Store it now: it is not shown again.' }),
+    secret: t.exposeString('secret', {
+      description: 'The HMAC-SHA256 signing secret of its deliveries. Store it now: it is not shown again.',
+    }),
   }),
 });
 
@@ -99,7 +106,10 @@ export const WebhookDeliveryType = builder.objectRef<DeliveryLogEntry>('WebhookD
       nullable: true,
       description: 'While PENDING: when it is next tried.',
     }),
-    createdDateTime: t.expose('createdDateTime', { type: 'DateTime', description: 'When the change was committed (and the delivery enqueued).' }),
+    createdDateTime: t.expose('createdDateTime', {
+      type: 'DateTime',
+      description: 'When the change was committed (and the delivery enqueued).',
+    }),
     deliveredDateTime: t.expose('deliveredDateTime', { type: 'DateTime', nullable: true, description: 'When the receiver accepted it.' }),
   }),
 });
@@ -116,7 +126,10 @@ const pushTriggerType = z.enum(PUSH_TRIGGER_TYPES, {
 const subscriptionRequest = lookupArgs.and(
   z
     .object({
-      callbackUrl: z.string().min(1, 'callbackUrl is required').max(MAX_CALLBACK_URL_LENGTH, `callbackUrl must be at most ${MAX_CALLBACK_URL_LENGTH} characters`),
+      callbackUrl: z
+        .string()
+        .min(1, 'callbackUrl is required')
+        .max(MAX_CALLBACK_URL_LENGTH, `callbackUrl must be at most ${MAX_CALLBACK_URL_LENGTH} characters`),
       triggerTypes: z
         .array(pushTriggerType)
         .min(1, 'triggerTypes must not be empty; leave it out for every change')
@@ -135,7 +148,11 @@ const subscriptionRequest = lookupArgs.and(
         ctx.addIssue({ code: 'custom', path: ['scheduledIntervalSeconds'], message: 'SCHEDULED_TRIGGER needs scheduledIntervalSeconds' });
       }
       if (r.triggerTypes && !scheduled && r.scheduledIntervalSeconds != null) {
-        ctx.addIssue({ code: 'custom', path: ['triggerTypes'], message: 'scheduledIntervalSeconds needs SCHEDULED_TRIGGER in triggerTypes' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['triggerTypes'],
+          message: 'scheduledIntervalSeconds needs SCHEDULED_TRIGGER in triggerTypes',
+        });
       }
     }),
 );
@@ -145,14 +162,18 @@ export const WebhookSubscriptionRequestInput = builder.inputType('WebhookSubscri
     "A webhook subscription request (the spec's SubscriptionRequest): one lookup form of GET /v2/shipments naming a " +
     'shipment your account may see, and where to POST its changes.',
   fields: (t) => ({
-    callbackUrl: t.string({ required: true, description: 'HTTPS URL the deliveries are POSTed to (http and loopback allowed in the sandbox).' }),
+    callbackUrl: t.string({
+      required: true,
+      description: 'HTTPS URL the deliveries are POSTed to (http and loopback allowed in the sandbox).',
+    }),
     carrierCode: t.string({ description: 'Carrier SCAC code; required with carrierBookingReference.' }),
     carrierBookingReference: t.string({ description: 'Carrier booking number.' }),
     billOfLadingNumber: t.string({ description: 'Bill of lading number.' }),
     equipmentReference: t.string({ description: 'Container number (ISO 6346).' }),
     triggerTypes: t.field({
       type: [TriggerTypeEnum],
-      description: 'The changes to receive; default EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED (and SCHEDULED_TRIGGER with an interval).',
+      description:
+        'The changes to receive; default EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED (and SCHEDULED_TRIGGER with an interval).',
     }),
     scheduledIntervalSeconds: t.int({ description: 'Seconds between SCHEDULED_TRIGGER refreshes, 300 to 604800.' }),
     secret: t.string({ description: 'Your own signing secret (32 to 256 printable characters); default: one is generated.' }),
@@ -170,7 +191,7 @@ builder.queryField('webhookSubscriptions', (t) =>
 builder.queryField('webhookSubscription', (t) =>
   t.field({
     type: WebhookSubscriptionType,
-    description: 'One of your webhook subscriptions; NOT_FOUND for another client\'s or an unknown one.',
+    description: "One of your webhook subscriptions; NOT_FOUND for another client's or an unknown one.",
     args: { subscriptionID: t.arg.string({ required: true, description: 'The subscription.' }) },
     resolve: async (_root, args, ctx) => requireSubscription(ctx.services.database.db, await ctx.principal(), args.subscriptionID),
   }),
@@ -203,7 +224,7 @@ builder.mutationField('createWebhookSubscription', (t) =>
   t.field({
     type: WebhookSubscriptionSecretType,
     description:
-      'Subscribe to a shipment\'s changes: they are POSTed to callbackUrl, signed (Tracking-Signature). Returns the ' +
+      "Subscribe to a shipment's changes: they are POSTed to callbackUrl, signed (Tracking-Signature). Returns the " +
       'signing secret this once. Requires the track-and-trace.subscribe scope.',
     args: { request: t.arg({ type: WebhookSubscriptionRequestInput, required: true, description: 'What to subscribe to, and where.' }) },
     validate: z.object({ request: subscriptionRequest }),
@@ -234,12 +255,19 @@ builder.mutationField('rotateWebhookSubscriptionSecret', (t) =>
       'the new and the previous secret, so your receiver can switch without dropping any.',
     args: {
       subscriptionID: t.arg.string({ required: true, description: 'The subscription.' }),
-      overlapSeconds: t.arg.int({ required: false, description: 'How long the previous secret keeps signing, 0 to 604800; default 86400.' }),
+      overlapSeconds: t.arg.int({
+        required: false,
+        description: 'How long the previous secret keeps signing, 0 to 604800; default 86400.',
+      }),
       secret: t.arg.string({ required: false, description: 'Your own new secret; default: one is generated.' }),
     },
     validate: z
       .object({
-        overlapSeconds: z.int().min(0, 'overlapSeconds must be 0 to 604800').max(7 * 86_400, 'overlapSeconds must be 0 to 604800').nullish(),
+        overlapSeconds: z
+          .int()
+          .min(0, 'overlapSeconds must be 0 to 604800')
+          .max(7 * 86_400, 'overlapSeconds must be 0 to 604800')
+          .nullish(),
         secret: SECRET.nullish(),
       })
       .loose(),

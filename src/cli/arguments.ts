@@ -1,0 +1,54 @@
+import { InvalidArgumentError } from 'commander';
+
+/** Parsers of the commands' option values: each refuses a bad value with the allowed ones named (exit 2). */
+
+/** An option given twice is an error (commander would keep the last silently). */
+export function once<T>(parse: (value: string) => T): (value: string, previous: T | undefined) => T {
+  return (value, previous) => {
+    if (previous !== undefined) throw new InvalidArgumentError('given more than once');
+    return parse(value);
+  };
+}
+
+export function nonEmpty(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('must not be empty');
+  return value;
+}
+
+export function exceptionStatus(value: string): 'DETECTED' | 'RESOLVED' {
+  const status = value.trim().toUpperCase();
+  if (status !== 'DETECTED' && status !== 'RESOLVED') throw new InvalidArgumentError('must be DETECTED or RESOLVED');
+  return status;
+}
+
+export function subscriptionStatus(value: string): 'ACTIVE' | 'DISABLED' {
+  const status = value.trim().toUpperCase();
+  if (status !== 'ACTIVE' && status !== 'DISABLED') throw new InvalidArgumentError('must be ACTIVE or DISABLED');
+  return status;
+}
+
+export function deliveryStatus(value: string): string {
+  const status = value.trim().toUpperCase();
+  if (!['PENDING', 'DELIVERED', 'FAILED'].includes(status)) throw new InvalidArgumentError('must be PENDING, DELIVERED or FAILED');
+  return status;
+}
+
+export function exceptionType(value: string): string {
+  const type = value.trim().toUpperCase();
+  if (!/^[A-Z][A-Z_]{0,39}$/.test(type)) throw new InvalidArgumentError('must be an exceptionType such as ETA_DELAY');
+  return type;
+}
+
+export function limit(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 10_000) {
+    throw new InvalidArgumentError('must be an integer from 1 to 10000');
+  }
+  return Number(value);
+}
+
+export function note(value: string): string {
+  const text = value.trim();
+  if (text === '') throw new InvalidArgumentError('must not be empty');
+  if (text.length > 1000) throw new InvalidArgumentError('must be at most 1000 characters');
+  return text;
+}

@@ -1,0 +1,28 @@
+import type { ContainerMaster, ShipmentMaster, TrackingEvent } from './types.js';
+
+/**
+ * A validated, normalized ingest bundle (DESIGN section 4). The raw JSON may
+ * use DCSA 2.2 spellings (UNLocationCode, offsets on timestamps); after
+ * validation every field uses the spec's spelling and timestamps are
+ * canonical UTC.
+ */
+export interface IngestBundle {
+  /** The carrier that published `events`; required when events are present. */
+  carrierCode?: string;
+  shipments: ShipmentInput[];
+  events: TrackingEvent[];
+}
+
+export interface ShipmentInput extends ShipmentMaster {
+  /** Account ids whose clients may see the shipment. */
+  accounts: string[];
+  containers: ContainerMaster[];
+}
+
+/** One validation problem, with the JSON path of the offending field (e.g. `events[3].eventDateTime`). */
+export interface BundleIssue {
+  path: string;
+  message: string;
+}
+
+export type ParseBundleResult = { ok: true; bundle: IngestBundle } | { ok: false; issues: BundleIssue[] };

@@ -1,0 +1,86 @@
+import type { YogaInitialContext } from 'graphql-yoga';
+import type { Principal, TokenRequest, TokenResponse } from '../auth/principal.js';
+import type { GrantContext } from '../auth/token-grant.js';
+import type { Config } from '../config/config.js';
+import type { Database } from '../db/connect.js';
+import type { Log } from '../service/logger.js';
+import type { SnapshotCache } from '../store/snapshot-cache.js';
+import type { TransmissionIds } from '../store/transmission-ids.js';
+
+/**
+ * What every execution of a GraphQL document sees (docs/architecture.md: the executor): the services the
+ * executor's own plugins and the lookup need. The app's full set (src/graphql/context.ts) extends it with the
+ * push and carrier services that live on the floors above.
+ */
+export interface ExecutorServices {
+  config: Config;
+  database: Database;
+  transmissionIds: TransmissionIds;
+  /** Assembled snapshots by shipment version (exact; see SnapshotCache). */
+  snapshots: SnapshotCache;
+  /** Verifies the request's bearer token; throws a lookup error (401/403) when it does not hold. */
+  authenticate(request: Request): Promise<Principal>;
+  /** The client credentials grant; throws an OAuth error (GraphQLError with extensions.oauth). */
+  issueToken(request: TokenRequest, grant: GrantContext): Promise<TokenResponse>;
+  /** Injected clock. */
+  now(): Date;
+  log: Log;
+}
+
+/** What the executor adds to the initial context of every execution (HTTP request or in-process). */
+export interface ExecutionContext<S extends ExecutorServices = ExecutorServices> {
+  services: S;
+  /** Per-request id, echoed as providerCorrelationReference and in the logs. */
+  correlationId: string;
+  /** The verified caller, resolved once per request on first use. */
+  principal(): Promise<Principal>;
+  /** Client authentication details of a token request (set by POST /oauth/token). */
+  grant: GrantContext;
+  /**
+   * Set when the service itself runs the lookup document for a push delivery
+   * (src/push/transmission-bodies.ts): the header's trigger instead of
+   * MANUAL_TRIGGER, and the transmissionID of the delivery.
+   */
+  transmission?: PushTransmission;
+  /** Set by GET /v2/shipments: the poller's If-None-Match, and the entity tag the lookup found (src/domain/conditional-read.ts). */
+  conditional?: ConditionalRead;
+}
+
+/** The context the executor's plugins read: the initial context (request, params) plus the executor's part. */
+export type ExecutorContext = YogaInitialContext & ExecutionContext;
+
+/**
+ * What the service's own executions add to the initial context: REST
+ * handlers a correlation id and the grant's details, push delivery
+ * (src/push/transmission-bodies.ts) the subscription owner as the principal,
+ * already authorised, and the pushed transmission's header fields.
+ * @NOTE only code inside the process can set these: HTTP requests cannot.
+ */
+export interface InternalContext {
+  correlationId?: string;
+  grant?: GrantContext;
+  asPrincipal?: Principal;
+  transmission?: PushTransmission;
+  conditional?: ConditionalRead;
+}
+
+export interface ConditionalRead {
+  ifNoneMatch: string | null;
+  /** Names the selection the tag covers (selectionKey of the fixed document). */
+  selection: string;
+  /** Set by the shipment resolver once it has read the shipment's version. */
+  etag?: string;
+  /**
+   * Set by the shipment resolver when `ifNoneMatch` matches `etag`; the field is then null and the caller
+   * answers 304. A flag rather than a thrown error: an error is built twice on its way through the
+   * executor, each time with a stack trace, which was a few percent of a conditional poll.
+   */
+  notModified?: boolean;
+}
+
+/** The header fields of a pushed transmission (spec section 2, triggerType table). */
+export interface PushTransmission {
+  transmissionID: string;
+  triggerType: 'EVENT_TRIGGER' | 'EXCEPTION_DETECTED' | 'EXCEPTION_RESOLVED' | 'SCHEDULED_TRIGGER';
+  triggeredByEvent: string | null;
+}

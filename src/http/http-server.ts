@@ -1,0 +1,249 @@
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { Server as NetServer, type Socket } from 'node:net';
+import type { HttpLimits } from '../config/resilience-config.js';
+import { RETRY_AFTER_SECONDS } from '../db/unavailable.js';
+import { bodyLimitFor } from './body-limits.js';
+import type { Logger } from '../service/logger.js';
+import { correlationIdFor } from '../service/request-context.js';
+import { routeErrorResponse, routeFamily, type RouteError } from '../service/route-errors.js';
+
+/**
+ * The node HTTP server in front of the fetch-style app (serve.ts), with what
+ * the app cannot do itself because it only sees a parsed Request:
+ *
+ * - timeouts: the request line and headers within headersTimeoutMs, the whole
+ *   request within requestTimeoutMs (node answers 408), so a slow client
+ *   cannot hold a connection;
+ * - request targets: only origin-form (`/path?query`) with a well-formed Host
+ *   reach the app; absolute-form, `*` and a malformed Host are 400 here (the
+ *   URL the adapter would build from them throws, which became a 500 with a
+ *   stack);
+ * - body limits, counted while reading (chunked bodies included) before the
+ *   app sees any of it: 413 in the route's error body; a body within the
+ *   limit is handed over as a Buffer (the adapter takes `req.body` as is);
+ * - graceful shutdown (drain()).
+ */
+
+export interface HttpServerOptions {
+  limits: HttpLimits;
+  log: Logger['log'];
+  /** Named in the /ready answer while draining, as /ready names it otherwise (use-readiness.ts). */
+  dialect?: string;
+}
+
+export interface HttpServer {
+  server: Server;
+  listen(port: number, host: string): Promise<number>;
+  /** True once drain() was called: /ready answers 503, responses carry Connection: close. */
+  readonly draining: boolean;
+  /**
+   * Graceful shutdown: stop accepting connections, answer /ready with 503,
+   * end keep-alive connections after their current response (Connection:
+   * close), close the idle ones after a short linger, and wait for
+   * in-flight requests until `graceMs`; connections still open then are cut.
+   * Resolves with what was still in flight at the deadline (0 normally).
+   */
+  drain(graceMs: number): Promise<{ cut: number }>;
+}
+
+/**
+ * How long idle keep-alive connections stay open once draining starts. A
+ * client that sends its next request in this time gets an answer carrying
+ * Connection: close; closing an idle connection at once races with a request
+ * already on its way (the client sees a reset).
+ */
+const DRAIN_LINGER_MS = 1000;
+
+export function createHttpServer(app: RequestListener, options: HttpServerOptions): HttpServer {
+  const { limits, log } = options;
+  const inFlight = new Set<ServerResponse>();
+  let draining = false;
+  let drained: (() => void) | undefined;
+
+  // Node checks headersTimeout/requestTimeout on this interval (default 30 s, which would double the limits).
+  const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
+    inFlight.add(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      if (draining && inFlight.size === 0) drained?.();
+    });
+    if (draining) res.setHeader('Connection', 'close');
+    handle(req, res);
+  });
+  // Node ignores a headers timeout longer than the request timeout.
+  // CONNECT asks for a tunnel, which this service never opens (node would close the socket unanswered).
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+  server.headersTimeout = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs);
+  server.requestTimeout = limits.requestTimeoutMs;
+  // Longer than typical load balancer idle timeouts, so they close first.
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const target = req.url ?? '';
+    const edge = (status: number, message: string, headers: Record<string, string> = {}) =>
+      refuse(req, res, routeFamily(pathOf(target)), { status, message, headers }, log);
+
+    const problem = targetProblem(target, req.headers.host);
+    if (problem) return void edge(400, problem);
+    const path = pathOf(target);
+    if (draining && path.replace(/\/+$/, '') === '/ready') {
+      const body = { status: 'shutting-down', ...(options.dialect ? { database: options.dialect } : {}) };
+      return void writeJson(res, 503, body, { 'Cache-Control': 'no-store', 'Retry-After': String(RETRY_AFTER_SECONDS) });
+    }
+    if (!hasBody(req)) return void app(req, res);
+
+    const limit = bodyLimitFor(path, limits.maxBodyBytes);
+    const tooLarge = () => edge(413, `The request body must be at most ${limit} bytes.`, { Connection: 'close' });
+    if (Number(req.headers['content-length'] ?? 0) > limit) return void tooLarge();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    req.on('data', (chunk: Buffer) => {
+      if (refused) return;
+      size += chunk.length;
+      if (size > limit) {
+        refused = true;
+        chunks.length = 0;
+        // Answer now and stop reading: the connection closes after the answer.
+        req.pause();
+        tooLarge();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (refused) return;
+      // @whatwg-node/server takes a Buffer in req.body as the body (the stream is consumed).
+      (req as IncomingMessage & { body?: Buffer }).body = Buffer.concat(chunks);
+      app(req, res);
+    });
+    req.on('error', () => {
+      // The client went away or the request timed out (node answered 408): nothing to hand over.
+    });
+  }
+
+  return {
+    server,
+    get draining() {
+      return draining;
+    },
+    listen: (port, host) => listen(server, port, host),
+    drain(graceMs) {
+      draining = true;
+      // @NOTE http.Server#close() also closes idle keep-alive connections at
+      // once (node >= 19), which races with requests already sent on them;
+      // net.Server#close() only stops accepting. Idle ones close after the linger.
+      NetServer.prototype.close.call(server);
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      const linger = setTimeout(() => server.closeIdleConnections(), Math.min(DRAIN_LINGER_MS, graceMs / 2));
+      return new Promise((resolve) => {
+        const finish = () => {
+          clearTimeout(linger);
+          clearTimeout(deadline);
+          const cut = inFlight.size;
+          if (cut > 0) log('warn', 'shutdown grace period over: cutting requests still in flight', { inFlight: cut });
+          server.closeAllConnections();
+          resolve({ cut });
+        };
+        const deadline = setTimeout(finish, graceMs);
+        drained = () => {
+          // Requests done: close the remaining idle connections now rather than after the linger.
+          server.closeIdleConnections();
+          finish();
+        };
+        if (inFlight.size === 0) drained();
+      });
+    },
+  };
+}
+
+function pathOf(target: string): string {
+  if (!target.startsWith('/')) return '/';
+  const end = target.search(/[?#]/);
+  return end < 0 ? target : target.slice(0, end);
+}
+
+/** A reg-name or IPv4 host, or a bracketed IPv6 literal, with an optional port. */
+const HOST = /^(?:[A-Za-z0-9._~!$&'()*+,;=%-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
+
+/**
+ * Why the request target or Host cannot name a resource of this service, or
+ * undefined when they can. Pure; exported for tests.
+ */
+export function targetProblem(target: string, host: string | undefined): string | undefined {
+  if (!target.startsWith('/') || target.startsWith('//')) {
+    return 'The request target must be a path (origin-form), such as /v2/shipments.';
+  }
+  if (host !== undefined) {
+    const match = HOST.exec(host);
+    if (!match || (match[1] !== undefined && Number(match[1]) > 65535)) return 'The Host header is not a valid host name.';
+  }
+  try {
+    new URL(target, `http://${host || 'localhost'}`);
+  } catch {
+    return 'The request target is not a valid URL path.';
+  }
+  return undefined;
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') return false;
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  family: ReturnType<typeof routeFamily>,
+  e: Pick<RouteError, 'status' | 'message' | 'headers'>,
+  log: Logger['log'],
+): void {
+  const correlationId = correlationIdFor(nodeHeaders(req));
+  // Debug: a refusal is the caller's problem; an anonymous flood must not grow the logs at info.
+  log('debug', 'request refused at the HTTP edge', { correlationId, status: e.status, reason: e.message });
+  const target = req.url ?? '';
+  const url = target.startsWith('/') && !target.startsWith('//') ? `http://edge${target}` : 'http://edge/';
+  const response = routeErrorResponse(family, { ...e, correlationId, method: req.method ?? 'GET', url: safeUrl(url) });
+  void response.text().then((body) => {
+    if (res.headersSent || res.destroyed) return;
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(body);
+  });
+}
+
+function safeUrl(url: string): string {
+  try {
+    return new URL(url).toString();
+  } catch {
+    return 'http://edge/';
+  }
+}
+
+function writeJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** The request's headers as correlationIdFor reads them. */
+function nodeHeaders(req: IncomingMessage): Headers {
+  return {
+    get: (name: string) => {
+      const value = req.headers[name.toLowerCase()];
+      return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+    },
+  } as Headers;
+}
+
+export async function listen(server: Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : port;
+}

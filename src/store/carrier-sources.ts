@@ -1,0 +1,61 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../db/connect.js';
+import type { CarrierPollStateTable, CarrierSourceTable } from '../db/tables/carrier.js';
+
+/** The rows of carrier_source and carrier_poll_state (src/carriers/carrier-store.ts seals and opens their secrets). */
+
+export type SourceRow = Selectable<CarrierSourceTable>;
+export type PollRow = Selectable<CarrierPollStateTable>;
+
+/** A carrier and, when it has an events URL, its poll state: both or neither. */
+export async function insertCarrierSource(
+  db: Db,
+  source: Insertable<CarrierSourceTable>,
+  poll: Insertable<CarrierPollStateTable> | null,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('carrier_source').values(source).execute();
+    if (poll) await trx.insertInto('carrier_poll_state').values(poll).execute();
+  });
+}
+
+export async function listCarrierSources(db: Db): Promise<SourceRow[]> {
+  return db.selectFrom('carrier_source').selectAll().orderBy('carrier_code').execute();
+}
+
+export async function listPollStates(db: Db): Promise<PollRow[]> {
+  return db.selectFrom('carrier_poll_state').selectAll().execute();
+}
+
+export async function findCarrierSource(db: Db, carrierCode: string): Promise<SourceRow | undefined> {
+  return db.selectFrom('carrier_source').selectAll().where('carrier_code', '=', carrierCode).executeTakeFirst();
+}
+
+export async function findPollState(db: Db, carrierCode: string): Promise<PollRow | undefined> {
+  return db.selectFrom('carrier_poll_state').selectAll().where('carrier_code', '=', carrierCode).executeTakeFirst();
+}
+
+/** Updates one carrier (only while ACTIVE with `onlyActive`); whether a row matched. */
+export async function updateCarrierSource(
+  db: Db,
+  carrierCode: string,
+  set: Updateable<CarrierSourceTable>,
+  options: { onlyActive?: boolean } = {},
+): Promise<boolean> {
+  let query = db.updateTable('carrier_source').set(set).where('carrier_code', '=', carrierCode);
+  if (options.onlyActive) query = query.where('status', '=', 'ACTIVE');
+  const result = await query.executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Active carriers with an events URL (only `only`'s when given), by code. */
+export async function listPollableSources(db: Db, only?: string): Promise<SourceRow[]> {
+  let query = db
+    .selectFrom('carrier_source')
+    .selectAll()
+    .where('status', '=', 'ACTIVE')
+    .where('events_url', 'is not', null)
+    .orderBy('carrier_code');
+  if (only !== undefined) query = query.where('carrier_code', '=', only);
+  return query.execute();
+}

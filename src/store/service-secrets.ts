@@ -1,0 +1,45 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../db/connect.js';
+import { isUniqueViolation } from '../db/dialect.js';
+import type { SigningKeyTable } from '../db/tables/auth.js';
+
+/**
+ * Generated, persisted service values (table service_secret), written once by
+ * whichever process gets there first.
+ */
+
+export async function readServiceSecret(db: Db, name: string): Promise<string | undefined> {
+  const row = await db.selectFrom('service_secret').select('value').where('name', '=', name).executeTakeFirst();
+  return row?.value;
+}
+
+/**
+ * Stores `value` under `name` unless a value is already there, and returns the
+ * value that won. Race-safe across processes through the primary key on name:
+ * when two processes start at once, one insert succeeds, the other gets a
+ * unique violation and reads the winner's value, so both use the same one.
+ */
+export async function storeServiceSecretOnce(db: Db, name: string, value: string): Promise<string> {
+  try {
+    await db.insertInto('service_secret').values({ name, value, created_at: new Date().toISOString() }).execute();
+    return value;
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await readServiceSecret(db, name);
+    if (winner === undefined) throw new Error(`service_secret "${name}" vanished after a unique violation`, { cause: err });
+    return winner;
+  }
+}
+
+/** Stored signing keys (the sandbox's generated key; src/auth/signing-keys.ts). */
+export async function insertSigningKey(db: Db, row: Insertable<SigningKeyTable>): Promise<void> {
+  await db.insertInto('signing_key').values(row).execute();
+}
+
+export async function deleteSigningKey(db: Db, kid: string): Promise<void> {
+  await db.deleteFrom('signing_key').where('kid', '=', kid).execute();
+}
+
+export async function findSigningKey(db: Db, kid: string): Promise<{ private_jwk: string } | undefined> {
+  return db.selectFrom('signing_key').select(['private_jwk']).where('kid', '=', kid).executeTakeFirst();
+}
