@@ -2,7 +2,7 @@ import { containerCheckDigit } from '../src/domain/container-number.js';
 import { imoCheckDigit } from '../src/domain/imo-number.js';
 
 /**
- * Synthetic raw ingest bundles (DESIGN section 4) for the benchmark, valid
+ * Synthetic raw ingest bundles (docs/architecture.md, Ingest bundle) for the benchmark, valid
  * per parseBundle: ISO 6346 container numbers with check digits, IMO numbers
  * with check digits, UUID eventIDs, and milestones published in several
  * versions (PLN, then EST revisions, then ACT), half in DCSA 2.2 spelling

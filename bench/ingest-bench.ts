@@ -3,7 +3,7 @@ import { createBenchDatabase } from './databases.js';
 import { emptyTiming, ingestRaw, type IngestTiming } from './seed.js';
 
 /**
- * Ingest throughput for one large bundle (DESIGN section 4): at least
+ * Ingest throughput for one large bundle (docs/architecture.md, Ingest bundle): at least
  * `events` events for a fresh database, as one `tracking ingest` of one file
  * would load it (one transaction).
  */

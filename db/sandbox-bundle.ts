@@ -1,11 +1,11 @@
 import { v5 as uuidv5 } from 'uuid';
 
 /**
- * The sandbox seed: raw ingest bundles (DESIGN section 4), one per carrier,
+ * The sandbox seed: raw ingest bundles (docs/architecture.md, Ingest bundle), one per carrier,
  * that `tracking serve` loads into an empty sandbox database. Every time is
  * relative to `now`, so the demo looks current whenever it is started.
  *
- * The stories, by the exception engine's rules (DESIGN section 6):
+ * The stories, by the exception engine's rules (docs/architecture.md, Exception rules):
  *
  * | shipment | story | exceptions |
  * |---|---|---|

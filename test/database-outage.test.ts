@@ -8,7 +8,7 @@ import { createSandboxApp, SANDBOX_SEEDED_AT, type SandboxApp } from './support/
 import { TcpProxy } from './support/tcp-proxy.js';
 
 /**
- * A database outage (DESIGN section 12): the service talks to MariaDB
+ * A database outage (docs/architecture.md, Limits and failure): the service talks to MariaDB
  * through a TCP proxy the test cuts (a dead server) and freezes (a server
  * stopped by SIGSTOP: connections open, nothing answers). Every route
  * answers 503 with Retry-After within its deadline instead of hanging or

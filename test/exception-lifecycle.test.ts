@@ -8,7 +8,7 @@ import { DEFAULT_THRESHOLDS } from './support/exception-engine-fixtures.js';
 import { ShipmentMemory } from './support/lifecycle-fixtures.js';
 
 /**
- * The lifecycle of DESIGN section 6 (src/domain/exception-lifecycle.ts): what
+ * The lifecycle of docs/architecture.md, Exception rules (src/domain/exception-lifecycle.ts): what
  * a client has seen is never taken back, whatever the carriers report next.
  * Each case of issue 8 is reproduced here on the pure layer; the store tests
  * (exception-lifecycle.store.test.ts) repeat them through the database.

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 
 /**
- * Graceful shutdown of a real `tracking serve` (DESIGN section 12): on
+ * Graceful shutdown of a real `tracking serve` (docs/architecture.md, Limits and failure): on
  * SIGTERM, keep-alive clients hammering it get complete answers, the last
  * one on each connection carrying `Connection: close`; a request in flight
  * (its body still arriving) finishes; /ready says 503; no client sees a

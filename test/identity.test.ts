@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 
 /**
- * DESIGN section 10: identifiers and account ids compare exactly, byte for
+ * docs/architecture.md, Identity: identifiers and account ids compare exactly, byte for
  * byte, on every store. MySQL/MariaDB compare text under the column's
  * collation, whose server default ignores case, accents and trailing spaces;
  * the test databases are created with exactly such a default

@@ -11,8 +11,8 @@ import { DEFAULT_THRESHOLDS } from '../src/domain/thresholds.js';
 /**
  * Carriers deliver events late, in pieces and out of order. Whatever the
  * order of ingestion, the same events give the same snapshot (events,
- * milestones, schedule), and the exceptions keep the two promises of DESIGN
- * section 6 (issue 8):
+ * milestones, schedule), and the exceptions keep the two promises of docs/architecture.md,
+ * Exception rules (issue 8):
  * (a) no exceptionID once stored is ever missing from a later snapshot, and
  *     no RESOLVED one changes again (so none goes back to DETECTED);
  * (b) the exceptions detected (type, subject — the container or port —,

@@ -24,7 +24,7 @@ function parsed(now: Date): IngestBundle[] {
 }
 
 /**
- * Links events to a shipment the way ingest does (DESIGN section 4): same
+ * Links events to a shipment the way ingest does (docs/architecture.md, Ingest bundle): same
  * carrier, and a booking / bill of lading reference or, for equipment
  * events, the container number, so a reused box links both shipments.
  */

@@ -16,7 +16,7 @@ import {
 const [BOX] = CONTAINERS;
 const call = { port: 'NLRTM', vessel: VESSELS.ALPHA, voyage: '610W' } as const;
 
-describe('best version per milestone (DESIGN section 5)', () => {
+describe('best version per milestone (docs/architecture.md, Snapshot rules)', () => {
   const pln = transportEvent({ ...call, type: 'ARRI', classifier: 'PLN', eventDateTime: at(100), created: at(0) });
   const estEarly = transportEvent({ ...call, type: 'ARRI', classifier: 'EST', eventDateTime: at(110), created: at(10) });
   const estLate = transportEvent({ ...call, type: 'ARRI', classifier: 'EST', eventDateTime: at(104), created: at(20) });

@@ -3,7 +3,7 @@ import { exactCollation, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
  * Identifiers and account ids compare exactly, byte for byte, on every store
- * (DESIGN section 10). SQLite's `=` already does; MySQL/MariaDB compare text
+ * (docs/architecture.md, Identity). SQLite's `=` already does; MySQL/MariaDB compare text
  * under the column's collation, and 001 left that to the server default
  * (often utf8mb4_general_ci: case- and accent-insensitive, trailing spaces
  * ignored), so a client of account `DEMO-ACCOUNT` could read `demo-account`.

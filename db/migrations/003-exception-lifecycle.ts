@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { keyColumn, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
- * The exception lifecycle of DESIGN section 6 (src/domain/exception-lifecycle.ts):
+ * The exception lifecycle of docs/architecture.md, Exception rules (src/domain/exception-lifecycle.ts):
  * stored exceptions are reconciled with the facts instead of being recomputed
  * and replaced, so each row keeps what the reconciliation needs. Rows stored
  * before (subject '') are adopted on their shipment's next refresh.

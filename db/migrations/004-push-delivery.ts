@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
- * Push delivery (DESIGN section 11): webhook subscriptions, their durable
+ * Push delivery (docs/architecture.md, Push): webhook subscriptions, their durable
  * outbox of deliveries, and the change log that live GraphQL subscriptions
  * tail. Also the scopes each API client may be granted (subscribing needs
  * `track-and-trace.subscribe`) and each shipment's milestone index, from
@@ -12,7 +12,7 @@ export default function pushDelivery(dialect: SqlDialect): Migration {
   const ts = keyColumn(30);
   return {
     async up(db: Kysely<any>) {
-      // New MySQL tables get the exact collation explicitly (DESIGN section 10), not the server default.
+      // New MySQL tables get the exact collation explicitly (docs/architecture.md, Identity), not the server default.
       const exact = await exactTables(db, dialect);
       const bigId = dialect === 'mysql' ? 'bigint' : 'integer';
 

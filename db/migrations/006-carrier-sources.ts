@@ -16,7 +16,7 @@ export default function carrierSources(dialect: SqlDialect): Migration {
   const ts = keyColumn(30);
   return {
     async up(db: Kysely<any>) {
-      // New MySQL tables get the exact collation explicitly (DESIGN section 10), not the server default.
+      // New MySQL tables get the exact collation explicitly (docs/architecture.md, Identity), not the server default.
       const exact = await exactTables(db, dialect);
 
       await exact(

@@ -92,7 +92,7 @@ export interface App {
 }
 
 /**
- * Assembles the fetch-style app (DESIGN section 1): /graphql, REST routes,
+ * Assembles the fetch-style app (docs/architecture.md, Executor): /graphql, REST routes,
  * health and readiness, the OpenAPI document and its /docs page.
  */
 export async function createApp(options: AppOptions): Promise<App> {

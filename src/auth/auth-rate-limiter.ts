@@ -2,8 +2,8 @@ import { addressKey } from '../domain/client-address.js';
 import type { Limiter, RateLimitStore } from '../service/rate-limit-store.js';
 
 /**
- * Limits FAILED client authentications at the token endpoint (DESIGN
- * section 7: 429 with Retry-After), in two counters:
+ * Limits FAILED client authentications at the token endpoint (docs/architecture.md,
+ * REST contract: 429 with Retry-After), in two counters:
  *
  * - per (client_id, address): a caller that keeps sending wrong secrets for
  *   one client is stopped;

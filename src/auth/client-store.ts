@@ -86,8 +86,8 @@ export class ClientStore {
 
   async createClient(input: NewClient): Promise<ClientCredentials> {
     const name = requireText('name', input.name, MAX_NAME_LENGTH);
-    // The account is an identifier compared exactly with the shipments' accounts (DESIGN
-    // section 10): refused, not trimmed, when it carries surrounding whitespace.
+    // The account is an identifier compared exactly with the shipments' accounts (docs/architecture.md,
+    // Identity): refused, not trimmed, when it carries surrounding whitespace.
     if (input.account.trim() !== input.account) throw new ClientInputError('account must not start or end with whitespace');
     const accountId = requireText('account', input.account, MAX_ACCOUNT_LENGTH);
     const credentials = { client_id: generateClientId(), client_secret: generateClientSecret() };

@@ -4,7 +4,7 @@ import { TokenError, type TokenService } from './tokens.js';
 import type { Principal } from './principal.js';
 
 /**
- * Bearer-token authentication of lookup requests (DESIGN section 7), shared
+ * Bearer-token authentication of lookup requests (docs/architecture.md, REST contract), shared
  * by /graphql and GET /v2/shipments: the token must be ours, current, of this
  * environment, and of an active client. Which scope an operation needs is
  * checked by the useAuthentication plugin (requireScope), per field.

@@ -2,8 +2,8 @@
 export const READ_SCOPE = 'track-and-trace.read';
 
 /**
- * Manage push subscriptions (webhooks) and receive live updates (DESIGN
- * section 11). Granted per client by an operator
+ * Manage push subscriptions (webhooks) and receive live updates (docs/architecture.md,
+ * Push). Granted per client by an operator
  * (`tracking client grant CLIENT_ID track-and-trace.subscribe`), because a
  * subscription makes the service send requests to an address of the
  * client's choosing.
@@ -18,7 +18,7 @@ export const SUBSCRIBE_SCOPE = 'track-and-trace.subscribe';
  */
 export const OPERATOR_INGEST_SCOPE = 'tracking-operator.ingest';
 
-/** Scope granted when the token request names none (DESIGN section 7). */
+/** Scope granted when the token request names none (docs/architecture.md, REST contract). */
 export const DEFAULT_SCOPE = READ_SCOPE;
 
 /** Every scope there is. */

@@ -157,7 +157,7 @@ export class CarrierStore {
   async notificationKey(carrierCode: string): Promise<Buffer | null> {
     if (!/^[A-Z]{2,4}$/.test(carrierCode)) return null;
     const row = await findCarrierSource(this.#db, carrierCode);
-    // Exact match (DESIGN section 10): the collation already compares bytes; this guards a legacy server default.
+    // Exact match (docs/architecture.md, Identity): the collation already compares bytes; this guards a legacy server default.
     if (!row || row.carrier_code !== carrierCode || row.status !== 'ACTIVE') return null;
     const key = notificationKey(this.#secrets.open(row.notification_secret_ciphertext));
     return key.ok ? key.key : null;

@@ -7,7 +7,7 @@ import type { CommandIo } from './client-commands.js';
 import type { ExceptionThresholds } from '../domain/thresholds.js';
 
 /**
- * `tracking ingest FILE... | -` (DESIGN section 3): each file (or `-`, stdin)
+ * `tracking ingest FILE... | -` (README, Command line): each file (or `-`, stdin)
  * holds one ingest bundle. Files are ingested in the given order, each in
  * its own transaction; the first file that fails stops the run. Files before
  * it stay ingested (ingest is idempotent, so the same command can simply be
@@ -22,7 +22,7 @@ import type { ExceptionThresholds } from '../domain/thresholds.js';
 export interface IngestCommandIo extends CommandIo {
   stdin: NodeJS.ReadableStream;
   now: () => Date;
-  /** Exception thresholds for the refresh; default DESIGN section 6. */
+  /** Exception thresholds for the refresh; default docs/architecture.md, Exception rules. */
   thresholds?: ExceptionThresholds;
 }
 

@@ -24,7 +24,7 @@ export { KEEP_RUNNING, type CliContext } from './cli-context.js';
 import { migrateToLatest } from '../store/migrate.js';
 
 /**
- * The `tracking` command line (DESIGN section 3) on commander. Every command
+ * The `tracking` command line (README, Command line) on commander. Every command
  * and subcommand has `--help`, which prints and exits 0 before anything
  * else: no configuration is read and no database is opened until a
  * command's action runs. Usage errors exit 2 with the message and the

@@ -7,7 +7,7 @@ import { listAllSubscriptions, type SubscriptionStatus } from '../store/webhook-
 import { EXIT_NOT_FOUND, EXIT_OK, table, type CommandIo } from './client-commands.js';
 
 /**
- * Operator commands of push delivery (DESIGN section 11): look at
+ * Operator commands of push delivery (docs/architecture.md, Push): look at
  * subscriptions and the delivery log, retry a failed delivery, and run a
  * dedicated delivery worker (`tracking deliver`) beside or instead of the
  * one in `serve`.

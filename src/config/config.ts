@@ -29,7 +29,7 @@ export interface TracingConfig {
   serviceName: string;
 }
 
-/** Push delivery (DESIGN section 11): webhooks and live subscriptions. */
+/** Push delivery (docs/architecture.md, Push): webhooks and live subscriptions. */
 export interface PushConfig {
   /** `TT_DELIVERY_WORKER`: serve sends webhook deliveries itself. Default true; false when dedicated `tracking deliver` workers do. */
   worker: boolean;
@@ -95,7 +95,7 @@ export interface QuotaConfig {
 export type IntrospectionPolicy = 'public' | 'token' | 'off';
 
 /**
- * Bounds on a GraphQL document (DESIGN section 12), checked while it is parsed
+ * Bounds on a GraphQL document (docs/architecture.md, Limits and failure), checked while it is parsed
  * (tokens) and validated (the rest), before it is compiled or executed; the
  * defaults are GraphQL Armor's where the service's own documents fit them.
  * src/app/use-graphql-limits.ts applies them.

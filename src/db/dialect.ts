@@ -25,8 +25,8 @@ export function keyColumn(length: number): ColumnDataType {
 }
 
 /**
- * The MySQL/MariaDB collation under which text compares byte for byte (DESIGN
- * section 10), including trailing spaces: MariaDB's utf8mb4_nopad_bin, MySQL
+ * The MySQL/MariaDB collation under which text compares byte for byte (docs/architecture.md,
+ * Identity), including trailing spaces: MariaDB's utf8mb4_nopad_bin, MySQL
  * 8's utf8mb4_0900_bin. utf8mb4_bin, the fallback, is binary but pads (`'a'` =
  * `'a '`); the edges refuse identifiers with surrounding whitespace, so that
  * difference never reaches a comparison.
@@ -41,7 +41,7 @@ export async function exactCollation(db: Kysely<any>): Promise<string> {
 
 /**
  * What a migration wraps each new table in so that its identifiers compare
- * exactly on MySQL/MariaDB whatever the server's default (DESIGN section 10):
+ * exactly on MySQL/MariaDB whatever the server's default (docs/architecture.md, Identity):
  * the exact collation, set explicitly. SQLite compares exactly already.
  */
 export async function exactTables(

@@ -4,7 +4,7 @@
  *
  * - unavailable: the database is down, unreachable, too slow or saturated.
  *   Nothing is wrong with the request; the same request later may succeed,
- *   so routes answer 503 with Retry-After (DESIGN section 12), not 500.
+ *   so routes answer 503 with Retry-After (docs/architecture.md, Limits and failure), not 500.
  * - transient conflict: two writers collided (deadlock, lock wait timeout,
  *   a busy SQLite file). Running the whole transaction again is safe and
  *   usually succeeds (see retry-transaction.ts).

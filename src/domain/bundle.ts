@@ -1,7 +1,7 @@
 import type { ContainerMaster, ShipmentMaster, TrackingEvent } from './types.js';
 
 /**
- * A validated, normalized ingest bundle (DESIGN section 4). The raw JSON may
+ * A validated, normalized ingest bundle (docs/architecture.md, Ingest bundle). The raw JSON may
  * use DCSA 2.2 spellings (UNLocationCode, offsets on timestamps); after
  * validation every field uses the spec's spelling and timestamps are
  * canonical UTC.

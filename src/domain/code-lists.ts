@@ -20,7 +20,7 @@ function codesOf<L extends CodeList>(list: L): readonly [keyof L & string, ...(k
 /**
  * eventclassifiercodes.csv lists ACT, PLN, EST and REQ. REQ (requested) is
  * deliberately not accepted: the 2.2 event schemas only allow ACT, PLN and
- * EST, and the milestone model (DESIGN section 5: ACT over EST over PLN) has
+ * EST, and the milestone model (docs/architecture.md, Snapshot rules: ACT over EST over PLN) has
  * no place for a request.
  */
 export const EVENT_CLASSIFIER_CODE_LIST = {

@@ -2,7 +2,7 @@ import type { ExceptionCategory, ExceptionStatus, ExceptionType, ResolutionType,
 
 /**
  * The service's own closed value sets, each value with what it means (the
- * spec's words where it has them, DESIGN section 6 for the exception rules).
+ * spec's words where it has them, docs/architecture.md, Exception rules for the exception rules).
  * GraphQL and the OpenAPI document serve them as enums from here, so both
  * describe the same values the domain produces.
  */

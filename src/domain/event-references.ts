@@ -1,7 +1,7 @@
 import type { TrackingEvent } from './types.js';
 
 /**
- * The keys an event links to shipments by (DESIGN section 4), stored in
+ * The keys an event links to shipments by (docs/architecture.md, Ingest bundle), stored in
  * event_reference so that an event arriving before its shipment is linked
  * when the shipment comes:
  * - BKG: a carrier booking reference (a shipment event about document BKG,

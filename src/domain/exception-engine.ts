@@ -7,7 +7,7 @@ import type { ContainerMaster, ExceptionCategory, ExceptionType, ShipmentMaster,
 import type { ExceptionThresholds } from './thresholds.js';
 
 /**
- * The exception engine (DESIGN section 6), first half: what happened. It
+ * The exception engine (docs/architecture.md, Exception rules), first half: what happened. It
  * replays a shipment's facts in the order they happened in the world
  * (`factTime`: an actual's eventDateTime, a plan's or estimate's creation)
  * and cuts what the rules say into episodes: each time a condition starts
@@ -87,7 +87,7 @@ export function exceptionIdFor(
 /**
  * Whether an event belongs to this shipment's history.
  * @NOTE Ingest links an equipment event to every shipment of the carrier
- * that holds its container number (DESIGN section 4), so a reused container
+ * that holds its container number (docs/architecture.md, Ingest bundle), so a reused container
  * brings in the events of its other shipments: one shipment's discharge
  * would restart demurrage on an old delivered shipment. An event whose
  * documentReferences name only other bookings / bills of lading is

@@ -4,7 +4,7 @@ import type { ActiveCondition, RuleResolution } from './exceptions/rule.js';
 import type { ExceptionType, ResolutionType, TrackingException } from './types.js';
 
 /**
- * The exception engine (DESIGN section 6), second half: what the service
+ * The exception engine (docs/architecture.md, Exception rules), second half: what the service
  * knew and when. The engine says what happened (episodes of the facts); this
  * module keeps the promises made to clients who have seen exceptions:
  *
@@ -53,7 +53,7 @@ export interface LifecycleRow {
 
 export type TransitionKind = 'DETECTED' | 'UPDATED' | 'RESOLVED';
 
-/** A change a client can observe, in the order it happened (what push delivery sends: DESIGN section 11). */
+/** A change a client can observe, in the order it happened (what push delivery sends: docs/architecture.md, Push). */
 export interface ExceptionTransition {
   kind: TransitionKind;
   exceptionID: string;

@@ -4,13 +4,13 @@ import type { EquipmentEvent, EventClassifierCode, Location, TrackingEvent, Tran
  * A milestone is one thing that happens (or is planned to) in a shipment's
  * life: (event type, its type code, transport call or location, container).
  * Carriers publish several versions of a milestone over time (PLN, then EST
- * revisions, then ACT); the snapshot shows only the best one (DESIGN section 5).
+ * revisions, then ACT); the snapshot shows only the best one (docs/architecture.md, Snapshot rules).
  */
 
 const CLASSIFIER_RANK: Record<EventClassifierCode, number> = { PLN: 0, EST: 1, ACT: 2 };
 
 /**
- * Identity of a transport call across versions (DESIGN section 5): the DCSA
+ * Identity of a transport call across versions (docs/architecture.md, Snapshot rules): the DCSA
  * transportCallID when the carrier sends one; otherwise the port, the call's
  * sequence number and the vessel (IMO number, or the mode of transport).
  *
@@ -91,7 +91,7 @@ export function bestVersionPerMilestone<E extends TrackingEvent>(events: Iterabl
 }
 
 /**
- * When an event's fact became true in the world (DESIGN section 6: detection
+ * When an event's fact became true in the world (docs/architecture.md, Exception rules: detection
  * is based on event times, whatever order the events were reported in):
  * - ACT: when the milestone happened, its eventDateTime; never later than
  *   the carrier's own eventCreatedDateTime (an actual cannot be reported

@@ -12,7 +12,7 @@ import type {
 } from './types.js';
 
 /**
- * The snapshot of DESIGN section 5, as pure functions over the stored
+ * The snapshot of docs/architecture.md, Snapshot rules, as pure functions over the stored
  * event versions. Each piece is a separate function so that a GraphQL query
  * computes only what it selects.
  */

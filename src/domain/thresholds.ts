@@ -14,7 +14,7 @@ export interface ExceptionThresholds {
   minConnectionHours: number;
 }
 
-/** DESIGN section 6 defaults. */
+/** docs/architecture.md, Exception rules defaults. */
 export const DEFAULT_THRESHOLDS: ExceptionThresholds = {
   delayThresholdHours: 12,
   criticalDelayHours: 48,

@@ -110,7 +110,7 @@ export interface ContainerMaster {
   references: ContainerReferences;
 }
 
-/** Master data of one shipment, as loaded by ingest (DESIGN section 4). */
+/** Master data of one shipment, as loaded by ingest (docs/architecture.md, Ingest bundle). */
 export interface ShipmentMaster {
   bookingReference?: string;
   carrierBookingReference: string;

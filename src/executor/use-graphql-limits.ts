@@ -9,7 +9,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { GraphQLLimits } from '../config/config.js';
 
 /**
- * Bounds on GraphQL documents (DESIGN section 12), with GraphQL Armor's
+ * Bounds on GraphQL documents (docs/architecture.md, Limits and failure), with GraphQL Armor's
  * plugins: tokens while parsing, then aliases, depth, directives and cost
  * as validation rules. Yoga validates before it builds the context and
  * executes, so a refused document is never authenticated, compiled

@@ -44,7 +44,7 @@ export function presentFields<T extends object>(source: T): { [K in keyof T]: Ex
   return out as { [K in keyof T]: Exclude<T[K], null> };
 }
 
-/** SCAC: 2 to 4 upper-case letters (DESIGN section 7; DCSA carrierCode is at most 4). */
+/** SCAC: 2 to 4 upper-case letters (docs/architecture.md, REST contract; DCSA carrierCode is at most 4). */
 export const carrierCode = z.string().regex(/^[A-Z]{2,4}$/, 'must be a SCAC carrier code: 2 to 4 upper-case letters, e.g. MAEU');
 
 /** UN/LOCODE: ISO 3166 country code and 3 letters or digits 2-9 (DCSA UNLocationCode). */

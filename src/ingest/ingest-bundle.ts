@@ -18,7 +18,7 @@ import type { ExceptionThresholds } from '../domain/thresholds.js';
 export interface IngestOptions {
   /** The clock for ingested_at / updated_at and the time-based exception rules. */
   now: () => Date;
-  /** Exception thresholds for the refresh; default DESIGN section 6. */
+  /** Exception thresholds for the refresh; default docs/architecture.md, Exception rules. */
   thresholds?: ExceptionThresholds;
   /**
    * Called after the commit with the shipments whose snapshot may have

@@ -7,7 +7,7 @@ import { carrierCode, isRecord, optional } from './field-schemas.js';
 import { shipmentInput } from './shipment-schema.js';
 
 /**
- * Validates and normalizes an ingest bundle (DESIGN section 4). Pure: no I/O,
+ * Validates and normalizes an ingest bundle (docs/architecture.md, Ingest bundle). Pure: no I/O,
  * never throws on bad input, and reports every issue it finds (up to
  * MAX_LISTED_ISSUES) rather than stopping at the first, so one round of
  * fixes is usually enough.

@@ -19,7 +19,7 @@ import {
 } from './field-schemas.js';
 
 /**
- * Shipment master data of an ingest bundle (DESIGN section 4). This is our
+ * Shipment master data of an ingest bundle (docs/architecture.md, Ingest bundle). This is our
  * own format, so it is strict: an unknown key is an error (most likely a
  * typo that would otherwise silently lose data).
  */

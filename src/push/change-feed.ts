@@ -5,8 +5,8 @@ import { lastChangeId, pruneChanges, readChangesAfter } from '../store/change-lo
 import type { PushTriggerType } from '../domain/push/push-triggers.js';
 
 /**
- * The stream of push transitions for live GraphQL subscriptions (DESIGN
- * section 11). Every transition is written to change_log in the transaction
+ * The stream of push transitions for live GraphQL subscriptions (docs/architecture.md,
+ * Push). Every transition is written to change_log in the transaction
  * that caused it (src/store/push-outbox.ts), by whichever process committed
  * it: `serve`, another instance, or `tracking ingest`. Each instance tails
  * the table (an indexed range read by id, every `pollMs`, or at once when

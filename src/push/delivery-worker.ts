@@ -15,7 +15,7 @@ import type { PushBody } from './transmission-bodies.js';
 import type { WebhookRequest, WebhookResponse } from './webhook-sender.js';
 
 /**
- * Sends the outbox (DESIGN section 11): claims due deliveries (the oldest
+ * Sends the outbox (docs/architecture.md, Push): claims due deliveries (the oldest
  * pending one of each subscription), builds their bodies, signs and POSTs
  * them concurrently, and records each outcome:
  * - 2xx: DELIVERED;

@@ -16,7 +16,7 @@ import {
 import type { Principal } from '../auth/principal.js';
 
 /**
- * Webhook subscriptions as a client manages them (DESIGN section 11); the
+ * Webhook subscriptions as a client manages them (docs/architecture.md, Push); the
  * GraphQL fields and, through them, the /v2/subscriptions routes call these.
  * Input shapes are checked by the fields' schemas; here are the rules that
  * need the database or the network: the callback host's addresses, the

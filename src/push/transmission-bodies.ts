@@ -14,7 +14,7 @@ type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>
 
 /**
  * The body of a webhook delivery: a Transmission as GET /v2/shipments returns
- * it (DESIGN section 11), produced by the same document and executor, as the
+ * it (docs/architecture.md, Push), produced by the same document and executor, as the
  * subscription's owner (so the tenant rule holds at every send), with the
  * delivery's transmissionID, triggerType and triggeredByEvent in the header.
  *

@@ -5,7 +5,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { forbiddenAddress, type PushEnvironment } from '../domain/push/callback-url.js';
 
 /**
- * POSTs webhook deliveries (DESIGN section 11). Every connection goes through
+ * POSTs webhook deliveries (docs/architecture.md, Push). Every connection goes through
  * a DNS lookup that keeps only the addresses the SSRF rules allow
  * (`forbiddenAddress`), so a callback host that later resolves to a private
  * or metadata address (DNS rebinding) is refused when it is used, not just

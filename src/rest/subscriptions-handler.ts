@@ -16,7 +16,7 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 const ROUTE = /^\/v2\/subscriptions(?:\/([^/]+)(?:\/(deliveries|rotate-secret))?)?$/;
 
 /**
- * The webhook subscription routes (DESIGN section 11), thin HTTP handlers
+ * The webhook subscription routes (docs/architecture.md, Push), thin HTTP handlers
  * over the GraphQL fields of src/graphql/schema/webhook-subscription.ts, run
  * through Yoga's envelop like the lookup: same authentication (401/403
  * before anything else), validation, errors (DCSA bodies) and plugins.

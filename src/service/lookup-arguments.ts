@@ -9,7 +9,7 @@ import { DCSA, lookupError } from './errors.js';
  * updates), so all of them accept and refuse exactly the same input.
  */
 /**
- * A lookup value compared exactly with stored identifiers (DESIGN section 10):
+ * A lookup value compared exactly with stored identifiers (docs/architecture.md, Identity):
  * no normalisation, so `maeu…` is not `MAEU…`. Surrounding whitespace can
  * never match (ingest refuses it too), so it is a 400 rather than a silent 404.
  * Lengths follow the DCSA domain (carrierBookingReference 35,

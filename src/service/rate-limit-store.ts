@@ -5,7 +5,7 @@ import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes,
  * Where the counters of quotas and failed-authentication limits live
  * (rate-limiter-flexible): in this process's memory by default, in Redis
  * when `REDIS_URL` is set, so that every instance behind the load balancer
- * spends one budget (DESIGN section 13: no in-memory-only state that must be
+ * spends one budget (docs/architecture.md, Scale-out: no in-memory-only state that must be
  * shared).
  *
  * @NOTE Redis down: each Redis limiter has an in-memory insurance limiter

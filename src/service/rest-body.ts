@@ -1,5 +1,5 @@
 /**
- * REST omits optional fields that have no value (DESIGN section 5), where
+ * REST omits optional fields that have no value (docs/architecture.md, Snapshot rules), where
  * GraphQL answers null. JSON null stays only where the spec uses it: the
  * identifier fields that are always carried, triggeredByEvent, a container
  * without events' latestEvent, and the date keys of `references`.

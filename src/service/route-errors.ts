@@ -4,7 +4,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js
 import { jsonResponse } from './json-response.js';
 
 /**
- * Each route family has its own error body (DESIGN section 12: every 5xx is
+ * Each route family has its own error body (docs/architecture.md, Limits and failure: every 5xx is
  * the route's own error body with the correlation id):
  * - `token`: RFC 6749 section 5.2 `{error, error_description}` (POST /oauth/token);
  * - `graphql`: a GraphQL response `{errors: [{message, extensions: {code, correlationId}}]}`;

@@ -6,7 +6,7 @@ import { chunks } from './chunked-state.js';
 import { deliveryRow } from './push-outbox.js';
 
 /**
- * The delivery side of the outbox (DESIGN section 11). Workers claim due
+ * The delivery side of the outbox (docs/architecture.md, Push). Workers claim due
  * deliveries with a lease, send them outside any transaction, and record
  * the outcome. Only the oldest pending delivery of a subscription is ever
  * claimable, so each subscription receives its deliveries in order.

@@ -28,7 +28,7 @@ export interface RefreshOptions {
    * version must move even if no derived value did. Default true.
    */
   contentChanged?: boolean;
-  /** Exception thresholds; default DESIGN section 6. */
+  /** Exception thresholds; default docs/architecture.md, Exception rules. */
   thresholds?: ExceptionThresholds;
 }
 

@@ -5,7 +5,7 @@ import { chunks } from './chunked-state.js';
 
 /**
  * Maintains shipment_event, the resolved links between shipments and events
- * (DESIGN section 4). A link exists exactly when an event reference matches
+ * (docs/architecture.md, Ingest bundle). A link exists exactly when an event reference matches
  * a shipment of the same carrier: BKG its carrier booking reference, TRD its
  * bill of lading number, EQ one of its container numbers. The relation is a
  * function of the stored data, so linking runs from both sides (new events

@@ -5,7 +5,7 @@ import type { Db } from '../db/connect.js';
  * carrier_poll_state writes. The lease keeps one poller per carrier across
  * every instance: it is taken by one atomic UPDATE that matches only an
  * expired lease, so of two instances racing, exactly one row update
- * succeeds; no process-local lock is involved (DESIGN section 13). Every
+ * succeeds; no process-local lock is involved (docs/architecture.md, Scale-out). Every
  * later write is conditioned on still holding it, so a poller that stalled
  * past its lease (and was replaced) writes nothing more.
  */

@@ -5,7 +5,7 @@ import type { PushTrigger, PushTriggerType } from '../domain/push/push-triggers.
 import { chunks } from './chunked-state.js';
 
 /**
- * The transactional outbox of push delivery (DESIGN section 11). Called in
+ * The transactional outbox of push delivery (docs/architecture.md, Push). Called in
  * the transaction that caused the triggers (ingest, evaluation, an operator
  * clear), so a committed change has its deliveries and a rolled-back one has
  * none: one change_log row per trigger (what live GraphQL subscriptions

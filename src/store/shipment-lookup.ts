@@ -3,7 +3,7 @@ import type { DatabaseSchema } from '../db/schema.js';
 import { chunks } from './chunked-state.js';
 
 /**
- * The lookup rules of DESIGN section 7 as one SQL statement: the shipment
+ * The lookup rules of docs/architecture.md, REST contract as one SQL statement: the shipment
  * that matches every given parameter and that one of the caller's accounts
  * may see. Tenant filtering is part of the same query, so a shipment of
  * another account is indistinguishable from one that does not exist.
@@ -72,7 +72,7 @@ function compiledLookup(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, acco
 
 const LOOKUP_KEYS = ['carrierCode', 'carrierBookingReference', 'billOfLadingNumber', 'equipmentReference'] as const;
 
-/** The shipment row of a lookup, among the shipments one of `accountIds` may see (the tenant rule, DESIGN section 7). */
+/** The shipment row of a lookup, among the shipments one of `accountIds` may see (the tenant rule, docs/architecture.md, REST contract). */
 function visibleShipments(db: Kysely<DatabaseSchema>, accountIds: readonly string[]) {
   return db
     .selectFrom('shipment as s')
@@ -99,7 +99,7 @@ function lookupQuery(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, account
   }
   if (lookup.equipmentReference !== undefined) {
     // A container number is reused across shipments: among those the caller may
-    // see, take the one where the container moved last (DESIGN section 7), so a
+    // see, take the one where the container moved last (docs/architecture.md, REST contract), so a
     // backfilled old shipment does not hide the current one. NULLs sort last
     // under DESC on both SQLite and MySQL.
     query = query

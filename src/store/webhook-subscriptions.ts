@@ -7,7 +7,7 @@ import type { ShipmentLookup } from './shipment-lookup.js';
 
 /**
  * Webhook subscriptions as their owner sees them (the spec's Subscription,
- * fields ours: DESIGN section 11). A subscription belongs to the API client
+ * fields ours: docs/architecture.md, Push). A subscription belongs to the API client
  * that created it: other clients, even of the same account, do not see it.
  */
 

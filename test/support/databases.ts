@@ -67,7 +67,7 @@ export async function createTestDatabase(
   const name = `tt_test_${randomBytes(6).toString('hex')}`;
   const admin = await createConnection(TEST_MYSQL_URL);
   // Deliberately the server's usual, forgiving default (case, accents and trailing
-  // spaces ignored): exact identity must come from the migrations (DESIGN section 10).
+  // spaces ignored): exact identity must come from the migrations (docs/architecture.md, Identity).
   await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci`);
   await admin.end();
   const base = new URL(TEST_MYSQL_URL);

@@ -4,7 +4,7 @@ import type { ContainerMaster, ExceptionType, ShipmentMaster, TrackingEvent, Tra
 import { CONTAINERS, containerMaster, shipmentMaster, T0 } from './event-builders.js';
 import type { ExceptionThresholds } from '../../src/domain/thresholds.js';
 
-/** The defaults of `loadConfig` (DESIGN section 6). */
+/** The defaults of `loadConfig` (docs/architecture.md, Exception rules). */
 export const DEFAULT_THRESHOLDS: ExceptionThresholds = {
   delayThresholdHours: 12,
   criticalDelayHours: 48,

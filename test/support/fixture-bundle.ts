@@ -2,7 +2,7 @@ import { containerCheckDigit } from '../../src/domain/container-number.js';
 
 /**
  * A small, hand-checked data set for contract tests: raw ingest bundles as an
- * operator would load them (DESIGN section 4), in both DCSA spellings.
+ * operator would load them (docs/architecture.md, Ingest bundle), in both DCSA spellings.
  *
  * - MAEU booking MAEU-BKG-1001 / BL MAEU1001BL, account acct-a, containers C1 and C2,
  *   Rotterdam -> Shanghai; arrival estimate revised (PLN, then EST later) and departed (ACT).

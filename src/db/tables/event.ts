@@ -14,7 +14,7 @@ export interface EventTable {
 }
 
 /**
- * The keys an event can be linked to a shipment by (DESIGN section 4): kept so
+ * The keys an event can be linked to a shipment by (docs/architecture.md, Ingest bundle): kept so
  * that an event arriving before its shipment is linked when the shipment comes.
  * kind: BKG (carrier booking reference), TRD (bill of lading), EQ (container, used
  * only for equipment events without document references).

@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
 
 /**
- * Stored exceptions (DESIGN section 6; src/domain/exception-lifecycle.ts):
+ * Stored exceptions (docs/architecture.md, Exception rules; src/domain/exception-lifecycle.ts):
  * never deleted, only resolved. `body_json` is what clients see; the other
  * columns are what the lifecycle needs to reconcile a row with the facts.
  */

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** A webhook subscription (DESIGN section 11): one client's callback for one shipment. */
+/** A webhook subscription (docs/architecture.md, Push): one client's callback for one shipment. */
 export interface WebhookSubscriptionTable {
   subscription_id: string;
   /** The API client that owns it; deliveries stop when the client is disabled. */

@@ -5,7 +5,7 @@ import { rolloverRule } from './rollover.js';
 import type { ExceptionCategory, ExceptionType } from '../types.js';
 import { anyRule, type ExceptionRule } from './rule.js';
 
-/** Every exception rule the engine evaluates (DESIGN section 6), in a fixed order. */
+/** Every exception rule the engine evaluates (docs/architecture.md, Exception rules), in a fixed order. */
 export const EXCEPTION_RULES: readonly ExceptionRule[] = [
   anyRule(etaDelayRule),
   anyRule(rolloverRule),

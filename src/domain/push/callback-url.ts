@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * Where webhooks may be sent (DESIGN section 11): the SSRF rules, as pure
+ * Where webhooks may be sent (docs/architecture.md, Push): the SSRF rules, as pure
  * functions. `checkCallbackUrl` judges the URL when a subscription is
  * created; `forbiddenAddress` judges every address the callback's host
  * resolves to, at creation and again at every connection (so a DNS answer

@@ -5,7 +5,7 @@ import type { MilestoneChange } from '../milestone-changes.js';
 export const PUSH_TRIGGER_TYPES = ['EVENT_TRIGGER', 'EXCEPTION_DETECTED', 'EXCEPTION_RESOLVED', 'SCHEDULED_TRIGGER'] as const;
 export type PushTriggerType = (typeof PUSH_TRIGGER_TYPES)[number];
 
-/** One change of a shipment that push delivery sends (DESIGN section 11). */
+/** One change of a shipment that push delivery sends (docs/architecture.md, Push). */
 export interface PushTrigger {
   triggerType: PushTriggerType;
   /** The event that caused it: the transmission's triggeredByEvent. */

@@ -1,5 +1,5 @@
 /**
- * When a failed webhook delivery is tried again (DESIGN section 11):
+ * When a failed webhook delivery is tried again (docs/architecture.md, Push):
  * exponential backoff with jitter, honouring the receiver's Retry-After,
  * until `retryPeriodMs` after the delivery was enqueued; then it is given up
  * (FAILED, visible in the delivery log). Pure: the random draw is injected.

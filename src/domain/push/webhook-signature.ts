@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * The signature of a webhook delivery (DESIGN section 11), in the header
+ * The signature of a webhook delivery (docs/architecture.md, Push), in the header
  * `Tracking-Signature: t=UNIX_SECONDS,v1=HEX[,v1=HEX]`: HEX is the hex
  * HMAC-SHA256, under the subscription's signing secret, of `t.BODY` (the
  * timestamp, a dot, the exact request body). During a secret rotation's

@@ -11,7 +11,7 @@ import { ShipmentSource } from '../shipment-source.js';
 import { SCHEMA_VERSION, TransmissionType, TriggerTypeEnum, type Transmission } from './transmission.js';
 
 /**
- * Live updates (DESIGN section 11): the GraphQL subscription root, served
+ * Live updates (docs/architecture.md, Push): the GraphQL subscription root, served
  * over Server-Sent Events by Yoga (and so usable from GraphiQL). Each change
  * of the shipment that push delivery would send arrives as a Transmission,
  * as the lookup returns it, with triggerType and triggeredByEvent set: the

@@ -14,7 +14,7 @@ import { lookupArgs } from '../../service/lookup-arguments.js';
 import { TriggerTypeEnum } from './transmission.js';
 
 /**
- * Push delivery's webhook subscriptions (DESIGN section 11): the spec's
+ * Push delivery's webhook subscriptions (docs/architecture.md, Push): the spec's
  * SubscriptionRequest and Subscription, named `WebhookSubscription…` in
  * GraphQL so they never collide with the Subscription root type. The
  * /v2/subscriptions routes run these fields (src/rest/subscriptions-handler.ts).
