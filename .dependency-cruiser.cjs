@@ -81,6 +81,13 @@ module.exports = {
       from: { path: '^src/', pathNot: [...FLOORS.flat().map(pathOf), '^src/[^/]+\\.ts$'] },
       to: {},
     },
+    {
+      name: 'workers-without-http',
+      comment: 'the workers (and `tracking deliver`) are built from the executor alone: nothing they load reaches the HTTP layer',
+      severity: 'error',
+      from: { path: '^src/(app/workers|cli/push-commands)\\.ts$' },
+      to: { path: ['^src/http/', '^src/rest/', '^src/app/create-app\\.ts$'], reachable: true },
+    },
     ...floorRules,
   ],
   options: {

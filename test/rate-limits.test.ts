@@ -201,7 +201,7 @@ describe.each(dialects)('quotas and failed-authentication limits on $name', ({ n
       const { clientId, token } = await f.tokenFor('acct-a');
       for (const url of [`${BASE}/graphql`, 'http://push.internal/v2/shipments']) {
         for (let i = 0; i < 3; i++) {
-          const result = await runDocument(f.app.yoga as never, {
+          const result = await runDocument(f.app.executor, {
             request: new Request(url),
             query: SHIPMENT_DOCUMENT,
             operationName: 'RestShipmentLookup',

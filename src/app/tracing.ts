@@ -1,6 +1,6 @@
 import type { Plugin } from 'graphql-yoga';
 import type { TracingConfig } from '../config/config.js';
-import { routeLabel } from '../service/metrics.js';
+import { routeLabel } from '../rest/route-table.js';
 
 export interface Tracing {
   /** Yoga plugins: a server span per request, a span per GraphQL operation. */

@@ -1,4 +1,4 @@
-import { createApp } from '../app/create-app.js';
+import { createWorkerServices } from '../app/workers.js';
 import { createLogger } from '../service/logger.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
@@ -107,7 +107,8 @@ export async function retryDeliveryCommand(database: Database, deliveryId: strin
 export async function deliverCommand(database: Database, config: Config, options: { once?: boolean }, io: CommandIo): Promise<number> {
   const logger = createLogger(config.logLevel);
   // No API requests share this process: nothing to pause for.
-  const app = await createApp({ config: { ...config, push: { ...config.push, maxLoopDelayMs: 0 } }, database, logger });
+  // The worker's services and executor only: no HTTP app is built (docs/architecture.md, Floors: app).
+  const app = await createWorkerServices({ config: { ...config, push: { ...config.push, maxLoopDelayMs: 0 } }, database, logger });
   try {
     if (options.once) {
       const total = { delivered: 0, retried: 0, failed: 0 };

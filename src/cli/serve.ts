@@ -2,13 +2,13 @@ import { createServer, type Server } from 'node:http';
 import { createHttpServer, listen } from '../http/http-server.js';
 import { Request as FetchRequest } from '@whatwg-node/fetch';
 import { createApp } from '../app/create-app.js';
+import { startEvaluator } from '../app/workers.js';
 import { createLogger, type Logger } from '../service/logger.js';
-import { countExceptionTransitions, countIngestedBundle, withStatementMetrics } from '../service/metrics.js';
+import { countIngestedBundle, withStatementMetrics } from '../service/metrics.js';
 import { startTracing } from '../app/tracing.js';
 import { metricsEndpoint } from '../http/use-metrics.js';
 import type { Config } from '../config/config.js';
 import { connectDatabase } from '../db/connect.js';
-import { evaluateTimeRules } from '../store/time-rules.js';
 import { startCarrierPoller } from '../carriers/serve-poller.js';
 import { ensureSandboxDemoClient, SANDBOX_DEMO_ACCOUNT, seedSandboxIfEmpty } from '../app/sandbox-seed.js';
 import { migrateToLatest } from '../store/migrate.js';
@@ -50,7 +50,7 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     demo = await ensureSandboxDemoClient(database, app.clients);
   }
 
-  const http = createHttpServer(app.yoga, { limits: config.resilience.http, log: logger.log, dialect: database.dialect });
+  const http = createHttpServer(app.yoga, { config, log: logger.log, dialect: database.dialect });
   const port = await http.listen(config.port, config.host);
   const metricsServer =
     app.metricsRegistry && config.metrics.port !== undefined
@@ -81,27 +81,7 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
   });
   if (stdout.isTTY) stdout.write(humanBanner(config, database.description, urls, demo));
 
-  let timer: NodeJS.Timeout | undefined;
-  /** The evaluation running now, if any: shutdown waits for it before closing the pool. */
-  let evaluating: Promise<void> | undefined;
-  if (config.evaluateIntervalSeconds > 0) {
-    const evaluate = async () => {
-      try {
-        const { transitions, ...result } = await evaluateTimeRules(database, config.thresholds, new Date());
-        countExceptionTransitions(transitions);
-        if (result.changed > 0)
-          logger.log('info', 'time-based exception rules re-evaluated', { ...result, transitions: transitions.length });
-      } catch (err) {
-        logger.log('error', 'evaluate failed', { error: err instanceof Error ? err.message : String(err) });
-      }
-    };
-    const tick = () => {
-      evaluating ??= evaluate().finally(() => (evaluating = undefined));
-    };
-    timer = setInterval(tick, config.evaluateIntervalSeconds * 1000);
-    timer.unref();
-    tick();
-  }
+  const evaluator = startEvaluator(config, database, logger);
 
   // Webhook deliveries of every instance's (and the CLI's) commits; off where dedicated `tracking deliver` workers run.
   if (config.push.worker) app.deliveries.start();
@@ -119,13 +99,12 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     logger.log('info', `received ${signal}, shutting down`, { graceSeconds: config.resilience.shutdownGraceSeconds });
     // The hard limit: whatever still runs then is cut.
     setTimeout(() => process.exit(1), graceMs).unref();
-    if (timer) clearInterval(timer);
     metricsServer?.close();
     metricsServer?.closeIdleConnections();
     // Most of the grace for requests; the rest for the worker and the pool.
     void http
       .drain(Math.max(graceMs - 1000, graceMs / 2))
-      .then(() => evaluating)
+      .then(() => evaluator.stop())
       .then(() => Promise.all([app.close(), poller?.stop()]))
       .then(() => tracing?.shutdown())
       .catch((err: unknown) => logger.log('warn', 'shutdown step failed', { error: String(err) }))

@@ -1,18 +1,16 @@
 import type { ExecutionResult } from 'graphql';
-import type { YogaServerInstance } from 'graphql-yoga';
 import type { InternalContext } from './context.js';
-
-type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
+import { prepareIn, type Executor } from './executor.js';
 
 /**
- * Runs one of the service's fixed GraphQL documents through Yoga's envelop
- * (parse, validate, contextFactory, execute: the approach of Yoga's Sofa
- * plugin), so REST routes and push delivery take the code path of /graphql:
- * the same authentication, validation, limits and plugins. Yoga's parser and
- * validation caches make parse and validate lookups after the first call.
+ * Runs one of the service's fixed GraphQL documents through the executor's
+ * envelop (parse, validate, contextFactory, execute: the approach of Yoga's
+ * Sofa plugin), so REST routes and push delivery take the code path of
+ * /graphql: the same authentication, validation, limits and plugins. After a
+ * document's first run, parsing and validating it are cache lookups.
  */
 export async function runDocument<T>(
-  yoga: Yoga,
+  executor: Executor,
   input: {
     request: Request;
     query: string;
@@ -22,10 +20,8 @@ export async function runDocument<T>(
   },
 ): Promise<ExecutionResult<T>> {
   const initial = { request: input.request, ...input.context };
-  const enveloped = yoga.getEnveloped(initial);
-  const document = enveloped.parse(input.query);
-  const validationErrors = enveloped.validate(enveloped.schema, document);
-  if (validationErrors.length > 0) throw new Error(`fixed document ${input.operationName} is invalid: ${validationErrors[0]?.message}`);
+  const enveloped = executor.getEnveloped(initial);
+  const document = prepareIn(enveloped, input.query);
   const contextValue = await enveloped.contextFactory({ ...initial, params: { query: input.query, variables: input.variables } });
   return (await enveloped.execute({
     schema: enveloped.schema,

@@ -1,12 +1,12 @@
 import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { conditionalHeaders, selectionKey } from '../domain/conditional-read.js';
-import { rootFields } from '../service/root-fields.js';
 import type { ConditionalRead, ExecutorContext } from './context.js';
+import { operationPolicy } from './field-policy.js';
 
 /**
  * Conditional polling over GraphQL's GET form (RFC 9110; README "Conditional
- * polling"): `GET /graphql?query=…` whose operation is one `shipment` field
+ * polling"): `GET /graphql?query=…` whose operation is one conditional field (its policy says so: `shipment`)
  * gets the entity tag of what it selects, and `If-None-Match` with that tag
  * gets 304 with no body, decided in the lookup before anything else is read
  * (src/graphql/schema/transmission.ts), as on GET /v2/shipments.
@@ -25,8 +25,7 @@ export function useConditionalGet(): Plugin<ExecutorContext> {
       // REST's lookup sets its own; push deliveries (their in-process request is a GET too) and POSTs are
       // not conditional.
       if (!request || request.method !== 'GET' || ctx.conditional || ctx.transmission) return;
-      const fields = rootFields(args.document, args.operationName);
-      if (fields.length !== 1 || fields[0]?.name.value !== 'shipment') return;
+      if (!operationPolicy(args.schema, args.document, args.operationName).conditional) return;
       const conditional: ConditionalRead = {
         ifNoneMatch: request.headers.get('if-none-match'),
         selection: selectionKey(JSON.stringify([ctx.params?.query ?? '', args.operationName ?? null, args.variableValues ?? null])),

@@ -1,4 +1,3 @@
-import type { YogaServerInstance } from 'graphql-yoga';
 import type { Kysely } from 'kysely';
 import { READ_SCOPE } from '../auth/scopes.js';
 import type { DatabaseSchema } from '../db/schema.js';
@@ -9,8 +8,7 @@ import { runDocument } from '../executor/run-document.js';
 import { SHIPMENT_DOCUMENT } from '../executor/shipment-document.js';
 import { shipmentKeysById } from '../store/shipment-lookup.js';
 import type { ClaimedDelivery } from '../store/delivery-queue.js';
-
-type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
+import type { Executor } from '../executor/executor.js';
 
 /**
  * The body of a webhook delivery: a Transmission as GET /v2/shipments returns
@@ -35,7 +33,7 @@ const PUSH_REQUEST = 'http://push.internal/v2/shipments';
 /** Snapshots rendered at once per round: enough to overlap round trips, few enough to leave the pool to lookups. */
 const RENDER_CONCURRENCY = 4;
 
-export function createPushBodies(yoga: Yoga, db: Kysely<DatabaseSchema>) {
+export function createPushBodies(executor: Executor, db: Kysely<DatabaseSchema>) {
   return async function bodies(
     deliveries: readonly ClaimedDelivery[],
     pace: () => Promise<void> = () => Promise.resolve(),
@@ -66,7 +64,7 @@ export function createPushBodies(yoga: Yoga, db: Kysely<DatabaseSchema>) {
       const first = group[0] as ClaimedDelivery;
       const variables = keys.get(first.shipmentId);
       const result = variables
-        ? await runDocument<{ shipment: unknown }>(yoga, {
+        ? await runDocument<{ shipment: unknown }>(executor, {
             request: new Request(PUSH_REQUEST),
             query: SHIPMENT_DOCUMENT,
             operationName: 'RestShipmentLookup',

@@ -15,12 +15,11 @@ type MaskedErrorsOptions = Exclude<YogaServerOptions<object, object>['maskedErro
  * @NOTE isDev is pinned to false: Yoga's default follows NODE_ENV and, in
  * development, copies the original error (message and stack) into the answer.
  */
-export function serviceErrorMasking(): MaskedErrorsOptions {
-  return {
-    isDev: false,
-    maskError(error, message) {
-      if (isDatabaseUnavailable(error)) return serviceUnavailableError(RETRY_AFTER_SECONDS);
-      return maskError(error, message, false);
-    },
-  };
+export function serviceErrorMasking(): MaskedErrorsOptions & { maskError: typeof maskServiceError } {
+  return { isDev: false, maskError: maskServiceError };
+}
+
+export function maskServiceError(error: unknown, message: string): Error {
+  if (isDatabaseUnavailable(error)) return serviceUnavailableError(RETRY_AFTER_SECONDS);
+  return maskError(error, message, false);
 }

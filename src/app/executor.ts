@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type { Plugin } from '@envelop/core';
+import type { Principal } from '../auth/principal.js';
+import type { InternalContext } from '../executor/context.js';
+import { createExecutor, type Executor } from '../executor/executor.js';
+import { checkOwnDocuments } from '../executor/own-documents.js';
+import { useAuthentication } from '../executor/use-authentication.js';
+import { useCompiledExecution } from '../executor/use-compiled-execution.js';
+import { useConditionalGet } from '../executor/use-conditional-get.js';
+import { useGraphQLLimits } from '../executor/use-graphql-limits.js';
+import { useGraphQLQuotas } from '../executor/use-graphql-quotas.js';
+import { useIntrospectionPolicy } from '../executor/use-introspection-policy.js';
+import { useOperationMetrics } from '../executor/use-operation-metrics.js';
+import type { AppContext } from '../graphql/context.js';
+import { schema } from '../graphql/schema/index.js';
+import type { Logger } from '../service/logger.js';
+import { maskServiceError } from '../service/mask-error.js';
+import { currentRequest } from '../service/request-context.js';
+import type { ServiceSet } from './services.js';
+
+export const GRAPHQL_ENDPOINT = '/graphql';
+
+/**
+ * The service's one executor (docs/architecture.md, Executor): the schema, the context every execution gets,
+ * and the execution plugins in the order they must run. The HTTP app (create-app.ts) hands the same plugin
+ * instances to Yoga; the workers (workers.ts) use it alone. Stops start-up with a ConfigError when a document
+ * limit is too low for the service's own documents.
+ */
+export function createAppExecutor(set: ServiceSet, options: { logger: Logger; plugins?: Plugin<any>[] }): Executor {
+  const { services, rateLimits } = set;
+  const { config } = services;
+  const executor = createExecutor({
+    schema,
+    maskError: maskServiceError,
+    onMasked: (error) => options.logger.yogaLogger.error(error),
+    context: (initial): AppContext => {
+      const given = initial as InternalContext;
+      let principal: Promise<Principal> | undefined = given.asPrincipal ? Promise.resolve(given.asPrincipal) : undefined;
+      const request = initial.request as Request;
+      return {
+        services,
+        correlationId: given.correlationId ?? currentRequest()?.correlationId ?? randomUUID(),
+        principal: () => (principal ??= services.authenticate(request).then(identify)),
+        grant: given.grant ?? { remoteAddress: rateLimits.addressOf(request, initial) },
+        ...(given.transmission ? { transmission: given.transmission } : {}),
+        ...(given.conditional ? { conditional: given.conditional } : {}),
+      };
+    },
+    plugins: [
+      // First, so that operations the plugins below refuse are counted too.
+      ...(config.metrics.enabled ? [useOperationMetrics()] : []),
+      ...useGraphQLLimits(config.graphql.limits),
+      useIntrospectionPolicy({ policy: config.graphql.introspection, authenticate: services.authenticate }),
+      useAuthentication(),
+      ...(rateLimits.quotas ? [useGraphQLQuotas(rateLimits.quotas, GRAPHQL_ENDPOINT)] : []),
+      useConditionalGet(),
+      useCompiledExecution(options.logger, { maxOperations: config.graphql.compiledCacheSize }),
+      ...(options.plugins ?? []),
+    ] as Plugin<any>[],
+  });
+  checkOwnDocuments(executor);
+  return executor;
+}
+
+/** Names the verified client in the request's access-log line. */
+function identify(principal: Principal): Principal {
+  const info = currentRequest();
+  if (info) info.clientId = principal.clientId;
+  return principal;
+}

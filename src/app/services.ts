@@ -1,0 +1,95 @@
+import type { AuthRateLimiterOptions } from '../auth/auth-rate-limiter.js';
+import { ClientStore } from '../auth/client-store.js';
+import { observeTokenGrant } from '../auth/observed-token-grant.js';
+import { resolvePepper } from '../auth/pepper.js';
+import { createRateLimits, type RateLimits } from '../auth/rate-limits.js';
+import { createAuthenticator } from '../auth/request-auth.js';
+import { SecretBox } from '../auth/secret-box.js';
+import { createTokenGrant } from '../auth/token-grant.js';
+import { TokenService } from '../auth/tokens.js';
+import { cacheVerifiedTokens } from '../auth/verified-token-cache.js';
+import { CarrierStore } from '../carriers/carrier-store.js';
+import type { Config } from '../config/config.js';
+import type { Database } from '../db/connect.js';
+import type { AppServices } from '../graphql/context.js';
+import { ChangeFeed } from '../push/change-feed.js';
+import type { PushServices } from '../push/subscription-service.js';
+import { checkResolvedHost } from '../push/webhook-sender.js';
+import type { Logger } from '../service/logger.js';
+import { SnapshotCache } from '../store/snapshot-cache.js';
+import { createTransmissionIds } from '../store/transmission-ids.js';
+
+export interface ServicesOptions {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  /** Clock for tokens, transmissions and exceptions (tests). Default: the system clock. */
+  now?: () => Date;
+  /** See AuthenticatorOptions.clientCacheTtlMs. Default 5000. */
+  clientCacheTtlMs?: number;
+  /** Failed-authentication limits; default from config.quotas. */
+  rateLimit?: AuthRateLimiterOptions;
+  /** Size budget of the snapshot cache (see SnapshotCache); 0 disables it. Default a quarter of the heap limit. */
+  snapshotCacheBytes?: number;
+  /** The callback host check of webhook subscriptions (tests). */
+  checkHost?: PushServices['checkHost'];
+}
+
+/** The long-lived services of one process, shared by the HTTP app and the workers. */
+export interface ServiceSet {
+  services: AppServices;
+  clients: ClientStore;
+  tokens: TokenService;
+  rateLimits: RateLimits;
+  /** Stops the change feed and closes the rate-limit store (not the database). */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the services every execution and worker uses (docs/architecture.md, Floors: app): credentials and
+ * tokens, quotas and failed-authentication limits (in memory or Redis), snapshots, push and carrier services.
+ * `services.push.wake` does nothing until a delivery worker is attached (src/app/workers.ts).
+ */
+export async function createServices(options: ServicesOptions): Promise<ServiceSet> {
+  const { config, database, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const clients = await ClientStore.open(database.db, config, { now });
+  const tokens = await TokenService.create(database.db, config, { now });
+  const authenticator = createAuthenticator(cacheVerifiedTokens(tokens, { now }), clients, {
+    clientCacheTtlMs: options.clientCacheTtlMs,
+  });
+  // Quotas and failed-authentication limits (README: Quotas and rate limits), in memory or in Redis.
+  const rateLimits = await createRateLimits(config, logger.log, options.rateLimit);
+  const grant = createTokenGrant(tokens, clients, rateLimits.authLimiter, rateLimits.quotas);
+  const pepper = await resolvePepper(database.db, config);
+  const push: PushServices = {
+    environment: config.environment,
+    secrets: new SecretBox(pepper, 'webhook-signing-secret'),
+    checkHost: options.checkHost ?? ((host) => checkResolvedHost(host, config.environment)),
+    maxSubscriptionsPerClient: config.push.maxSubscriptionsPerClient,
+    wake: () => {},
+  };
+  const services: AppServices = {
+    config,
+    database,
+    transmissionIds: createTransmissionIds(database.db, now),
+    snapshots: new SnapshotCache(database.db, options.snapshotCacheBytes),
+    authenticate: (request) => authenticator.authenticate(request),
+    issueToken: observeTokenGrant((request, grantContext) => grant(request, grantContext)),
+    push,
+    changes: new ChangeFeed(database.db, { pollMs: config.push.pollMs, log: logger.log }),
+    carriers: new CarrierStore(database.db, pepper, config, now),
+    now,
+    log: logger.log,
+  };
+  return {
+    services,
+    clients,
+    tokens,
+    rateLimits,
+    close: async () => {
+      services.changes.stop();
+      await rateLimits.close();
+    },
+  };
+}
