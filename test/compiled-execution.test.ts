@@ -5,7 +5,7 @@ import { BASE, createTestApp, type TestApp } from './support/app-fixture.js';
 import { maeuBundle } from './support/fixture-bundle.js';
 
 /**
- * Execution is compiled (graphql-jit, src/app/use-compiled-execution.ts).
+ * Execution is compiled (graphql-jit, src/executor/use-compiled-execution.ts).
  * Compiled operations are cached per document AND operation name: one
  * document may hold several operations (GraphiQL's default holds a mutation
  * and a query), and each must run as itself.

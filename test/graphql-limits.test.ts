@@ -16,7 +16,7 @@ import { createSandboxApp, type SandboxApp } from './support/sandbox-app.js';
 
 /**
  * GraphQL documents are bounded before they are compiled or run
- * (src/app/use-graphql-limits.ts, docs/architecture.md, Limits and failure), introspection and
+ * (src/executor/use-graphql-limits.ts, docs/architecture.md, Limits and failure), introspection and
  * suggestions follow TT_GRAPHQL_INTROSPECTION (use-introspection-policy.ts),
  * /graphql refuses what a cross-site form could send (use-csrf-prevention.ts),
  * and CORS is an allow-list (cors-policy.ts). Plain HTTP behaviour: SQLite

@@ -1,8 +1,11 @@
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { quotaCostOf, quotaMessage, rateLimitHeaders, tightest, type QuotaDecision } from '../src/service/quotas.js';
+import { quotaCostOf } from '../src/executor/field-policy.js';
+import { schema } from '../src/graphql/schema/index.js';
+import { quotaMessage, rateLimitHeaders, tightest, type QuotaDecision } from '../src/service/quotas.js';
 
-const cost = (query: string, operationName?: string) => Object.fromEntries(quotaCostOf(parse(query), operationName));
+// What each root field costs is its declared policy (src/executor/field-policy.ts), read from the schema.
+const cost = (query: string, operationName?: string) => Object.fromEntries(quotaCostOf(schema, parse(query), operationName));
 
 describe('quotaCostOf', () => {
   it('counts each aliased lookup, through fragments, and a repeated response key once', () => {

@@ -1,5 +1,6 @@
+import { loadConfig } from '../src/config/config.js';
 import { describe, expect, it } from 'vitest';
-import { bodyLimitFor } from '../src/http/body-limits.js';
+import { bodyLimitFor } from '../src/rest/route-table.js';
 import { targetProblem } from '../src/http/http-server.js';
 import { backoffMs, DEFAULT_TRANSACTION_RETRY, isRetryableWriteError, retryTransaction } from '../src/db/retry-transaction.js';
 import { ACQUIRE_TIMEOUT_CODE, isDatabaseUnavailable, isTransientConflict } from '../src/db/unavailable.js';
@@ -84,7 +85,7 @@ describe('transaction retries (src/db/retry-transaction.ts)', () => {
   });
 });
 
-describe('the HTTP edge (src/app/http-server.ts, body-limits.ts)', () => {
+describe('the HTTP edge (src/http/http-server.ts, body-limits.ts)', () => {
   it('accepts origin-form targets with a well-formed Host', () => {
     expect(targetProblem('/v2/shipments?x=1', 'localhost:4000')).toBeUndefined();
     expect(targetProblem('/graphql', '[::1]:4000')).toBeUndefined();
@@ -105,10 +106,11 @@ describe('the HTTP edge (src/app/http-server.ts, body-limits.ts)', () => {
   });
 
   it('has route limits below the general one', () => {
-    expect(bodyLimitFor('/oauth/token', 1 << 20)).toBe(8192);
-    expect(bodyLimitFor('/v2/subscriptions/abc/rotate-secret', 1 << 20)).toBe(16384);
-    expect(bodyLimitFor('/graphql', 1 << 20)).toBe(1 << 20);
-    expect(bodyLimitFor('/oauth/token', 4096)).toBe(4096);
+    const general = (bytes: number) => loadConfig({ TT_HTTP_MAX_BODY_BYTES: String(bytes) });
+    expect(bodyLimitFor('/oauth/token', general(1 << 20))).toBe(8192);
+    expect(bodyLimitFor('/v2/subscriptions/abc/rotate-secret', general(1 << 20))).toBe(16384);
+    expect(bodyLimitFor('/graphql', general(1 << 20))).toBe(1 << 20);
+    expect(bodyLimitFor('/oauth/token', general(4096))).toBe(4096);
   });
 });
 

@@ -15,7 +15,7 @@ import type { Limiter, RateLimitStore } from '../service/rate-limit-store.js';
  * client out. Here someone else's failures only ever refuse attempts from
  * the failing address; the client's correct secret from any other address
  * is accepted. Behind a reverse proxy the address is the one the trusted
- * proxies forwarded (src/app/client-address.ts); without TT_TRUSTED_PROXIES
+ * proxies forwarded (src/domain/client-address.ts); without TT_TRUSTED_PROXIES
  * every caller has the proxy's address and shares its per-address counter.
  *
  * Intended use by the grant:
@@ -29,7 +29,7 @@ import type { Limiter, RateLimitStore } from '../service/rate-limit-store.js';
  * one source from hammering the endpoint and keeps misconfigured clients from
  * looping on 401 at full speed. The counters are rate-limiter-flexible fixed
  * windows that start at the first failure, in memory or shared in Redis
- * (src/app/rate-limit-store.ts), so N instances enforce one limit.
+ * (src/service/rate-limit-store.ts), so N instances enforce one limit.
  */
 
 export interface AuthRateLimiterOptions {

@@ -45,7 +45,7 @@ export interface GrantContext {
   usedBasicAuth?: boolean;
 }
 
-/** Counts issued tokens per client (src/app/client-quotas.ts); absent: no token quota. */
+/** Counts issued tokens per client (src/service/client-quotas.ts); absent: no token quota. */
 export interface TokenQuota {
   consume(quota: 'tokens', clientId: string): Promise<QuotaDecision>;
 }

@@ -3,7 +3,7 @@ import { processRegistry } from '../service/metrics.js';
 import type { CarrierPollResult } from './poller.js';
 
 /**
- * Poller metrics, in the process registry of src/app/metrics.ts (served on
+ * Poller metrics, in the process registry of src/service/metrics.ts (served on
  * /metrics by `serve`). The `carrier` label is bounded: only configured
  * carriers are polled.
  */

@@ -24,7 +24,7 @@ import { advanceWatermark, readPollState, releaseLease, renewLease, takeLease } 
  *   Retry-After, else an exponential backoff; a wait too long for the run
  *   ends it and schedules the next poll after it;
  * - at most one poller per carrier across every instance: a lease row taken
- *   with one atomic UPDATE … WHERE lease_until < now (src/carriers/poll-state.ts).
+ *   with one atomic UPDATE … WHERE lease_until < now (src/store/poll-state.ts).
  */
 
 export interface CarrierPollerOptions {

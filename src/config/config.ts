@@ -53,7 +53,7 @@ export interface PushConfig {
   maxSubscriptionsPerClient: number;
 }
 
-/** A per-client quota of successful requests (src/auth/quotas.ts). */
+/** A per-client quota of successful requests (src/service/quotas.ts). */
 export interface QuotaLimit {
   /** Requests per minute. */
   perMinute: number;
@@ -98,7 +98,7 @@ export type IntrospectionPolicy = 'public' | 'token' | 'off';
  * Bounds on a GraphQL document (docs/architecture.md, Limits and failure), checked while it is parsed
  * (tokens) and validated (the rest), before it is compiled or executed; the
  * defaults are GraphQL Armor's where the service's own documents fit them.
- * src/app/use-graphql-limits.ts applies them.
+ * src/executor/use-graphql-limits.ts applies them.
  */
 export interface GraphQLLimits {
   /** `TT_GRAPHQL_MAX_TOKENS`: lexical tokens in the document; counted while parsing, so a huge or deep document stops early. Default 1000. */

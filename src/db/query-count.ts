@@ -4,7 +4,7 @@ import type { LogConfig, LogEvent } from 'kysely';
  * Opt-in count of SQL statements, for the benchmark's "SQL round trips per
  * request" (`npm run bench`). With `TT_COUNT_QUERIES=1` every database opened
  * by connectDatabase counts its statements, and the app serves the total on
- * `GET /internal/stats` (src/app/use-internal-stats.ts).
+ * `GET /internal/stats` (src/http/use-internal-stats.ts).
  *
  * @NOTE a diagnostic switch, read here rather than in config.ts because it
  * changes no behaviour. When it is off no log hook is installed at all (Kysely

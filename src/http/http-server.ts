@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
-import type { HttpLimits } from '../config/resilience-config.js';
+import type { Config } from '../config/config.js';
 import { RETRY_AFTER_SECONDS } from '../db/unavailable.js';
-import { bodyLimitFor } from './body-limits.js';
+import { bodyLimitFor, matchRoute } from '../rest/route-table.js';
 import type { Logger } from '../service/logger.js';
 import { correlationIdFor } from '../service/request-context.js';
-import { routeErrorResponse, routeFamily, type RouteError } from '../service/route-errors.js';
+import { routeErrorResponse, type RouteError, type RouteFamily } from '../service/route-errors.js';
 
 /**
  * The node HTTP server in front of the fetch-style app (serve.ts), with what
@@ -25,7 +25,8 @@ import { routeErrorResponse, routeFamily, type RouteError } from '../service/rou
  */
 
 export interface HttpServerOptions {
-  limits: HttpLimits;
+  /** Timeouts (config.resilience.http) and every route's body limit (the route table, from config). */
+  config: Pick<Config, 'resilience' | 'carriers'>;
   log: Logger['log'];
   /** Named in the /ready answer while draining, as /ready names it otherwise (use-readiness.ts). */
   dialect?: string;
@@ -55,7 +56,8 @@ export interface HttpServer {
 const DRAIN_LINGER_MS = 1000;
 
 export function createHttpServer(app: RequestListener, options: HttpServerOptions): HttpServer {
-  const { limits, log } = options;
+  const { log } = options;
+  const limits = options.config.resilience.http;
   const inFlight = new Set<ServerResponse>();
   let draining = false;
   let drained: (() => void) | undefined;
@@ -83,7 +85,7 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const target = req.url ?? '';
     const edge = (status: number, message: string, headers: Record<string, string> = {}) =>
-      refuse(req, res, routeFamily(pathOf(target)), { status, message, headers }, log);
+      refuse(req, res, familyOf(pathOf(target)), { status, message, headers }, log);
 
     const problem = targetProblem(target, req.headers.host);
     if (problem) return void edge(400, problem);
@@ -94,7 +96,7 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
     }
     if (!hasBody(req)) return void app(req, res);
 
-    const limit = bodyLimitFor(path, limits.maxBodyBytes);
+    const limit = bodyLimitFor(path, options.config);
     const tooLarge = () => edge(413, `The request body must be at most ${limit} bytes.`, { Connection: 'close' });
     if (Number(req.headers['content-length'] ?? 0) > limit) return void tooLarge();
     const chunks: Buffer[] = [];
@@ -196,7 +198,7 @@ function hasBody(req: IncomingMessage): boolean {
 function refuse(
   req: IncomingMessage,
   res: ServerResponse,
-  family: ReturnType<typeof routeFamily>,
+  family: RouteFamily,
   e: Pick<RouteError, 'status' | 'message' | 'headers'>,
   log: Logger['log'],
 ): void {
@@ -246,4 +248,9 @@ export async function listen(server: Server, port: number, host: string): Promis
   });
   const address = server.address();
   return typeof address === 'object' && address ? address.port : port;
+}
+
+/** The error body family of a path: its route's, else the DCSA body (the service's generic error shape). */
+function familyOf(path: string): RouteFamily {
+  return matchRoute(path)?.route.family ?? 'dcsa';
 }

@@ -4,7 +4,7 @@ import { staticAssetRoute } from '../service/static-assets.js';
 
 /**
  * GraphiQL's scripts, styles and workers from the installed package (see
- * src/graphiql/assets.ts), and no caching of the page itself: in the
+ * src/http/graphiql/assets.ts), and no caching of the page itself: in the
  * sandbox it carries a token minted for it. Mounted only with TT_GRAPHIQL.
  */
 export function useGraphiQLAssets(graphqlEndpoint: string): Plugin {

@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Response } from '@whatwg-node/fetch';
-import { createCounter, createHistogram, usePrometheus, type FillLabelsFnParams } from '@graphql-yoga/plugin-prometheus';
 import type { Plugin } from 'graphql-yoga';
 import { Registry } from 'prom-client';
-import { httpRequestDuration, httpRequests, methodLabel, processRegistry, routeLabel, startProcessMetrics } from '../service/metrics.js';
+import { routeLabel } from '../rest/route-table.js';
+import { httpRequestDuration, httpRequests, methodLabel, processRegistry, startProcessMetrics } from '../service/metrics.js';
 
 export interface UseMetricsOptions {
   /** The app's own registry (createDatabaseMetrics), served with the process registry. */
@@ -17,70 +17,16 @@ export interface UseMetricsOptions {
 
 /**
  * Prometheus metrics of the HTTP app: requests by method, templated route
- * and status, with their latency; GraphQL operations through
- * @graphql-yoga/plugin-prometheus, labelled by operation type and a bounded
- * operation name only (no document text, no paths); and `GET /metrics`.
+ * and status, with their latency, and `GET /metrics`. GraphQL operations
+ * are counted by the executor (src/executor/use-operation-metrics.ts), so
+ * REST's documents and /graphql's alike.
  */
 export function useMetrics(options: UseMetricsOptions): Plugin {
   startProcessMetrics();
   const scrape = metricsEndpoint(options.appRegistry, options.token);
   const started = new WeakMap<Request, { at: number; route: string }>();
-  const operationLabels = boundedOperationLabels();
-  const labels = (params: FillLabelsFnParams) => operationLabels(params.operationType, params.operationName);
 
   return {
-    onPluginInit({ addPlugin }) {
-      addPlugin(
-        usePrometheus({
-          registry: processRegistry,
-          // Served below, with the token check and the app registry.
-          endpoint: false,
-          labels: { operationName: true, operationType: true, phase: true, path: false, fieldName: false, typeName: false },
-          metrics: {
-            graphql_envelop_request: createCounter({
-              registry: processRegistry,
-              counter: {
-                name: 'graphql_envelop_request',
-                help: 'GraphQL operations executed, by operation type and name',
-                labelNames: ['operationType', 'operationName'],
-              },
-              fillLabelsFn: labels,
-            }),
-            graphql_envelop_request_duration: createHistogram({
-              registry: processRegistry,
-              histogram: {
-                name: 'graphql_envelop_request_duration',
-                help: 'Seconds from parse to the end of execution of a GraphQL operation, by operation type and name',
-                labelNames: ['operationType', 'operationName'],
-                buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-              },
-              fillLabelsFn: labels,
-            }),
-            graphql_envelop_error_result: createCounter({
-              registry: processRegistry,
-              counter: {
-                name: 'graphql_envelop_error_result',
-                help: 'GraphQL errors in results, by operation type and name and the phase that raised them',
-                labelNames: ['operationType', 'operationName', 'phase'],
-              },
-              fillLabelsFn: (params) => ({ ...labels(params), phase: params.errorPhase ?? 'unknown' }),
-            }),
-            // Off: per-phase timings and the summary cost more than they tell here; the Yoga
-            // HTTP histogram labels the full URL (unbounded); tt_http_* covers HTTP.
-            graphql_envelop_request_time_summary: false,
-            graphql_envelop_phase_parse: false,
-            graphql_envelop_phase_validate: false,
-            graphql_envelop_phase_context: false,
-            graphql_envelop_phase_execute: false,
-            graphql_envelop_phase_subscribe: false,
-            graphql_envelop_deprecated_field: false,
-            graphql_envelop_schema_change: false,
-            graphql_envelop_execute_resolver: false,
-            graphql_yoga_http_duration: false,
-          },
-        }),
-      );
-    },
     onRequest({ request, url, endResponse }) {
       const path = url.pathname;
       started.set(request, { at: performance.now(), route: routeLabel(path) });
@@ -129,28 +75,4 @@ export function metricsEndpoint(appRegistry: Registry, token: string | undefined
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
-}
-
-/** At most this many distinct operation names become series; later new names count as `other`. */
-export const MAX_OPERATION_NAMES = 100;
-
-/**
- * Operation names are chosen by callers, so a careless or hostile client
- * could mint a series per request. The first MAX_OPERATION_NAMES names are
- * kept (the service's own REST documents and its clients' named operations),
- * the rest are `other`.
- */
-function boundedOperationLabels(): (
-  type: string | undefined,
-  name: string | undefined,
-) => Record<'operationType' | 'operationName', string> {
-  const seen = new Set<string>();
-  return (type, name) => {
-    let operationName = name ? name.slice(0, 64) : 'anonymous';
-    if (name && !seen.has(operationName)) {
-      if (seen.size < MAX_OPERATION_NAMES) seen.add(operationName);
-      else operationName = 'other';
-    }
-    return { operationType: type ?? 'unknown', operationName };
-  };
 }

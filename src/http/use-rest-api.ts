@@ -1,64 +1,60 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { Plugin, YogaServerInstance } from 'graphql-yoga';
-import { jsonResponse } from '../service/json-response.js';
-import { handleShipmentLookup } from '../rest/shipments-handler.js';
-import { handleSubscriptions, isSubscriptionRoute } from '../rest/subscriptions-handler.js';
-import { handleTokenRequest } from '../rest/token-handler.js';
-import { handleCarrierRoutes, isCarrierRoute } from '../rest/carrier-routes.js';
-import { currentRequest } from '../service/request-context.js';
-import { routeFamily, unexpectedErrorResponse } from '../service/route-errors.js';
+import type { Plugin } from 'graphql-yoga';
+import type { Executor } from '../executor/executor.js';
 import type { AppServices } from '../graphql/context.js';
-
-type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
+import { matchRoute } from '../rest/route-table.js';
+import { jsonResponse } from '../service/json-response.js';
+import { currentRequest } from '../service/request-context.js';
+import { unexpectedErrorResponse } from '../service/route-errors.js';
 
 /**
- * Mounts the REST compatibility routes the way Yoga mounts its own health
- * route: an onRequest hook that ends the response for its paths. Every route
- * executes GraphQL documents through the same Yoga instance.
+ * Mounts the REST routes of the route table (src/rest/route-table.ts) the
+ * way Yoga mounts its own health route: an onRequest hook that ends the
+ * response for their paths. Every route executes GraphQL documents through
+ * the service's one executor.
  */
 export function useRestApi(
   services: AppServices,
+  executor: Executor,
   jwks: () => unknown,
-  /** The caller's address (src/app/client-address.ts); default the socket's peer. */
+  /** The caller's address (src/domain/client-address.ts); default the socket's peer. */
   addressOf: (request: Request, serverContext: unknown) => string | undefined = (_request, serverContext) => remoteAddress(serverContext),
 ): Plugin {
-  let yoga: Yoga;
   return {
-    onYogaInit({ yoga: instance }) {
-      yoga = instance as unknown as Yoga;
-    },
     async onRequest({ request, url, endResponse, serverContext }) {
       const path = url.pathname.replace(/\/+$/, '') || '/';
       if (path === '/.well-known/jwks.json') {
         endResponse(jsonResponse(jwks(), 200, { 'Cache-Control': 'public, max-age=300' }));
         return;
       }
-      if (isCarrierRoute(path)) {
-        const correlationId = currentRequest()?.correlationId ?? randomUUID();
-        const response = await handleCarrierRoutes(request, url, path, services, correlationId);
-        response.headers.set('X-Correlation-ID', correlationId);
-        endResponse(response);
-        return;
-      }
-      const subscriptions = isSubscriptionRoute(path);
-      if (path !== '/v2/shipments' && path !== '/oauth/token' && !subscriptions) return;
+      const match = matchRoute(path);
+      const handler = match?.route.handler;
+      if (!match || !handler) return;
       // The request's id (use-correlation-id.ts); a new one only if that plugin is not mounted.
       const correlationId = currentRequest()?.correlationId ?? randomUUID();
       let response: Response;
       try {
-        response =
-          path === '/v2/shipments'
-            ? await handleShipmentLookup(request, url, yoga, services, correlationId)
-            : subscriptions
-              ? await handleSubscriptions(request, url, yoga, services, correlationId)
-              : await handleTokenRequest(request, yoga, services, correlationId, addressOf(request, serverContext));
+        response = await handler({
+          request,
+          url,
+          path,
+          params: match.params,
+          executor,
+          services,
+          correlationId,
+          remoteAddress: addressOf(request, serverContext),
+        });
       } catch (err) {
         // The net under the handlers: whatever escaped them is the route's own
         // 500 (or 503 when the database is down) with the correlation id; the
         // cause goes to the log only.
-        services.log('error', 'request failed', { correlationId, route: path, error: err instanceof Error ? err.stack : String(err) });
-        response = unexpectedErrorResponse(routeFamily(path), err, { correlationId, method: request.method, url: request.url });
+        services.log('error', 'request failed', {
+          correlationId,
+          route: match.route.path,
+          error: err instanceof Error ? err.stack : String(err),
+        });
+        response = unexpectedErrorResponse(match.route.family, err, { correlationId, method: request.method, url: request.url });
       }
       response.headers.set('X-Correlation-ID', correlationId);
       endResponse(response);

@@ -76,7 +76,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
   };
 }
 
-/** Every response of every operation carries the request's id (src/app/use-correlation-id.ts). */
+/** Every response of every operation carries the request's id (src/http/use-correlation-id.ts). */
 function withRequestIds(paths: Record<string, JsonSchema>): Record<string, JsonSchema> {
   const ids = headersOf(['CorrelationId', 'RequestId']);
   for (const path of Object.values(paths)) {

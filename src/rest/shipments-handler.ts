@@ -1,5 +1,4 @@
 import { GraphQLError } from 'graphql';
-import type { YogaServerInstance } from 'graphql-yoga';
 import { requireScope } from '../auth/request-auth.js';
 import { READ_SCOPE } from '../auth/scopes.js';
 import { Response } from '@whatwg-node/fetch';
@@ -12,15 +11,14 @@ import { omitAbsent } from '../service/rest-body.js';
 import { runDocument } from '../executor/run-document.js';
 import { LOOKUP_PARAMETERS, SHIPMENT_DOCUMENT } from '../executor/shipment-document.js';
 import type { AppServices } from '../graphql/context.js';
+import type { Executor } from '../executor/executor.js';
 
 /** The lookup document's part of every ETag (src/domain/conditional-read.ts). */
 const SHIPMENT_SELECTION = selectionKey(SHIPMENT_DOCUMENT);
 
-type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
-
 /**
  * GET /v2/shipments: turns query parameters into variables of the fixed
- * lookup document and runs it through Yoga's envelop (parse, validate,
+ * lookup document and runs it through the executor's envelop (parse, validate,
  * contextFactory, execute), so authentication, validation and every plugin
  * are the code path of /graphql. Only HTTP concerns live here: parameter
  * names, repeats, statuses and the DCSA error body.
@@ -28,7 +26,7 @@ type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>
 export async function handleShipmentLookup(
   request: Request,
   url: URL,
-  yoga: Yoga,
+  executor: Executor,
   services: AppServices,
   correlationId: string,
 ): Promise<Response> {
@@ -49,7 +47,7 @@ export async function handleShipmentLookup(
     LOOKUP_PARAMETERS.filter((name) => url.searchParams.has(name)).map((name) => [name, url.searchParams.get(name)]),
   );
   const conditional: ConditionalRead = { ifNoneMatch: request.headers.get('if-none-match'), selection: SHIPMENT_SELECTION };
-  const result = await runDocument<{ shipment: unknown }>(yoga, {
+  const result = await runDocument<{ shipment: unknown }>(executor, {
     request,
     query: SHIPMENT_DOCUMENT,
     operationName: 'RestShipmentLookup',

@@ -1,4 +1,3 @@
-import type { YogaServerInstance } from 'graphql-yoga';
 import { DCSA } from '../service/errors.js';
 import { DcsaResponder } from '../service/dcsa-responses.js';
 import { readJsonBody } from '../service/json-body.js';
@@ -7,8 +6,7 @@ import { omitAbsent } from '../service/rest-body.js';
 import { runDocument } from '../executor/run-document.js';
 import { SUBSCRIPTION_DOCUMENTS } from '../executor/subscription-documents.js';
 import type { AppServices } from '../graphql/context.js';
-
-type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
+import type { Executor } from '../executor/executor.js';
 
 /** Subscription requests are small; anything larger is refused while it is read. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -18,7 +16,7 @@ const ROUTE = /^\/v2\/subscriptions(?:\/([^/]+)(?:\/(deliveries|rotate-secret))?
 /**
  * The webhook subscription routes (docs/architecture.md, Push), thin HTTP handlers
  * over the GraphQL fields of src/graphql/schema/webhook-subscription.ts, run
- * through Yoga's envelop like the lookup: same authentication (401/403
+ * through the executor's envelop like the lookup: same authentication (401/403
  * before anything else), validation, errors (DCSA bodies) and plugins.
  *
  *   POST   /v2/subscriptions                          create (201, the secret shown once)
@@ -35,7 +33,7 @@ export function isSubscriptionRoute(path: string): boolean {
 export async function handleSubscriptions(
   request: Request,
   url: URL,
-  yoga: Yoga,
+  executor: Executor,
   services: AppServices,
   correlationId: string,
 ): Promise<Response> {
@@ -57,7 +55,7 @@ export async function handleSubscriptions(
     document: (typeof SUBSCRIPTION_DOCUMENTS)[keyof typeof SUBSCRIPTION_DOCUMENTS],
     variables: Record<string, unknown>,
   ) => {
-    const result = await runDocument<T>(yoga, { request, ...document, variables, context: { correlationId } });
+    const result = await runDocument<T>(executor, { request, ...document, variables, context: { correlationId } });
     const error = result.errors?.[0];
     return error ? { error: respond.resultError(error) } : { data: result.data as T };
   };

@@ -1,5 +1,3 @@
-import type { ExecutionResult } from 'graphql';
-import type { YogaServerInstance } from 'graphql-yoga';
 import type { GrantContext, OAuthErrorBody } from '../auth/token-grant.js';
 import { tokenRefusals } from '../service/metrics.js';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
@@ -8,8 +6,8 @@ import { readBodyText } from '../service/json-body.js';
 import { jsonResponse } from '../service/json-response.js';
 import { ISSUE_TOKEN } from '../executor/token-document.js';
 import type { AppServices } from '../graphql/context.js';
-
-type Yoga = YogaServerInstance<Record<string, unknown>, Record<string, unknown>>;
+import type { Executor } from '../executor/executor.js';
+import { runDocument } from '../executor/run-document.js';
 
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 /** Client credentials requests are tiny; anything larger is refused unread. */
@@ -28,11 +26,11 @@ function refuse(status: number, error: OAuthErrorBody['error'], description: str
 /**
  * POST /oauth/token (RFC 6749 client credentials): HTTP parsing and client
  * authentication methods here; the grant itself is the issueToken mutation,
- * run through Yoga's envelop.
+ * run through the executor's envelop.
  */
 export async function handleTokenRequest(
   request: Request,
-  yoga: Yoga,
+  executor: Executor,
   services: AppServices,
   correlationId: string,
   remoteAddress: string | undefined,
@@ -74,16 +72,13 @@ export async function handleTokenRequest(
 
   const grant: GrantContext = { remoteAddress, usedBasicAuth: basic !== null };
   const variables = { grant_type: grantType, client_id: clientId, client_secret: clientSecret, scope: form.get('scope') };
-  const enveloped = yoga.getEnveloped({ request, correlationId, grant });
-  const document = enveloped.parse(ISSUE_TOKEN);
-  const contextValue = await enveloped.contextFactory({ request, correlationId, grant, params: { query: ISSUE_TOKEN, variables } });
-  const result = (await enveloped.execute({
-    schema: enveloped.schema,
-    document,
+  const result = await runDocument<{ issueToken: unknown }>(executor, {
+    request,
+    query: ISSUE_TOKEN,
     operationName: 'RestIssueToken',
-    variableValues: variables,
-    contextValue,
-  })) as ExecutionResult<{ issueToken: unknown }>;
+    variables,
+    context: { correlationId, grant },
+  });
 
   const error = result.errors?.[0];
   if (!error) return jsonResponse(result.data?.issueToken, 200, NO_STORE);
@@ -100,7 +95,7 @@ export async function handleTokenRequest(
         },
       );
     }
-    // A masked error was logged by Yoga, with its cause, when it was masked.
+    // A masked error was logged, with its cause, when it was masked.
     if (!error.extensions?.unexpected) {
       services.log('error', 'token request failed', { correlationId, error: error.originalError?.stack ?? error.message });
     }

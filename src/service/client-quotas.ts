@@ -8,7 +8,7 @@ export const QUOTA_WINDOW_SECONDS = 60;
 export const BURST_WINDOW_SECONDS = 600;
 
 /**
- * The per-client quota counters (src/auth/quotas.ts says what counts), over
+ * The per-client quota counters (src/service/quotas.ts says what counts), over
  * the app's rate-limit store. Every decision is also remembered for the
  * request being handled, so that its response carries the RateLimit headers
  * whichever layer counted (the REST route, the GraphQL execution, the token

@@ -46,7 +46,7 @@ export class DcsaResponder {
    */
   resultError(given: GraphQLError): Response {
     // Errors that did not go through Yoga's masking (one a plugin set as the
-    // result) are classified here the same way (src/app/mask-error.ts).
+    // result) are classified here the same way (src/service/mask-error.ts).
     const error = !readErrorCode(given) && isDatabaseUnavailable(given) ? serviceUnavailableError(RETRY_AFTER_SECONDS) : given;
     const code = readErrorCode(error);
     if (!code && !error.path && !error.originalError) return this.invalid(error.message.slice(0, 300));

@@ -12,7 +12,7 @@ import type { IngestSummary } from '../ingest/ingest-bundle.js';
  * type and status, pool gauges) is in a per-app registry, see
  * createDatabaseMetrics. `GET /metrics` serves both (use-metrics.ts).
  *
- * Labels are bounded: routes are templated (routeLabel), methods and
+ * Labels are bounded: routes are their route-table templates (src/rest/route-table.ts), methods and
  * statuses come from small fixed sets, GraphQL operation names are capped.
  */
 export const processRegistry = new Registry();
@@ -138,24 +138,6 @@ export function startProcessMetrics(): void {
   processMetricsStarted = true;
   collectDefaultMetrics({ register: processRegistry });
 }
-
-/** The route label of a path: the service's routes by name, anything else `other` (unbounded paths must not become series). */
-export function routeLabel(pathname: string): string {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (/^\/v2\/carrier-notifications\/[^/]+$/.test(path)) return '/v2/carrier-notifications/{carrierCode}';
-  return ROUTES.has(path) ? path : 'other';
-}
-
-const ROUTES = new Set([
-  '/graphql',
-  '/v2/shipments',
-  '/oauth/token',
-  '/health',
-  '/ready',
-  '/.well-known/jwks.json',
-  '/metrics',
-  '/v2/operator/ingest',
-]);
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 

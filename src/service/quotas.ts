@@ -1,10 +1,8 @@
-import type { DocumentNode } from 'graphql';
-import { rootFields } from './root-fields.js';
-
 /**
  * Per-client quotas on successful traffic (README: Quotas and rate limits):
- * what each request costs, and how a decision is told to the client. Pure;
- * the counters live in src/app/quota-limiters.ts.
+ * how a decision is told to the client. Pure; the counters live in
+ * src/service/client-quotas.ts, and what each GraphQL field costs is its
+ * policy (src/executor/field-policy.ts).
  *
  * A quota counts requests of an authenticated client, keyed on its client_id
  * (never on an address: a client behind a shared proxy has its own budget,
@@ -25,38 +23,6 @@ export interface QuotaDecision {
   resetSeconds: number;
   /** Window length in seconds (RateLimit-Policy `w`). */
   windowSeconds: number;
-}
-
-/** GraphQL root fields that count against a quota, one point per field executed. */
-const QUOTA_OF_FIELD = new Map<string, QuotaName>([
-  ['shipment', 'lookups'],
-  ['shipmentUpdates', 'lookups'],
-  ['webhookSubscriptions', 'subscriptions'],
-  ['webhookSubscription', 'subscriptions'],
-  ['webhookDeliveries', 'subscriptions'],
-  ['createWebhookSubscription', 'subscriptions'],
-  ['deleteWebhookSubscription', 'subscriptions'],
-  ['rotateWebhookSubscriptionSecret', 'subscriptions'],
-]);
-
-/**
- * What the operation costs: each root field of a quota counts once per
- * response key, so `a: shipment(...) b: shipment(...)` costs two lookups
- * (aliases cannot multiply work for free) while the same field selected
- * twice under one key is executed, and counted, once. `issueToken` is not
- * here: the grant counts each token it issues (src/auth/token-grant.ts).
- */
-export function quotaCostOf(document: DocumentNode, operationName?: string | null): Map<QuotaName, number> {
-  const cost = new Map<QuotaName, number>();
-  const keys = new Set<string>();
-  for (const field of rootFields(document, operationName)) {
-    const quota = QUOTA_OF_FIELD.get(field.name.value);
-    const key = field.alias?.value ?? field.name.value;
-    if (!quota || keys.has(key)) continue;
-    keys.add(key);
-    cost.set(quota, (cost.get(quota) ?? 0) + 1);
-  }
-  return cost;
 }
 
 /**

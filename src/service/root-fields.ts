@@ -8,8 +8,7 @@ import { Kind, type DocumentNode, type FieldNode, type OperationDefinitionNode, 
  * introspection policy all decide on these before execution.
  */
 export function rootFields(document: DocumentNode, operationName?: string | null): FieldNode[] {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations[0];
+  const operation = operationOf(document, operationName);
   if (!operation) return [];
   const fragments = new Map(
     document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d.selectionSet] as const] : [])),
@@ -27,4 +26,10 @@ export function rootFields(document: DocumentNode, operationName?: string | null
   };
   visit(operation.selectionSet, new Set());
   return fields;
+}
+
+/** The operation a request runs: by `operationName`, else the document's first. */
+export function operationOf(document: DocumentNode, operationName?: string | null): OperationDefinitionNode | undefined {
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  return operationName ? operations.find((o) => o.name?.value === operationName) : operations[0];
 }

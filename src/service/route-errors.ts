@@ -12,16 +12,10 @@ import { jsonResponse } from './json-response.js';
  *   no route (the service's generic error shape).
  * Used where an answer is made outside a route's own handler: the HTTP edge
  * (http-server.ts: bad request targets, body limits, shutdown) and the
- * REST plugin's safety net (use-rest-api.ts).
+ * REST plugin's safety net (use-rest-api.ts). Each route's family is in the route
+ * table (src/rest/route-table.ts).
  */
 export type RouteFamily = 'token' | 'graphql' | 'dcsa';
-
-export function routeFamily(path: string): RouteFamily {
-  const p = path.replace(/\/+$/, '');
-  if (p === '/oauth/token') return 'token';
-  if (p === '/graphql') return 'graphql';
-  return 'dcsa';
-}
 
 export interface RouteError {
   status: number;

@@ -9,6 +9,7 @@ import { DCSA, lookupError } from '../../service/errors.js';
 import { lookupArgs, shipmentNotFound, toShipmentLookup } from '../../service/lookup-arguments.js';
 import { ShipmentSource } from '../shipment-source.js';
 import { SCHEMA_VERSION, TransmissionType, TriggerTypeEnum, type Transmission } from './transmission.js';
+import { policy } from '../../executor/field-policy.js';
 
 /**
  * Live updates (docs/architecture.md, Push): the GraphQL subscription root, served
@@ -24,6 +25,7 @@ builder.subscriptionType({ description: 'Live updates, over Server-Sent Events (
 
 builder.subscriptionField('shipmentUpdates', (t) =>
   t.field({
+    ...policy({ access: { scope: READ_SCOPE }, quota: 'lookups' }),
     type: TransmissionType,
     description:
       "The shipment's changes as they are committed: a Transmission for each new milestone or flip to ACT " +
@@ -41,7 +43,7 @@ builder.subscriptionField('shipmentUpdates', (t) =>
       }),
     },
     subscribe: async (_root, args, ctx) => {
-      // Authentication first, as for every protected field (src/app/use-authentication.ts).
+      // Authentication first, as for every protected field (src/executor/use-authentication.ts).
       const principal = await ctx.principal();
       requireScope(principal, READ_SCOPE);
       const parsed = lookupArgs.safeParse(args);

@@ -1,5 +1,6 @@
 import type { TokenResponse } from '../../auth/principal.js';
 import { builder } from '../builder.js';
+import { policy } from '../../executor/field-policy.js';
 
 export const TokenResponseType = builder.objectRef<TokenResponse>('TokenResponse').implement({
   description: 'An access token (OAuth 2.0 client credentials grant, RFC 6749 section 5.1).',
@@ -19,6 +20,7 @@ builder.mutationType({ description: 'The token grant (the service is otherwise r
 
 builder.mutationField('issueToken', (t) =>
   t.field({
+    ...policy({ access: 'public' }),
     type: TokenResponseType,
     description:
       'OAuth 2.0 client credentials grant (RFC 6749 section 4.4); POST /oauth/token is a thin handler over this field. ' +

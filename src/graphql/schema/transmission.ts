@@ -7,6 +7,8 @@ import { codeListEnum } from '../code-list-enum.js';
 import { lookupArgs, shipmentNotFound, toShipmentLookup } from '../../service/lookup-arguments.js';
 import { ShipmentSource } from '../shipment-source.js';
 import { ShipmentTrackingType } from './shipment-tracking.js';
+import { policy } from '../../executor/field-policy.js';
+import { READ_SCOPE } from '../../auth/scopes.js';
 
 export const SCHEMA_VERSION = '1.2';
 
@@ -63,6 +65,7 @@ builder.queryType({ description: 'Reads: the shipment lookup.' });
 
 builder.queryField('shipment', (t) =>
   t.field({
+    ...policy({ access: { scope: READ_SCOPE }, quota: 'lookups', conditional: true }),
     type: TransmissionType,
     nullable: true,
     description:

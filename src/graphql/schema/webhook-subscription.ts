@@ -12,6 +12,8 @@ import { deleteSubscription, listSubscriptions, type WebhookSubscription } from 
 import { builder } from '../builder.js';
 import { lookupArgs } from '../../service/lookup-arguments.js';
 import { TriggerTypeEnum } from './transmission.js';
+import { policy } from '../../executor/field-policy.js';
+import { SUBSCRIBE_SCOPE } from '../../auth/scopes.js';
 
 /**
  * Push delivery's webhook subscriptions (docs/architecture.md, Push): the spec's
@@ -19,7 +21,7 @@ import { TriggerTypeEnum } from './transmission.js';
  * GraphQL so they never collide with the Subscription root type. The
  * /v2/subscriptions routes run these fields (src/rest/subscriptions-handler.ts).
  * All need a token with the track-and-trace.subscribe scope
- * (src/app/use-authentication.ts); a subscription is its owner client's alone.
+ * (src/executor/use-authentication.ts); a subscription is its owner client's alone.
  */
 
 export const WebhookSubscriptionStatusEnum = builder.enumType('WebhookSubscriptionStatus', {
@@ -182,6 +184,7 @@ export const WebhookSubscriptionRequestInput = builder.inputType('WebhookSubscri
 
 builder.queryField('webhookSubscriptions', (t) =>
   t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
     type: [WebhookSubscriptionType],
     description: 'Your webhook subscriptions, oldest first. Requires the track-and-trace.subscribe scope.',
     resolve: async (_root, _args, ctx) => listSubscriptions(ctx.services.database.db, (await ctx.principal()).clientId),
@@ -190,6 +193,7 @@ builder.queryField('webhookSubscriptions', (t) =>
 
 builder.queryField('webhookSubscription', (t) =>
   t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
     type: WebhookSubscriptionType,
     description: "One of your webhook subscriptions; NOT_FOUND for another client's or an unknown one.",
     args: { subscriptionID: t.arg.string({ required: true, description: 'The subscription.' }) },
@@ -199,6 +203,7 @@ builder.queryField('webhookSubscription', (t) =>
 
 builder.queryField('webhookDeliveries', (t) =>
   t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
     type: [WebhookDeliveryType],
     description: "A subscription's delivery log, newest first.",
     args: {
@@ -222,6 +227,7 @@ builder.queryField('webhookDeliveries', (t) =>
 
 builder.mutationField('createWebhookSubscription', (t) =>
   t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
     type: WebhookSubscriptionSecretType,
     description:
       "Subscribe to a shipment's changes: they are POSTed to callbackUrl, signed (Tracking-Signature). Returns the " +
@@ -235,6 +241,7 @@ builder.mutationField('createWebhookSubscription', (t) =>
 
 builder.mutationField('deleteWebhookSubscription', (t) =>
   t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
     type: 'Boolean',
     description: 'Stops and removes one of your subscriptions; its pending deliveries are given up. True when deleted.',
     args: { subscriptionID: t.arg.string({ required: true, description: 'The subscription.' }) },
@@ -249,6 +256,7 @@ builder.mutationField('deleteWebhookSubscription', (t) =>
 
 builder.mutationField('rotateWebhookSubscriptionSecret', (t) =>
   t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
     type: WebhookSubscriptionSecretType,
     description:
       'A new signing secret, returned this once. For overlapSeconds (default 86400) deliveries are signed with both ' +

@@ -1,42 +1,35 @@
-import type { Plugin } from 'graphql-yoga';
-import { AuthRateLimiter, type AuthRateLimiterOptions } from '../auth/auth-rate-limiter.js';
+import { AuthRateLimiter, type AuthRateLimiterOptions } from './auth-rate-limiter.js';
 import type { Config } from '../config/config.js';
 import { createClientAddressResolver, type ClientAddressResolver } from '../domain/client-address.js';
 import { ClientQuotas } from '../service/client-quotas.js';
+import type { Log } from '../service/logger.js';
 import { RateLimitStore } from '../service/rate-limit-store.js';
-import { useGraphQLQuotas, useRestQuotas } from './use-quotas.js';
-import type { AppServices } from '../graphql/context.js';
-import type { GraphQLContext } from '../graphql/context.js';
 
 /**
- * Everything of README "Quotas and rate limits" that the app assembles: the
+ * Everything of README "Quotas and rate limits" that a process holds: the
  * counters' store (memory or Redis), the per-client quotas, the failed-
- * authentication limiter, how a request's address is found, and the plugins
- * that apply the quotas. create-app.ts only wires these in.
+ * authentication limiter and how a request's address is found. The plugins
+ * that apply them live where they apply: src/http/use-rest-quotas.ts (REST
+ * routes) and src/executor/use-graphql-quotas.ts (GraphQL operations).
  */
 export interface RateLimits {
   /** Failed client authentications, for the token grant. */
   authLimiter: AuthRateLimiter;
-  /** The token quota for the grant; undefined when quotas are off. */
-  tokenQuota: ClientQuotas | undefined;
+  /** The per-client quotas; undefined when quotas are off. */
+  quotas: ClientQuotas | undefined;
   /** The caller's address behind trusted proxies. */
   addressOf: ClientAddressResolver;
-  /** Before the REST routes: their quotas, and the RateLimit headers of every counted response. */
-  restPlugins(services: AppServices): Plugin[];
-  /** After useAuthentication: the quotas of /graphql operations. */
-  graphqlPlugins(graphqlEndpoint: string): Plugin<GraphQLContext>[];
   close(): Promise<void>;
 }
 
 export async function createRateLimits(
   config: Pick<Config, 'quotas'>,
-  log: AppServices['log'],
+  log: Log,
   /** Overrides of the failed-authentication numbers (tests). */
   authOptions: AuthRateLimiterOptions = {},
 ): Promise<RateLimits> {
   const { quotas: q } = config;
   const store = await RateLimitStore.open({ redisUrl: q.redisUrl, keyPrefix: q.keyPrefix, log });
-  const quotas = q.enabled ? new ClientQuotas(store, q) : undefined;
   return {
     authLimiter: new AuthRateLimiter(store, {
       maxFailuresPerClientAddress: q.authFailuresPerClientAddress,
@@ -44,10 +37,8 @@ export async function createRateLimits(
       windowSeconds: q.authFailureWindowSeconds,
       ...authOptions,
     }),
-    tokenQuota: quotas,
+    quotas: q.enabled ? new ClientQuotas(store, q) : undefined,
     addressOf: createClientAddressResolver(q.trustedProxies),
-    restPlugins: (services) => (quotas ? [useRestQuotas(quotas, services)] : []),
-    graphqlPlugins: (endpoint) => (quotas ? [useGraphQLQuotas(quotas, endpoint)] : []),
     close: () => store.close(),
   };
 }
