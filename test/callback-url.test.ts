@@ -34,6 +34,39 @@ describe('forbiddenAddress', () => {
     expect(forbiddenAddress(address, 'production')).toContain(kind === 'loopback' ? 'loopback' : 'private, link-local or reserved');
   });
 
+  // IPv6 forms that embed a loopback or metadata IPv4 address (issue 27): refused in production and in the
+  // sandbox alike, whatever spelling of the URL's host the URL parser accepts.
+  it.each([
+    ['::7f00:1', 'IPv4-compatible', '127.0.0.1', ['[::7f00:1]', '[::127.0.0.1]', '[0:0:0:0:0:0:7f00:1]', '[0000::7F00:0001]']],
+    ['::ffff:0:7f00:1', 'IPv4-translated', '127.0.0.1', ['[::ffff:0:7f00:1]', '[::ffff:0:127.0.0.1]', '[0:0:0:0:ffff:0:7f00:1]']],
+    ['2002:7f00:1::', '6to4', '127.0.0.1', ['[2002:7f00:1::]', '[2002:7F00:0001::]', '[2002:7f00:1:0:0:0:0:0]']],
+    [
+      '2001:0:4136:e378:8000:63bf:80ff:fffe',
+      'Teredo',
+      '127.0.0.1',
+      ['[2001:0:4136:e378:8000:63bf:80ff:fffe]', '[2001::4136:E378:8000:63BF:80FF:FFFE]'],
+    ],
+    ['::a9fe:a9fe', 'IPv4-compatible', '169.254.169.254', ['[::a9fe:a9fe]', '[::169.254.169.254]']],
+    ['2002:a9fe:a9fe::1', '6to4', '169.254.169.254', ['[2002:a9fe:a9fe::1]', '[2002:A9FE:A9FE:0:0:0:0:1]']],
+    ['64:ff9b::a9fe:a9fe', 'NAT64', '169.254.169.254', ['[64:ff9b::169.254.169.254]', '[64:ff9b::a9fe:a9fe]']],
+  ])('refuses %s (%s of %s) in every spelling, in production and sandbox', (address, form, embedded, hosts) => {
+    for (const environment of ['production', 'sandbox'] as const) {
+      expect(forbiddenAddress(address, environment)).toContain(`${form}, embedding ${embedded}`);
+      for (const host of hosts) {
+        const check = checkCallbackUrl(`https://${host}:8443/hook`, environment);
+        expect(check, `${host} in ${environment}`).toMatchObject({ ok: false, reason: expect.stringContaining(`embedding ${embedded}`) });
+      }
+    }
+  });
+
+  it.each(['::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '::ffff:10.0.0.1'])('judges the IPv4-mapped %s as its IPv4 address', (address) => {
+    expect(forbiddenAddress(address, 'sandbox')).toMatch(/private, link-local or reserved/);
+  });
+
+  it.each(['2001:db8::1', '100::1', 'ff02::1', '::', '2001:2::1', '3fff::1'])('refuses the special-purpose IPv6 %s', (address) => {
+    expect(forbiddenAddress(address, 'production')).toMatch(/private, link-local or reserved/);
+  });
+
   it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.4.4'])('allows the public %s', (address) => {
     expect(forbiddenAddress(address, 'production')).toBeNull();
   });

@@ -1,4 +1,5 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Where webhooks may be sent (docs/architecture.md, Push): the SSRF rules, as pure
@@ -7,63 +8,54 @@ import { BlockList, isIP } from 'node:net';
  * resolves to, at creation and again at every connection (so a DNS answer
  * that changes after the check, DNS rebinding, is caught when it is used).
  *
- * Production: https only, and no address of the service's own networks:
- * loopback, private, link-local (cloud metadata lives at 169.254.169.254),
- * carrier-grade NAT, unspecified, multicast, reserved. Sandbox: the same,
- * except that http and loopback are allowed, so users and tests can receive
- * webhooks on their own machine.
+ * Production: https only, and only global unicast addresses: no loopback,
+ * private, link-local (cloud metadata lives at 169.254.169.254), carrier-grade
+ * NAT, unspecified, multicast or reserved address, in any IPv4 or IPv6
+ * spelling. Sandbox: the same, except that http and loopback are allowed, so
+ * users and tests can receive webhooks on their own machine.
  */
 
 export type PushEnvironment = 'sandbox' | 'production';
 
 export const MAX_CALLBACK_URL_LENGTH = 2000;
 
-const FORBIDDEN = new BlockList();
-const LOOPBACK = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8], // "this network", unspecified
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['169.254.0.0', 16], // link-local, cloud metadata
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  FORBIDDEN.addSubnet(net, bits, 'ipv4');
-}
-for (const [net, bits] of [
-  ['::', 128],
-  ['64:ff9b::', 96], // NAT64: could reach private IPv4
-  ['100::', 64], // discard
-  ['2001:db8::', 32], // documentation
-  ['fc00::', 7], // unique local (includes fd00:ec2::254, a metadata address)
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-] as const) {
-  FORBIDDEN.addSubnet(net, bits, 'ipv6');
-}
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
+/** IPv6 global unicast (RFC 4291 section 2.4): everything routable on the internet lies in 2000::/3. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 
-/** Why a resolved address may not receive webhooks, or null when it may. */
+/** IPv6 forms that carry an IPv4 address (RFC 6052, 6145, 3056, 4380, 4291), and where it sits. */
+const EMBEDDING: Record<string, { name: string; ipv4(bytes: number[]): number[] }> = {
+  rfc6145: { name: 'IPv4-translated', ipv4: (b) => b.slice(12, 16) },
+  rfc6052: { name: 'NAT64', ipv4: (b) => b.slice(12, 16) },
+  '6to4': { name: '6to4', ipv4: (b) => b.slice(2, 6) },
+  // Teredo stores the client's address with every bit inverted.
+  teredo: { name: 'Teredo', ipv4: (b) => b.slice(12, 16).map((x) => x ^ 0xff) },
+  compatible: { name: 'IPv4-compatible', ipv4: (b) => b.slice(12, 16) },
+};
+
+/**
+ * Why a resolved address may not receive webhooks, or null when it may. Judged by a complete classification
+ * (ipaddr.js's ranges of the IANA special-purpose registries): only global unicast passes, and loopback in the
+ * sandbox. An IPv4-mapped address (::ffff:a.b.c.d, how dual-stack sockets report IPv4) is judged as the IPv4
+ * address it is; every other IPv6 form that embeds an IPv4 address (IPv4-compatible, IPv4-translated, NAT64,
+ * 6to4, Teredo) is refused outright, naming the address it embeds: it could lead to any IPv4 network.
+ */
 export function forbiddenAddress(address: string, environment: PushEnvironment): string | null {
-  let ip = address.toLowerCase();
-  // An IPv4-mapped IPv6 address is judged as the IPv4 address it is.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
-  if (mapped?.[1]) ip = mapped[1];
-  const family = isIP(ip);
-  if (family === 0) return `"${address}" is not an IP address`;
-  const type = family === 4 ? 'ipv4' : 'ipv6';
-  if (LOOPBACK.check(ip, type)) return environment === 'sandbox' ? null : `${address} is a loopback address`;
-  if (FORBIDDEN.check(ip, type)) return `${address} is a private, link-local or reserved address`;
-  return null;
+  if (!ipaddr.isValid(address) || isIP(address) === 0) return `"${address}" is not an IP address`;
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  const range = ip.range();
+  if (range === 'loopback') return environment === 'sandbox' ? null : `${address} is a loopback address`;
+  if (ip.kind() === 'ipv4') return range === 'unicast' ? null : `${address} is a private, link-local or reserved address (${range})`;
+  const v6 = ip as ipaddr.IPv6;
+  const bytes = v6.toByteArray();
+  const form = range !== 'unicast' ? range : bytes.slice(0, 12).every((b) => b === 0) ? 'compatible' : null;
+  const embedding = form ? EMBEDDING[form] : undefined;
+  if (embedding) {
+    const embedded = ipaddr.fromByteArray(embedding.ipv4(bytes)).toString();
+    return `${address} is a private, link-local or reserved address (${embedding.name}, embedding ${embedded})`;
+  }
+  if (range === 'unicast' && v6.match(GLOBAL_UNICAST_V6)) return null;
+  return `${address} is a private, link-local or reserved address (${range === 'unicast' ? 'not global unicast' : range})`;
 }
 
 export type CallbackUrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
