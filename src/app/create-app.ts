@@ -17,6 +17,7 @@ import { useCsrfPrevention } from '../http/use-csrf-prevention.js';
 import { useGraphiQLAssets } from '../http/use-graphiql-assets.js';
 import { useInternalStats } from '../http/use-internal-stats.js';
 import { useMetrics } from '../http/use-metrics.js';
+import { useNotFound } from '../http/use-not-found.js';
 import { useOpenApi } from '../http/use-openapi.js';
 import { useReadiness } from '../http/use-readiness.js';
 import { useRestApi } from '../http/use-rest-api.js';
@@ -118,6 +119,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       useRestApi(services, executor, () => tokens.publicJwks(), rateLimits.addressOf),
       ...cors.plugins,
       ...useCsrfPrevention(),
+      // Last of the HTTP plugins: a path nothing above answered and no route names.
+      useNotFound(services),
       // The executor's plugins, the same instances REST and push run with (context factory first).
       ...(executor.plugins as Plugin[]),
     ],

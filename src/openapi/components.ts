@@ -7,6 +7,7 @@ import { ISSUE_TOKEN } from '../executor/token-document.js';
 import { SUBSCRIPTION_DOCUMENTS } from '../executor/subscription-documents.js';
 import { subscriptionSchemas } from './subscription-schemas.js';
 import { componentRef, RestSchemas, type Annotations, type JsonSchema } from './rest-schemas.js';
+import { SAFE_REQUEST_ID } from '../service/request-context.js';
 
 const UN_LOCATION_CODE = { pattern: '^[A-Z]{2}[A-Z2-9]{3}$' };
 const UUID = { format: 'uuid' };
@@ -45,7 +46,8 @@ const ANNOTATIONS: Annotations = {
   'WebhookDelivery.triggeredByEvent': UUID,
   'WebhookDelivery.exceptionID': UUID,
   'DetailedError.errorCode': { minimum: 7000, maximum: 9999 },
-  'Error.providerCorrelationReference': UUID,
+  // The caller's X-Request-ID when it is a safe token (src/service/request-context.ts), else a trace id or a UUID.
+  'Error.providerCorrelationReference': { pattern: SAFE_REQUEST_ID.source },
   'Error.errors': { minItems: 1 },
 };
 

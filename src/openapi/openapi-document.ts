@@ -23,9 +23,13 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
       version: '1.2',
       summary: 'The current state of ocean shipments, from carrier events in the DCSA Track & Trace 2.2 model.',
       description:
-        'Read-only v1: one operation issues a token, one looks up a shipment and returns a Transmission, the full current ' +
-        'snapshot (identifiers, route, schedule, milestones, container movements, schedule and operational exceptions). ' +
-        'Clients poll, or subscribe to push delivery (webhooks signed with HMAC-SHA256, or live GraphQL subscriptions).\n\n' +
+        'Clients get a token (OAuth 2.0 client credentials) and look up a shipment by carrier booking, bill of lading or ' +
+        'container; the answer is a Transmission, the full current snapshot (identifiers, route, schedule, milestones, ' +
+        'container movements, schedule and operational exceptions). Clients poll (conditionally, with ETags), or subscribe ' +
+        'to push delivery (webhooks signed with HMAC-SHA256, or live GraphQL subscriptions). Carriers send DCSA Track & ' +
+        'Trace 2.2 events in; operators post ingest bundles.\n\n' +
+        "Every error, including a path that is not listed here (404), carries the DCSA error body with the request's " +
+        'correlation id (X-Correlation-ID), except the token endpoint, which answers RFC 6749 error bodies.\n\n' +
         'The same data is served as GraphQL at `/graphql` (GraphiQL in the browser, in the sandbox). The sandbox and ' +
         'production behave identically; they differ in base address, keys and credentials, and a token of one is ' +
         'refused by the other.',

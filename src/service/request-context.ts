@@ -32,7 +32,8 @@ export function runInRequest<T>(info: RequestInfo, fn: () => T): T {
 }
 
 /** A caller's own request id is accepted only when it cannot forge log content or headers. */
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** What a caller's X-Request-ID may be to be echoed (also the OpenAPI pattern of a correlation id). */
+export const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * W3C Trace Context `traceparent` (https://www.w3.org/TR/trace-context/#traceparent-header):
