@@ -363,7 +363,7 @@ describe.each(dialects)('webhook push delivery on $name', ({ name, enabled }) =>
     };
     await f.ingest({ carrierCode: 'EGLV', events: [event] });
     // A worker claims it, then dies: nothing is sent, nothing recorded. (The lease is long enough that a busy machine cannot outlast it before the check.)
-    const claimed = await claimDeliveries(f.t.database.db, f.t.database.dialect, {
+    const claimed = await claimDeliveries(f.t.database.db, {
       owner: 'dead-worker',
       limit: 10,
       now: new Date(),

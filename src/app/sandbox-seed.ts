@@ -1,6 +1,7 @@
 import { buildSandboxBundle } from '../../db/sandbox-bundle.js';
 import type { ClientStore } from '../auth/client-store.js';
-import { readSandboxDemoClient, SANDBOX_DEMO_ACCOUNT, storeSandboxDemoClient } from '../store/sandbox-demo-client.js';
+import { generateClientId, generateClientSecret } from '../auth/client-secrets.js';
+import { claimSandboxDemoClient, SANDBOX_DEMO_ACCOUNT } from '../store/sandbox-demo-client.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import { ingestBundle, type IngestSummary } from '../ingest/ingest-bundle.js';
@@ -41,17 +42,20 @@ export async function seedSandboxIfEmpty(
  * The sandbox demo client. Its secret is kept in clear in service_secret so
  * that serve can print it at every start: acceptable for a sandbox demo
  * client of sandbox data, and the reason this exists only in sandbox.
+ *
+ * Created exactly once, whichever of several processes starting at once gets
+ * there first, in two idempotent steps: the credentials are decided first
+ * (the first stored wins; the others' candidates are never used), then the
+ * client row is made to exist with them (an insert that keeps a row already
+ * there). A process that dies between the two leaves the credentials, and the
+ * next start creates the row.
  */
 export async function ensureSandboxDemoClient(
   database: Database,
   clients: ClientStore,
 ): Promise<{ client_id: string; client_secret: string }> {
-  const stored = await readSandboxDemoClient(database.db);
-  if (stored) {
-    const credentials = stored;
-    if (await clients.authenticateClient(credentials.client_id, credentials.client_secret)) return credentials;
-  }
-  const credentials = await clients.createClient({ name: 'Sandbox demo client', account: SANDBOX_DEMO_ACCOUNT });
-  await storeSandboxDemoClient(database.db, credentials);
+  const candidate = { client_id: generateClientId(), client_secret: generateClientSecret() };
+  const credentials = await claimSandboxDemoClient(database.db, candidate);
+  await clients.provisionClient(credentials, { name: 'Sandbox demo client', account: SANDBOX_DEMO_ACCOUNT });
   return credentials;
 }

@@ -45,6 +45,7 @@ export function createDeliveryWorker(
     lanes: config.push.lanes,
     maxLoopDelayMs: config.push.maxLoopDelayMs,
     pollMs: config.push.pollMs,
+    leaseMs: config.push.leaseSeconds * 1000,
     retry: options.overrides?.retry ?? { ...DEFAULT_RETRY_POLICY, retryPeriodMs: config.push.retryHours * 3_600_000 },
     onDelivered: (_delivery, latencyMs) => countWebhookDelivered(latencyMs),
     onAttemptFailed: (_delivery, response, final) => countWebhookAttemptFailed(response.status, final),

@@ -1,5 +1,6 @@
 import type { Config } from '../config/config.js';
 import type { Db } from '../db/connect.js';
+import { isUniqueViolation } from '../db/dialect.js';
 import {
   findApiClient,
   findClientStatus,
@@ -102,6 +103,34 @@ export class ClientStore {
       disabled_at: null,
     });
     return credentials;
+  }
+
+  /**
+   * Makes the client with these credentials exist: inserted when absent, else its secret set to this one when
+   * it no longer matches (a rotation, a new pepper). Idempotent, and safe when processes run it at once with
+   * the same credentials (the sandbox demo client). A disabled client stays disabled.
+   */
+  async provisionClient(credentials: ClientCredentials, input: NewClient): Promise<void> {
+    const now = this.#now().toISOString();
+    const secretHash = this.#hasher.hash(credentials.client_secret);
+    try {
+      await insertApiClient(this.#db, {
+        client_id: credentials.client_id,
+        name: requireText('name', input.name, MAX_NAME_LENGTH),
+        account_id: requireText('account', input.account, MAX_ACCOUNT_LENGTH),
+        secret_hash: secretHash,
+        created_at: now,
+        secret_rotated_at: now,
+        disabled_at: null,
+      });
+      return;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+    }
+    const row = await this.#findRow(credentials.client_id);
+    if (row && !this.#hasher.verify(credentials.client_secret, row.secret_hash)) {
+      await updateApiClient(this.#db, credentials.client_id, { secret_hash: secretHash, secret_rotated_at: now });
+    }
   }
 
   /** Every client, oldest first; no secrets or hashes. */

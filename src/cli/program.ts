@@ -21,7 +21,8 @@ import { deliveryStatus, exceptionStatus, exceptionType, limit, nonEmpty, note, 
 import { actionWithUsageErrors, type CliContext } from './cli-context.js';
 
 export { KEEP_RUNNING, type CliContext } from './cli-context.js';
-import { migrateToLatest } from '../store/migrate.js';
+import { createLogger } from '../service/logger.js';
+import { prepareDatabase } from './prepare-database.js';
 
 /**
  * The `tracking` command line (README, Command line) on commander. Every command
@@ -69,7 +70,8 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     }
     const database = connectDatabase(cfg.databaseUrl, { poolSize: cfg.dbPoolSize });
     try {
-      await migrateToLatest(database);
+      // On stderr: stdout carries the commands' own output (JSON that scripts read).
+      await prepareDatabase(database, createLogger(cfg.logLevel, process.stderr).log);
       exit(await action(database, cfg));
     } finally {
       await database.close();

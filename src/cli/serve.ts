@@ -11,7 +11,7 @@ import type { Config } from '../config/config.js';
 import { connectDatabase } from '../db/connect.js';
 import { startCarrierPoller } from '../carriers/serve-poller.js';
 import { ensureSandboxDemoClient, SANDBOX_DEMO_ACCOUNT, seedSandboxIfEmpty } from '../app/sandbox-seed.js';
-import { migrateToLatest } from '../store/migrate.js';
+import { prepareDatabase } from './prepare-database.js';
 
 /**
  * `tracking serve`: migrate, seed the sandbox into an empty sandbox database,
@@ -23,7 +23,7 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
   // Migrations run on their own connection, without the statement timeout a long ALTER would hit.
   const migrating = connectDatabase(config.databaseUrl, { poolSize: 1 });
   try {
-    await migrateToLatest(migrating);
+    await prepareDatabase(migrating, logger.log);
   } finally {
     await migrating.close();
   }
@@ -41,12 +41,12 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     plugins: tracing?.plugins,
   });
 
+  // Seeds are idempotent upserts: every replica of a deployment may run them at the same moment (README,
+  // Operating). TT_SEED_SANDBOX=false creates nothing, the demo client included.
   let demo: { client_id: string; client_secret: string } | null = null;
-  if (config.environment === 'sandbox') {
-    if (config.seedSandbox) {
-      const seeded = await seedSandboxIfEmpty(database, config, new Date(), countIngestedBundle);
-      if (seeded) logger.log('info', 'seeded the sandbox bundle', seeded);
-    }
+  if (config.environment === 'sandbox' && config.seedSandbox) {
+    const seeded = await seedSandboxIfEmpty(database, config, new Date(), countIngestedBundle);
+    if (seeded) logger.log('info', 'seeded the sandbox bundle', seeded);
     demo = await ensureSandboxDemoClient(database, app.clients);
   }
 

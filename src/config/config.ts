@@ -45,6 +45,11 @@ export interface PushConfig {
    * Default 50. (`tracking deliver` serves no requests and never pauses.)
    */
   maxLoopDelayMs: number;
+  /**
+   * `TT_DELIVERY_LEASE_SECONDS`: how long a worker's claim on a delivery lasts; a worker that dies mid-send
+   * leaves its deliveries to others after this. Longer than a round's sending takes. Default 60.
+   */
+  leaseSeconds: number;
   /** `TT_WEBHOOK_TIMEOUT_SECONDS`: a receiver's time to answer. Default 10. */
   timeoutSeconds: number;
   /** `TT_WEBHOOK_RETRY_HOURS`: how long a failing delivery is retried before it is given up. Default 24. */
@@ -293,6 +298,7 @@ export function loadConfig(env: Env = process.env): Config {
       lanes: intVar(env, 'TT_DELIVERY_LANES', 2, 1, 8),
       pollMs: intVar(env, 'TT_DELIVERY_POLL_MS', 500, 50, 60_000),
       maxLoopDelayMs: intVar(env, 'TT_DELIVERY_MAX_LOOP_DELAY_MS', 50, 0, 10_000),
+      leaseSeconds: intVar(env, 'TT_DELIVERY_LEASE_SECONDS', 60, 2, 3600),
       timeoutSeconds: intVar(env, 'TT_WEBHOOK_TIMEOUT_SECONDS', 10, 1, 60),
       retryHours: intVar(env, 'TT_WEBHOOK_RETRY_HOURS', 24, 1, 24 * 14),
       maxSubscriptionsPerClient: intVar(env, 'TT_MAX_SUBSCRIPTIONS_PER_CLIENT', 1000, 1, 1_000_000),

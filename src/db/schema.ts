@@ -2,7 +2,7 @@ import type { ApiClientTable, ServiceSecretTable, SigningKeyTable } from './tabl
 import type { EventReferenceTable, EventTable, ShipmentEventTable } from './tables/event.js';
 import type { TrackingExceptionTable } from './tables/exception.js';
 import type { ShipmentAccountTable, ShipmentContainerTable, ShipmentSnapshotTable, ShipmentTable } from './tables/shipment.js';
-import type { ChangeLogTable, WebhookDeliveryTable, WebhookSubscriptionTable } from './tables/push.js';
+import type { ChangeLogTable, ChangeSequenceTable, WebhookDeliveryTable, WebhookSubscriptionTable } from './tables/push.js';
 import type { TransmissionBlockTable } from './tables/transmission.js';
 import type { CarrierPollStateTable, CarrierSourceTable } from './tables/carrier.js';
 
@@ -22,6 +22,7 @@ export interface DatabaseSchema {
   webhook_subscription: WebhookSubscriptionTable;
   webhook_delivery: WebhookDeliveryTable;
   change_log: ChangeLogTable;
+  change_sequence: ChangeSequenceTable;
   carrier_source: CarrierSourceTable;
   carrier_poll_state: CarrierPollStateTable;
 }

@@ -1,42 +1,34 @@
 import { createPubSub } from 'graphql-yoga';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
-import { lastChangeId, pruneChanges, readChangesAfter } from '../store/change-log.js';
-import type { PushTriggerType } from '../domain/push/push-triggers.js';
+import { ChangeCursorExpiredError } from '../domain/change-cursor.js';
+import { CHANGE_RETENTION_MS, cursorNow, pruneChanges, readChanges, type Change } from '../store/change-log.js';
+
+export type { Change } from '../store/change-log.js';
 
 /**
- * The stream of push transitions for live GraphQL subscriptions (docs/architecture.md,
- * Push). Every transition is written to change_log in the transaction
- * that caused it (src/store/push-outbox.ts), by whichever process committed
- * it: `serve`, another instance, or `tracking ingest`. Each instance tails
- * the table (an indexed range read by id, every `pollMs`, or at once when
- * woken) and publishes to its own subscribers, so live updates need no
- * shared broker and reach subscribers of every instance. A wake-up channel
- * (Redis, when configured) only shortens the wait.
+ * The stream of push transitions for live GraphQL subscriptions (docs/architecture.md, Push). Every transition
+ * is written to change_log in the transaction that caused it (src/store/push-outbox.ts), by whichever process
+ * committed it: `serve`, another instance, or `tracking ingest`. Each instance reads the log after its cursor
+ * (src/store/change-log.ts: every change once, in commit order, even one whose transaction committed late),
+ * every `pollMs` or at once when woken, and publishes to its own subscribers, so live updates need no shared
+ * broker and reach subscribers of every instance. A wake-up channel (Redis, when configured) only shortens the
+ * wait.
  *
- * Live subscriptions are best effort (a subscriber that reconnects gets
- * what happens next, not what it missed); webhooks are the durable path.
+ * Live subscriptions are best effort (a subscriber that reconnects gets what happens next, not what it
+ * missed); webhooks are the durable path.
  */
-
-export interface Change {
-  id: number;
-  shipmentId: number;
-  triggerType: PushTriggerType;
-  triggeredByEvent: string | null;
-  exceptionId: string | null;
-}
 
 type Topics = { shipment: [shipmentId: number, change: Change] };
 
-/** How long change_log keeps a row: long enough for any tail to catch up, short enough to stay small. */
-const RETENTION_MS = 7 * 24 * 3_600_000;
+const PAGE = 1000;
 
 export class ChangeFeed {
   readonly pubsub = createPubSub<Topics>();
   readonly #db: Kysely<DatabaseSchema>;
   readonly #pollMs: number;
   readonly #log: (level: 'warn', message: string, fields?: Record<string, unknown>) => void;
-  #last: number | null = null;
+  #cursor: string | null = null;
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<void> | null = null;
   #stopped = false;
@@ -51,20 +43,21 @@ export class ChangeFeed {
     this.#log = options.log;
   }
 
-  /** Starts tailing from now on (idempotent); called when the first live subscription opens. */
+  /** Starts reading from now on (idempotent); called when the first live subscription opens. */
   async start(): Promise<void> {
-    if (this.#last !== null || this.#stopped) return;
-    const last = await lastChangeId(this.#db);
-    this.#last ??= last;
+    if (this.#cursor !== null || this.#stopped) return;
+    const cursor = await cursorNow(this.#db);
+    if (this.#cursor !== null) return;
+    this.#cursor = cursor;
     this.#schedule();
   }
 
-  /** Reads what is new now (a wake-up from another process, or a test). */
-  async poll(): Promise<number> {
-    if (this.#last === null) return 0;
+  /** Reads what is new now (a wake-up from another process, or a test); resolves to the cursor reached. */
+  async poll(): Promise<string | null> {
+    if (this.#cursor === null) return null;
     this.#running ??= this.#read().finally(() => (this.#running = null));
     await this.#running;
-    return this.#last;
+    return this.#cursor;
   }
 
   stop(): void {
@@ -86,28 +79,28 @@ export class ChangeFeed {
 
   async #read(): Promise<void> {
     for (;;) {
-      const rows = await readChangesAfter(this.#db, this.#last ?? 0, 1000);
-      for (const r of rows) {
-        const change: Change = {
-          id: Number(r.id),
-          shipmentId: r.shipment_id,
-          triggerType: r.trigger_type as PushTriggerType,
-          triggeredByEvent: r.triggered_by_event,
-          exceptionId: r.exception_id,
-        };
-        this.#last = change.id;
-        this.pubsub.publish('shipment', change.shipmentId, change);
+      let page;
+      try {
+        page = await readChanges(this.#db, { after: this.#cursor, limit: PAGE });
+      } catch (err) {
+        if (!(err instanceof ChangeCursorExpiredError)) throw err;
+        // Asleep for longer than the log keeps changes: what was missed is gone; live updates go on from now.
+        this.#log('warn', 'live update feed fell behind the change log retention; continuing from now');
+        this.#cursor = await cursorNow(this.#db);
+        return;
       }
-      if (rows.length < 1000) break;
+      for (const change of page.changes) this.pubsub.publish('shipment', change.shipmentId, change);
+      this.#cursor = page.cursor;
+      if (!page.more) break;
     }
     await this.#prune();
   }
 
-  /** Drops rows past the retention, at most once an hour per instance. */
+  /** Drops changes past the retention, at most once an hour per instance. */
   async #prune(): Promise<void> {
     const now = Date.now();
     if (now - this.#lastPrune < 3_600_000) return;
     this.#lastPrune = now;
-    await pruneChanges(this.#db, new Date(now - RETENTION_MS));
+    await pruneChanges(this.#db, new Date(now - CHANGE_RETENTION_MS));
   }
 }

@@ -7,7 +7,7 @@ import { DEFAULT_RETRY_POLICY, nextAttemptAt, retryAfterMs, type RetryPolicy } f
 import { SIGNATURE_HEADER, signatureHeader } from '../domain/push/webhook-signature.js';
 import { findClientStatuses } from '../store/api-clients.js';
 import { chunks } from '../store/chunked-state.js';
-import { claimDeliveries, enqueueScheduled, type AttemptOutcome, type ClaimedDelivery } from '../store/delivery-queue.js';
+import { claimDeliveries, confirmLeases, enqueueScheduled, type AttemptOutcome, type ClaimedDelivery } from '../store/delivery-queue.js';
 import { disableSubscription } from '../store/webhook-subscriptions.js';
 import { LoopPressure } from './loop-pressure.js';
 import { OutcomeRecorder } from './outcome-recorder.js';
@@ -160,7 +160,7 @@ export class DeliveryWorker {
     const result: RoundResult = { claimed: 0, delivered: 0, retried: 0, failed: 0, scheduled: 0 };
     const t0 = performance.now();
     result.scheduled = await enqueueScheduled(database.db, this.#o.now());
-    const claimed = await claimDeliveries(database.db, database.dialect, {
+    const claimed = await claimDeliveries(database.db, {
       owner: this.owner,
       limit: this.#o.batchSize,
       now: this.#o.now(),
@@ -170,8 +170,11 @@ export class DeliveryWorker {
     if (claimed.length === 0) return result;
 
     const t1 = performance.now();
-    const live = await this.#dropDisabledClients(claimed);
-    const bodies = await this.#o.bodies(live, this.#pace);
+    const active = await this.#dropDisabledClients(claimed);
+    const bodies = await this.#o.bodies(active, this.#pace);
+    // Still ours? A round that stalled past its lease (a frozen process, a long pause) may have lost
+    // deliveries to another worker, which sends them: this one must not send them too.
+    const live = await this.#stillHeld(active);
     const t2 = performance.now();
     const outcomes: AttemptOutcome[] = [];
     const recorder = new OutcomeRecorder(database.db, this.#o.now);
@@ -222,14 +225,28 @@ export class DeliveryWorker {
     return live;
   }
 
+  /** The deliveries whose lease this worker still holds, renewed for the sending. */
+  async #stillHeld(deliveries: readonly ClaimedDelivery[]): Promise<ClaimedDelivery[]> {
+    const first = deliveries[0];
+    if (!first) return [];
+    const ids = deliveries.map((d) => d.id);
+    const held = await confirmLeases(this.#o.database.db, first.lease, ids, this.#o.now(), this.#o.leaseMs);
+    if (held.size < ids.length) {
+      this.#o.log('warn', 'webhook deliveries taken over by another worker after this one outlasted its lease', {
+        lost: ids.length - held.size,
+      });
+    }
+    return deliveries.filter((d) => held.has(d.id));
+  }
+
   async #attempt(delivery: ClaimedDelivery, body: PushBody | undefined): Promise<AttemptOutcome> {
     if (!body || !body.ok) {
       const reason = body?.reason ?? 'no body';
       const response: WebhookResponse = { status: null, retryAfter: null, error: reason };
       if (body?.permanent) {
-        await disableSubscription(this.#o.database.db, delivery.subscriptionId, reason, this.#o.now());
+        await disableSubscription(this.#o.database.db, delivery.subscriptionId, reason, this.#o.now(), delivery.id);
         this.#o.onAttemptFailed?.(delivery, response, true);
-        return { id: delivery.id, status: null, error: reason, result: { state: 'FAILED' } };
+        return { id: delivery.id, lease: delivery.lease, status: null, error: reason, result: { state: 'FAILED' } };
       }
       return this.#retryOrGiveUp(delivery, response);
     }
@@ -249,13 +266,13 @@ export class DeliveryWorker {
     });
     if (response.status !== null && response.status >= 200 && response.status < 300) {
       this.#o.onDelivered?.(delivery, this.#o.now().getTime() - Date.parse(delivery.createdAt));
-      return { id: delivery.id, status: response.status, error: null, result: { state: 'DELIVERED' } };
+      return { id: delivery.id, lease: delivery.lease, status: response.status, error: null, result: { state: 'DELIVERED' } };
     }
     if (response.status === 410) {
-      await disableSubscription(this.#o.database.db, delivery.subscriptionId, 'the receiver answered 410 Gone', this.#o.now());
+      await disableSubscription(this.#o.database.db, delivery.subscriptionId, 'the receiver answered 410 Gone', this.#o.now(), delivery.id);
       this.#o.onAttemptFailed?.(delivery, response, true);
       this.#o.log('info', 'webhook subscription disabled: 410 Gone', { subscriptionId: delivery.subscriptionId });
-      return { id: delivery.id, status: 410, error: response.error, result: { state: 'FAILED' } };
+      return { id: delivery.id, lease: delivery.lease, status: 410, error: response.error, result: { state: 'FAILED' } };
     }
     return this.#retryOrGiveUp(delivery, response);
   }
@@ -278,6 +295,7 @@ export class DeliveryWorker {
     });
     return {
       id: delivery.id,
+      lease: delivery.lease,
       status: response.status,
       error: response.error,
       result: at === null ? { state: 'FAILED' } : { state: 'RETRY', nextAttemptAt: new Date(at) },

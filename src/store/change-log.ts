@@ -1,36 +1,211 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
+import {
+  afterBatch,
+  ChangeCursorExpiredError,
+  comparePositions,
+  decodeCursor,
+  encodeCursor,
+  InvalidChangeCursorError,
+  laterPosition,
+  ORIGIN,
+  type ChangePosition,
+} from '../domain/change-cursor.js';
+import type { PushTriggerType } from '../domain/push/push-triggers.js';
+import { orderCommittedChanges } from './change-order.js';
 
-/** Reads of change_log, the committed push transitions (src/store/push-outbox.ts writes them). */
+/**
+ * The change log as its readers see it (docs/architecture.md, Change log): every push transition committed by
+ * any process, in commit order, after any cursor the service handed out. The one way to read change_log for
+ * anything that keeps a position in it: live GraphQL subscriptions (src/push/change-feed.ts), an account's
+ * change feed, event subscriptions.
+ *
+ * A reader is promised: every change exactly once, in commit order per shipment (and in one global order that
+ * every reader shares), from any saved cursor, whatever process or instance reads, before or after a restart.
+ * Cursors stay valid while the changes after them are kept (CHANGE_RETENTION_MS); an older one is refused with
+ * ChangeCursorExpiredError, never silently moved forward.
+ *
+ * Each read first numbers what committed since the last read (src/store/change-order.ts), so a reader sees
+ * every change committed before its call.
+ */
 
-export interface ChangeRow {
-  id: number;
-  shipment_id: number;
-  trigger_type: string;
-  triggered_by_event: string | null;
-  exception_id: string | null;
+export interface Change {
+  /** Resume after this change: pass it as `after` to read what follows. */
+  cursor: string;
+  /** The change's own id: stable, unique, not ordered. */
+  changeId: number;
+  shipmentId: number;
+  triggerType: PushTriggerType;
+  triggeredByEvent: string | null;
+  exceptionId: string | null;
+  /** When the writing transaction recorded it (its clock, ISO 8601). */
+  createdAt: string;
 }
 
-/** The newest id, 0 when the log is empty. */
-export async function lastChangeId(db: Kysely<DatabaseSchema>): Promise<number> {
-  const row = await db
+export interface ChangePage {
+  /** In commit order. */
+  changes: Change[];
+  /** Where the next read starts: after the last change, or after everything examined when the page is not full. */
+  cursor: string;
+  /** The page is full: more may follow at once. */
+  more: boolean;
+}
+
+export interface ReadChangesOptions {
+  /** Read after this cursor; null: from the oldest change still kept. */
+  after: string | null;
+  /** At most this many changes (1 to MAX_CHANGES_PER_PAGE). */
+  limit: number;
+  /** Only changes of these shipments (at most MAX_FILTER_SHIPMENTS ids). */
+  shipmentIds?: readonly number[];
+  /** Only changes of shipments this account may see (shipment_account), as they are when read. */
+  accountId?: string;
+}
+
+export const MAX_CHANGES_PER_PAGE = 1000;
+export const MAX_FILTER_SHIPMENTS = 1000;
+/** How long a change is kept, so how long a cursor stays good: 7 days. */
+export const CHANGE_RETENTION_MS = 7 * 24 * 3_600_000;
+
+/** A cursor after everything committed so far: a new reader starts here to get what happens next. */
+export async function cursorNow(db: Kysely<DatabaseSchema>): Promise<string> {
+  await orderCommittedChanges(db);
+  const { lastSeq } = await readSequence(db);
+  return encodeCursor(afterBatch(lastSeq));
+}
+
+/**
+ * The changes after `after`, in commit order, filtered by shipments or account. Throws
+ * InvalidChangeCursorError for a cursor the service did not hand out and ChangeCursorExpiredError for one
+ * older than what is kept.
+ */
+export async function readChanges(db: Kysely<DatabaseSchema>, options: ReadChangesOptions): Promise<ChangePage> {
+  const { limit, shipmentIds, accountId } = options;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CHANGES_PER_PAGE) {
+    throw new RangeError(`limit must be 1 to ${MAX_CHANGES_PER_PAGE}`);
+  }
+  if (shipmentIds && shipmentIds.length > MAX_FILTER_SHIPMENTS) {
+    throw new RangeError(`at most ${MAX_FILTER_SHIPMENTS} shipments per read`);
+  }
+  const after = options.after === null ? ORIGIN : decodeCursor(options.after);
+  await orderCommittedChanges(db);
+  // The head first: every batch up to it is committed and complete, so the rows read next, bounded by it, are
+  // exactly what the log holds up to there.
+  const { lastSeq } = await readSequence(db);
+  const head = afterBatch(lastSeq);
+  if (comparePositions(after, head) > 0) throw new InvalidChangeCursorError('not a cursor of this service');
+  const rows = shipmentIds?.length === 0 ? [] : await readRows(db, after, lastSeq, limit, shipmentIds, accountId);
+  // The pruned position last: rows deleted before the read above show in it.
+  if (options.after !== null) {
+    const { pruned } = await readSequence(db);
+    if (comparePositions(after, pruned) < 0) throw new ChangeCursorExpiredError('changes after this cursor are no longer kept');
+  }
+  const changes = rows.map(toChange);
+  const more = rows.length === limit;
+  const last = rows.at(-1);
+  // Not full: everything up to the head was examined, so the next read may start there, filtered or not.
+  const next = more && last ? positionOf(last) : laterPosition(after, head);
+  return { changes, cursor: encodeCursor(next), more };
+}
+
+/** Deletes changes older than `before`, whole batches at a time, and records up to where. */
+export async function pruneChanges(db: Kysely<DatabaseSchema>, before: Date): Promise<number> {
+  await orderCommittedChanges(db);
+  const cutoff = before.toISOString();
+  // The first batch still holding a change young enough to keep: every batch below it is old throughout.
+  const young = await db
     .selectFrom('change_log')
-    .select((eb) => eb.fn.max('id').as('id'))
+    .select((eb) => eb.fn.min('commit_seq').as('seq'))
+    .where('commit_seq', 'is not', null)
+    .where('created_at', '>=', cutoff)
     .executeTakeFirst();
-  return Number(row?.id ?? 0);
+  const { lastSeq, pruned } = await readSequence(db);
+  const keepFrom = young?.seq == null ? lastSeq + 1 : Number(young.seq);
+  const through = keepFrom - 1;
+  if (through > pruned.seq) {
+    const lastOfBatch = await db
+      .selectFrom('change_log')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('commit_seq', '=', through)
+      .executeTakeFirst();
+    // Recorded before any row goes, so a reader that misses a deleted row also finds its cursor expired.
+    await db
+      .updateTable('change_sequence')
+      .set({ pruned_seq: through, pruned_id: Number(lastOfBatch?.id ?? 0) })
+      .where('id', '=', 1)
+      .where('pruned_seq', '<', through)
+      .execute();
+  }
+  const upTo = Math.max(through, pruned.seq);
+  let deleted = 0;
+  for (;;) {
+    const ids = await db.selectFrom('change_log').select('id').where('commit_seq', '<=', upTo).limit(1000).execute();
+    if (ids.length === 0) return deleted;
+    const result = await db
+      .deleteFrom('change_log')
+      .where(
+        'id',
+        'in',
+        ids.map((r) => Number(r.id)),
+      )
+      .executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
 }
 
-export async function readChangesAfter(db: Kysely<DatabaseSchema>, after: number, limit: number): Promise<ChangeRow[]> {
-  const rows = await db
-    .selectFrom('change_log')
-    .select(['id', 'shipment_id', 'trigger_type', 'triggered_by_event', 'exception_id'])
-    .where('id', '>', after)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+type ChangeRow = Awaited<ReturnType<typeof readRows>>[number];
+
+async function readRows(
+  db: Kysely<DatabaseSchema>,
+  after: ChangePosition,
+  lastSeq: number,
+  limit: number,
+  shipmentIds: readonly number[] | undefined,
+  accountId: string | undefined,
+) {
+  let query = db
+    .selectFrom('change_log as c')
+    .select(['c.id', 'c.commit_seq', 'c.shipment_id', 'c.trigger_type', 'c.triggered_by_event', 'c.exception_id', 'c.created_at'])
+    .where((eb) => eb.or([eb('c.commit_seq', '>', after.seq), eb.and([eb('c.commit_seq', '=', after.seq), eb('c.id', '>', after.id)])]))
+    .where('c.commit_seq', '<=', lastSeq)
+    .orderBy('c.commit_seq')
+    .orderBy('c.id')
+    .limit(limit);
+  if (shipmentIds) query = query.where('c.shipment_id', 'in', shipmentIds);
+  if (accountId !== undefined) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('shipment_account as a')
+          .select('a.shipment_id')
+          .whereRef('a.shipment_id', '=', 'c.shipment_id')
+          .where('a.account_id', '=', accountId),
+      ),
+    );
+  }
+  return query.execute();
 }
 
-export async function pruneChanges(db: Kysely<DatabaseSchema>, before: Date): Promise<void> {
-  await db.deleteFrom('change_log').where('created_at', '<', before.toISOString()).execute();
+function positionOf(row: ChangeRow): ChangePosition {
+  return { seq: Number(row.commit_seq), id: Number(row.id) };
+}
+
+function toChange(row: ChangeRow): Change {
+  return {
+    cursor: encodeCursor(positionOf(row)),
+    changeId: Number(row.id),
+    shipmentId: row.shipment_id,
+    triggerType: row.trigger_type as PushTriggerType,
+    triggeredByEvent: row.triggered_by_event,
+    exceptionId: row.exception_id,
+    createdAt: row.created_at,
+  };
+}
+
+async function readSequence(db: Kysely<DatabaseSchema>): Promise<{ lastSeq: number; pruned: ChangePosition }> {
+  const row = await db
+    .selectFrom('change_sequence')
+    .select(['last_seq', 'pruned_seq', 'pruned_id'])
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return { lastSeq: Number(row.last_seq), pruned: { seq: Number(row.pruned_seq), id: Number(row.pruned_id) } };
 }

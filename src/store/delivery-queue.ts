@@ -1,27 +1,31 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { SqlDialect } from '../db/dialect.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { deliveryTransmissionId } from '../domain/push/retry-policy.js';
 import { chunks } from './chunked-state.js';
 import { deliveryRow } from './push-outbox.js';
 
 /**
- * The delivery side of the outbox (docs/architecture.md, Push). Workers claim due
- * deliveries with a lease, send them outside any transaction, and record
- * the outcome. Only the oldest pending delivery of a subscription is ever
- * claimable, so each subscription receives its deliveries in order.
+ * The delivery side of the outbox (docs/architecture.md, Push). Workers claim due deliveries with a lease, send
+ * them outside any transaction, and record the outcome. Only the oldest pending delivery of a subscription is
+ * ever claimable, so each subscription receives its deliveries in order.
  *
- * Several workers (instances, `tracking deliver`) share the queue: on
- * MySQL/MariaDB a claim selects `FOR UPDATE SKIP LOCKED`, so concurrent
- * claims take disjoint rows without waiting; on SQLite a claim is one write
- * transaction, and writers take turns. A claimed row carries a lease: if its
- * worker dies before recording the outcome, the lease runs out and another
- * worker sends it again (at-least-once; receivers de-duplicate on the
- * delivery id and transmissionID).
+ * Several workers (instances, `tracking deliver`, and the lanes of each) share the queue. A claim is a plain
+ * read of candidates, then one conditional UPDATE that takes those whose lease is still free, writing a token
+ * unique to this claim, then a read back by that token: of two workers racing for a delivery, the database lets
+ * exactly one UPDATE match it (the second re-reads the row after the first committed and finds the lease
+ * taken). No `FOR UPDATE SKIP LOCKED`: the same statements are correct on SQLite, MySQL, MariaDB and the
+ * MySQL-compatible engines that lack or ignore SKIP LOCKED (Vitess rejects it; TiDB takes no lock). A claimed
+ * row carries its lease: if its worker dies before recording the outcome, the lease runs out and another
+ * worker sends it again (at-least-once; receivers de-duplicate on the delivery id and transmissionID). A worker
+ * confirms it still holds its leases right before sending (confirmLeases) and records only what it holds, so a
+ * worker that stalled past its lease neither sends what another worker took over nor overwrites its outcome.
  */
 
 export interface ClaimedDelivery {
   id: number;
+  /** The claim's token in lease_owner: what confirming and recording go by. */
+  lease: string;
   deliveryId: string;
   transmissionId: string;
   subscriptionId: string;
@@ -40,51 +44,52 @@ export interface ClaimedDelivery {
 }
 
 export interface ClaimOptions {
+  /** The worker (its name goes into every claim's token). */
   owner: string;
   limit: number;
   now: Date;
   leaseMs: number;
 }
 
-export async function claimDeliveries(db: Kysely<DatabaseSchema>, dialect: SqlDialect, options: ClaimOptions): Promise<ClaimedDelivery[]> {
+/** Claims a round lets go of candidates others took, then looks again: at most this many looks. */
+const CLAIM_LOOKS = 3;
+
+/** lease_owner is varchar(64): the worker's name, shortened, and a random part unique to the claim. */
+export function claimToken(owner: string): string {
+  return `${owner.slice(0, 50)}#${randomBytes(9).toString('base64url')}`;
+}
+
+export async function claimDeliveries(db: Kysely<DatabaseSchema>, options: ClaimOptions): Promise<ClaimedDelivery[]> {
   const at = options.now.toISOString();
   const leaseUntil = new Date(options.now.getTime() + options.leaseMs).toISOString();
-  const ids = await db.transaction().execute(async (trx) => {
-    const query = trx
-      .selectFrom('webhook_delivery as d')
-      .select('d.id')
-      .where('d.status', '=', 'PENDING')
-      .where('d.next_attempt_at', '<=', at)
-      .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', at)]))
-      // Head of line: no older pending delivery of the same subscription.
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('webhook_delivery as p')
-              .select('p.id')
-              .whereRef('p.subscription_id', '=', 'd.subscription_id')
-              .where('p.status', '=', 'PENDING')
-              .whereRef('p.id', '<', 'd.id'),
-          ),
-        ),
-      )
-      .orderBy('d.next_attempt_at')
-      .orderBy('d.id')
-      .limit(options.limit);
-    const rows = await (dialect === 'mysql' ? query.forUpdate().skipLocked() : query).execute();
-    const claimed = rows.map((r) => Number(r.id));
-    for (const batch of chunks(claimed)) {
-      await trx
+  const lease = claimToken(options.owner);
+  const claimed: number[] = [];
+  for (let look = 0; look < CLAIM_LOOKS && claimed.length < options.limit; look++) {
+    const candidates = await dueDeliveries(db, at, options.limit - claimed.length);
+    if (candidates.length === 0) break;
+    let taken = 0;
+    for (const batch of chunks(candidates)) {
+      // The claim itself: only rows still pending, due and free get this claim's token.
+      const result = await db
         .updateTable('webhook_delivery')
-        .set({ lease_owner: options.owner, lease_until: leaseUntil })
+        .set({ lease_owner: lease, lease_until: leaseUntil })
         .where('id', 'in', batch)
-        .execute();
+        .where('status', '=', 'PENDING')
+        .where('next_attempt_at', '<=', at)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+        .executeTakeFirst();
+      taken += Number(result.numUpdatedRows);
     }
-    return claimed;
-  });
-  if (ids.length === 0) return [];
+    // MySQL counts matched rows here (mysql2 connects with FOUND_ROWS), as SQLite does.
+    const mine = taken === candidates.length ? candidates : await heldBy(db, lease, candidates);
+    claimed.push(...mine);
+    // All taken: that was the limit, or all there is. Some lost to another worker: they are leased now, so
+    // the next look finds what comes after them.
+    if (mine.length === candidates.length) break;
+  }
+  if (claimed.length === 0) return [];
   const out: ClaimedDelivery[] = [];
-  for (const batch of chunks(ids)) {
+  for (const batch of chunks(claimed)) {
     const rows = await db
       .selectFrom('webhook_delivery as d')
       .innerJoin('webhook_subscription as s', 's.subscription_id', 'd.subscription_id')
@@ -106,12 +111,13 @@ export async function claimDeliveries(db: Kysely<DatabaseSchema>, dialect: SqlDi
         's.previous_secret_expires_at',
       ])
       .where('d.id', 'in', batch)
-      .where('d.lease_owner', '=', options.owner)
+      .where('d.lease_owner', '=', lease)
       .execute();
     for (const r of rows) {
       const id = Number(r.id);
       out.push({
         id,
+        lease,
         deliveryId: r.delivery_id,
         transmissionId: deliveryTransmissionId(id),
         subscriptionId: r.subscription_id,
@@ -133,8 +139,75 @@ export async function claimDeliveries(db: Kysely<DatabaseSchema>, dialect: SqlDi
   return out.sort((a, b) => a.id - b.id);
 }
 
+/** Due deliveries that may be claimed now, oldest due first: a plain read, nothing locked. */
+async function dueDeliveries(db: Kysely<DatabaseSchema>, at: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('webhook_delivery as d')
+    .select('d.id')
+    .where('d.status', '=', 'PENDING')
+    .where('d.next_attempt_at', '<=', at)
+    .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', at)]))
+    // Head of line: no older pending delivery of the same subscription. (A subscription's delivery stays
+    // PENDING while it is being sent, so the next one is not a candidate until the outcome is recorded.)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('webhook_delivery as p')
+            .select('p.id')
+            .whereRef('p.subscription_id', '=', 'd.subscription_id')
+            .where('p.status', '=', 'PENDING')
+            .whereRef('p.id', '<', 'd.id'),
+        ),
+      ),
+    )
+    .orderBy('d.next_attempt_at')
+    .orderBy('d.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** Which of `ids` carry the claim token `lease`. */
+async function heldBy(db: Kysely<DatabaseSchema>, lease: string, ids: readonly number[]): Promise<number[]> {
+  const held: number[] = [];
+  for (const batch of chunks(ids)) {
+    const rows = await db.selectFrom('webhook_delivery').select('id').where('id', 'in', batch).where('lease_owner', '=', lease).execute();
+    held.push(...rows.map((r) => Number(r.id)));
+  }
+  return held;
+}
+
+/**
+ * Renews the leases of a claim right before its deliveries are sent, and returns the ids still held: a worker
+ * that stalled past its lease (and lost deliveries to another worker) sends only what is still its own.
+ */
+export async function confirmLeases(
+  db: Kysely<DatabaseSchema>,
+  lease: string,
+  ids: readonly number[],
+  now: Date,
+  leaseMs: number,
+): Promise<Set<number>> {
+  const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+  let renewed = 0;
+  for (const batch of chunks(ids)) {
+    const result = await db
+      .updateTable('webhook_delivery')
+      .set({ lease_until: leaseUntil })
+      .where('id', 'in', batch)
+      .where('lease_owner', '=', lease)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    renewed += Number(result.numUpdatedRows);
+  }
+  // All renewed (matched rows, as for the claim): nothing to read back.
+  return new Set(renewed === ids.length ? ids : await heldBy(db, lease, ids));
+}
+
 export interface AttemptOutcome {
   id: number;
+  /** The claim it was sent under: the outcome is recorded only while the claim still holds the delivery. */
+  lease: string;
   /** HTTP status, or null when no answer came. */
   status: number | null;
   error: string | null;
@@ -142,16 +215,23 @@ export interface AttemptOutcome {
   result: { state: 'DELIVERED' } | { state: 'FAILED' } | { state: 'RETRY'; nextAttemptAt: Date };
 }
 
-/** Records attempts' outcomes, releasing their leases (successes in one statement). */
+/**
+ * Records attempts' outcomes, releasing their leases (successes in one statement per claim). An outcome whose
+ * delivery another worker took over in the meantime (or that was given up) writes nothing: the holder's word
+ * counts.
+ */
 export async function recordAttempts(db: Kysely<DatabaseSchema>, outcomes: readonly AttemptOutcome[], now: Date): Promise<void> {
   const at = now.toISOString();
-  // Successes are the bulk: one statement per status code (nearly always 200 alone).
-  const deliveredByStatus = new Map<number | null, number[]>();
+  // Successes are the bulk: one statement per claim and status code (nearly always 200 alone).
+  const delivered = new Map<string, { lease: string; status: number | null; ids: number[] }>();
   for (const o of outcomes) {
     if (o.result.state !== 'DELIVERED') continue;
-    deliveredByStatus.set(o.status, [...(deliveredByStatus.get(o.status) ?? []), o.id]);
+    const key = `${o.lease}\u0000${o.status}`;
+    const group = delivered.get(key) ?? { lease: o.lease, status: o.status, ids: [] };
+    group.ids.push(o.id);
+    delivered.set(key, group);
   }
-  for (const [status, ids] of deliveredByStatus) {
+  for (const { lease, status, ids } of delivered.values()) {
     for (const batch of chunks(ids)) {
       await db
         .updateTable('webhook_delivery')
@@ -166,6 +246,7 @@ export async function recordAttempts(db: Kysely<DatabaseSchema>, outcomes: reado
           updated_at: at,
         }))
         .where('id', 'in', batch)
+        .where('lease_owner', '=', lease)
         .execute();
     }
   }
@@ -184,6 +265,7 @@ export async function recordAttempts(db: Kysely<DatabaseSchema>, outcomes: reado
         updated_at: at,
       }))
       .where('id', '=', o.id)
+      .where('lease_owner', '=', o.lease)
       .execute();
   }
 }

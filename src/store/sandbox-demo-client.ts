@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.js';
-import { readServiceSecret } from './service-secrets.js';
+import { readServiceSecret, storeServiceSecretOnce } from './service-secrets.js';
 
 /**
  * The sandbox demo client's credentials, kept in clear in service_secret so
@@ -25,10 +25,12 @@ export async function readSandboxDemoClientId(db: Db): Promise<string | null> {
   return (await readSandboxDemoClient(db))?.client_id ?? null;
 }
 
-export async function storeSandboxDemoClient(db: Db, credentials: DemoClientCredentials): Promise<void> {
-  const value = JSON.stringify(credentials);
-  const updated = await db.updateTable('service_secret').set({ value }).where('name', '=', DEMO_CLIENT_SECRET_NAME).executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) {
-    await db.insertInto('service_secret').values({ name: DEMO_CLIENT_SECRET_NAME, value, created_at: new Date().toISOString() }).execute();
-  }
+/**
+ * Makes `candidate` the demo client's credentials unless some are stored already, and returns the stored
+ * ones: of processes starting together, the first insert wins and every process gets the winner's
+ * credentials (the primary key on service_secret.name decides). Nothing else is written here, so a loser
+ * leaves nothing behind.
+ */
+export async function claimSandboxDemoClient(db: Db, candidate: DemoClientCredentials): Promise<DemoClientCredentials> {
+  return JSON.parse(await storeServiceSecretOnce(db, DEMO_CLIENT_SECRET_NAME, JSON.stringify(candidate))) as DemoClientCredentials;
 }

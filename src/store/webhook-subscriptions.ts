@@ -144,9 +144,16 @@ export async function deleteSubscription(
 
 /**
  * Stops a subscription (the receiver answered 410 Gone, or its client was
- * disabled): DISABLED with the reason; pending deliveries are given up.
+ * disabled): DISABLED with the reason; pending deliveries are given up, but
+ * for `attempted`, the one whose own outcome its worker is about to record.
  */
-export async function disableSubscription(db: Kysely<DatabaseSchema>, subscriptionId: string, reason: string, now: Date): Promise<void> {
+export async function disableSubscription(
+  db: Kysely<DatabaseSchema>,
+  subscriptionId: string,
+  reason: string,
+  now: Date,
+  attempted?: number,
+): Promise<void> {
   const at = now.toISOString();
   await db
     .updateTable('webhook_subscription')
@@ -154,16 +161,23 @@ export async function disableSubscription(db: Kysely<DatabaseSchema>, subscripti
     .where('subscription_id', '=', subscriptionId)
     .where('status', '=', 'ACTIVE')
     .execute();
-  await giveUpPending(db, subscriptionId, reason, at);
+  await giveUpPending(db, subscriptionId, reason, at, attempted);
 }
 
-async function giveUpPending(db: Kysely<DatabaseSchema>, subscriptionId: string, reason: string, at: string): Promise<void> {
-  await db
+async function giveUpPending(
+  db: Kysely<DatabaseSchema>,
+  subscriptionId: string,
+  reason: string,
+  at: string,
+  except?: number,
+): Promise<void> {
+  let query = db
     .updateTable('webhook_delivery')
     .set({ status: 'FAILED', last_error: reason.slice(0, 500), lease_owner: null, lease_until: null, updated_at: at })
     .where('subscription_id', '=', subscriptionId)
-    .where('status', '=', 'PENDING')
-    .execute();
+    .where('status', '=', 'PENDING');
+  if (except !== undefined) query = query.where('id', '!=', except);
+  await query.execute();
 }
 
 /**

@@ -86,3 +86,26 @@ export async function createTestDatabase(
     },
   };
 }
+
+/** A fresh database with nothing in it (no tables): what a deployment's first start finds. */
+export async function createEmptyDatabase(dialect: TestDialect['name']): Promise<{ url: string; destroy(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'tt-empty-'));
+    return { url: `sqlite:${join(dir, 'tracking.sqlite')}`, destroy: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  if (!TEST_MYSQL_URL) throw new Error('TEST_MYSQL_URL is not set');
+  const name = `tt_test_${randomBytes(6).toString('hex')}`;
+  const admin = await createConnection(TEST_MYSQL_URL);
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci`);
+  await admin.end();
+  const base = new URL(TEST_MYSQL_URL);
+  base.pathname = `/${name}`;
+  return {
+    url: base.toString(),
+    async destroy() {
+      const conn = await createConnection(TEST_MYSQL_URL);
+      await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await conn.end();
+    },
+  };
+}

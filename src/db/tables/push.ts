@@ -57,12 +57,26 @@ export interface WebhookDeliveryTable {
   updated_at: string;
 }
 
-/** Every push transition, in commit order: what live GraphQL subscriptions of every instance tail. */
+/**
+ * Every push transition, written in the transaction that caused it: what every cursor-keeping reader reads
+ * (live GraphQL subscriptions of every instance, and later feeds), in (commit_seq, id) order.
+ */
 export interface ChangeLogTable {
+  /** Order of insertion; not commit order (docs/architecture.md, Change log). */
   id: Generated<number>;
+  /** The ordering batch that numbered the row once it was committed (src/store/change-order.ts); null until then. */
+  commit_seq: ColumnType<number | null, number | null | undefined, number | null>;
   shipment_id: number;
   trigger_type: string;
   triggered_by_event: string | null;
   exception_id: string | null;
   created_at: string;
+}
+
+/** One row (id 1): the last ordering batch of change_log, and the position up to which old rows were pruned. */
+export interface ChangeSequenceTable {
+  id: number;
+  last_seq: number;
+  pruned_seq: number;
+  pruned_id: number;
 }

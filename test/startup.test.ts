@@ -1,0 +1,125 @@
+import { createConnection } from 'mysql2/promise';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureSandboxDemoClient } from '../src/app/sandbox-seed.js';
+import { ClientStore } from '../src/auth/client-store.js';
+import { connectDatabase, type Database } from '../src/db/connect.js';
+import { checkEngine, classifyEngine } from '../src/db/engine.js';
+import { MIGRATION_LOCK, migrateToLatest } from '../src/store/migrate.js';
+import { testConfig } from './support/app-fixture.js';
+import { createEmptyDatabase, dialects, TEST_MYSQL_URL } from './support/databases.js';
+
+/**
+ * Start-up that every replica of a deployment may run at the same moment (issue 26): migrations under a lock
+ * the database gives, with a wait message; the sandbox demo client created once whoever gets there first; a
+ * warning that names an engine known to differ. (test/replicas-start.test.ts starts real processes.)
+ */
+
+const ALL_MIGRATIONS = 8;
+
+describe.each(dialects)('start-up on $name', ({ name, enabled }) => {
+  let empty: { url: string; destroy(): Promise<void> };
+  const opened: Database[] = [];
+  const open = () => {
+    const database = connectDatabase(empty.url, { poolSize: 2 });
+    opened.push(database);
+    return database;
+  };
+
+  beforeAll(async () => {
+    if (enabled) empty = await createEmptyDatabase(name);
+  });
+  afterAll(async () => {
+    for (const database of opened) await database.close();
+    await empty?.destroy();
+  });
+
+  it.skipIf(!enabled)('migrates once when processes start together: one applies everything, the others wait and find nothing', async () => {
+    const logs: string[][] = [[], [], []];
+    const results = await Promise.all(logs.map((log) => migrateToLatest(open(), { log: (_level, message) => log.push(message) })));
+    expect(results.map((r) => r.length).sort()).toEqual([0, 0, ALL_MIGRATIONS]);
+    const waited = logs.filter((log) => log.includes('waiting for another process to finish migrating the database'));
+    expect(waited.length).toBeGreaterThanOrEqual(1);
+    for (const log of waited) expect(log).toContain('migration lock acquired after waiting');
+  });
+
+  it.skipIf(!enabled)('waits while another process holds the lock, says so, and goes on when it is released', async () => {
+    const messages: string[] = [];
+    let release: () => Promise<void>;
+    if (name === 'mysql') {
+      const holder = await createConnection(empty.url);
+      await holder.query('SELECT GET_LOCK(?, 0)', [MIGRATION_LOCK]);
+      release = async () => {
+        await holder.query('SELECT RELEASE_LOCK(?)', [MIGRATION_LOCK]);
+        await holder.end();
+      };
+    } else {
+      const holder = open();
+      await sql`begin immediate`.execute(holder.db);
+      release = async () => void (await sql`rollback`.execute(holder.db));
+    }
+    const migrating = open();
+    const done = migrateToLatest(migrating, { log: (_level, message) => messages.push(message) });
+    await expect.poll(() => messages, { timeout: 10_000 }).toContain('waiting for another process to finish migrating the database');
+    await release();
+    expect(await done).toEqual([]);
+    expect(messages).toContain('migration lock acquired after waiting');
+    if (name === 'sqlite') {
+      // The connection waits for locks as it did before, once the migrations are done.
+      const { rows } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(migrating.db);
+      expect(rows[0]?.timeout).toBe(5000);
+    }
+  });
+
+  it.skipIf(!enabled)('creates the sandbox demo client once when processes ensure it at the same moment', async () => {
+    const config = testConfig();
+    const stores = await Promise.all(
+      [1, 2, 3, 4].map(async () => {
+        const database = open();
+        return { database, clients: await ClientStore.open(database.db, config) };
+      }),
+    );
+    const credentials = await Promise.all(stores.map(({ database, clients }) => ensureSandboxDemoClient(database, clients)));
+    expect(new Set(credentials.map((c) => JSON.stringify(c))).size).toBe(1);
+    const rows = await stores[0]!.database.db.selectFrom('api_client').select('client_id').execute();
+    expect(rows.map((r) => r.client_id)).toEqual([credentials[0]!.client_id]);
+    expect(await stores[1]!.clients.authenticateClient(credentials[0]!.client_id, credentials[0]!.client_secret)).not.toBeNull();
+    // A later start finds and keeps it.
+    expect(await ensureSandboxDemoClient(stores[2]!.database, stores[2]!.clients)).toEqual(credentials[0]);
+  });
+
+  it.skipIf(!enabled)('names the engine, with no warning for this one', async () => {
+    const engine = await checkEngine(open());
+    expect(engine.warning).toBeNull();
+    expect(engine.engine).toBe(name === 'sqlite' ? 'SQLite' : /mariadb/i.test(engine.version) ? 'MariaDB' : 'MySQL');
+  });
+});
+
+describe('the engine check', () => {
+  it.each([
+    ['8.0.11-TiDB-v7.5.1', 'TiDB Server (Apache License 2.0) Community Edition, MySQL 8.0 compatible', 'TiDB'],
+    ['8.0.30-Vitess', 'Version: 19.0.4 (Git revision) built on …', 'Vitess'],
+    ['8.0.23-PlanetScale', '', 'Vitess'],
+  ])('warns about %s', (version, comment, engine) => {
+    const check = classifyEngine(version, comment);
+    expect(check.engine).toBe(engine);
+    expect(check.warning).toContain(engine);
+  });
+
+  it.each([
+    ['11.4.2-MariaDB-ubu2204', 'mariadb.org binary distribution', 'MariaDB'],
+    ['8.0.36', 'MySQL Community Server - GPL', 'MySQL'],
+    ['8.0.mysql_aurora.3.05.2', 'Source distribution', 'MySQL'],
+  ])('does not warn about %s', (version, comment, engine) => {
+    expect(classifyEngine(version, comment)).toEqual({ engine, version, warning: null });
+  });
+
+  it.skipIf(!TEST_MYSQL_URL)('reads the version of the server it is connected to', async () => {
+    const database = connectDatabase(TEST_MYSQL_URL);
+    try {
+      expect((await checkEngine(database)).version).toMatch(/^\d+\.\d+/);
+    } finally {
+      await database.close();
+    }
+  });
+});
