@@ -7,6 +7,7 @@ import pushDelivery from './004-push-delivery.js';
 import wideMilestoneIndex from './005-wide-milestone-index.js';
 import carrierSources from './006-carrier-sources.js';
 import storedSnapshots from './007-stored-snapshots.js';
+import statementsAndLifecycle from './009-statements-and-lifecycle.js';
 
 /** Static, ordered migration map (atproto style): names sort in the order they apply. */
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -18,5 +19,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '005-wide-milestone-index': wideMilestoneIndex(dialect),
     '006-carrier-sources': carrierSources(dialect),
     '007-stored-snapshots': storedSnapshots(dialect),
+    '009-statements-and-lifecycle': statementsAndLifecycle(dialect),
   };
 }
