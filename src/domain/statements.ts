@@ -58,13 +58,14 @@ export interface Held {
 }
 
 /**
- * Whether the statement replaces what the shipment holds. A timed statement
- * must be strictly newer (of two with the same time the first stands, so a
- * replay of either changes nothing); one without a time must not have been
- * made before.
+ * Whether the statement replaces what the shipment holds. One recorded
+ * before is a replay (a future-dated one is timed by the time it comes
+ * again, yet still the same statement). A timed statement must be strictly
+ * newer (of two with the same time the first stands, so a replay of either
+ * changes nothing); one without a time of its own is taken at its ingestion.
  */
 export function supersedes(statement: Statement, held: Held): boolean {
-  if (!statement.timed && held.digestSeen) return false;
+  if (held.digestSeen) return false;
   if (held.statedAt === null) return true;
   return statement.timed ? statement.statedAt > held.statedAt : statement.statedAt >= held.statedAt;
 }
