@@ -136,14 +136,12 @@ describe.each(dialects)('replaying ingested bundles on $name', ({ name, enabled 
       .execute();
     const ids = shipments.map((s) => s.id);
     if (ids.length === 0) return { shipments };
-    const byShipment = <T extends 'shipment_container' | 'shipment_account' | 'shipment_snapshot' | 'shipment_event'>(table: T) =>
-      db.selectFrom(table).selectAll().where('shipment_id', 'in', ids).execute();
     return {
       shipments,
-      containers: await byShipment('shipment_container'),
-      accounts: await byShipment('shipment_account'),
-      snapshots: await byShipment('shipment_snapshot'),
-      links: await byShipment('shipment_event'),
+      containers: await db.selectFrom('shipment_container').selectAll().where('shipment_id', 'in', ids).execute(),
+      accounts: await db.selectFrom('shipment_account').selectAll().where('shipment_id', 'in', ids).execute(),
+      snapshots: await db.selectFrom('shipment_snapshot').selectAll().where('shipment_id', 'in', ids).execute(),
+      links: await db.selectFrom('shipment_event').selectAll().where('shipment_id', 'in', ids).execute(),
       exceptions: await db.selectFrom('tracking_exception').selectAll().where('shipment_id', 'in', ids).orderBy('exception_id').execute(),
       changes: await db.selectFrom('change_log').selectAll().where('shipment_id', 'in', ids).orderBy('id').execute(),
       deliveries: await db.selectFrom('webhook_delivery').selectAll().where('shipment_id', 'in', ids).orderBy('id').execute(),
@@ -166,7 +164,7 @@ describe.each(dialects)('replaying ingested bundles on $name', ({ name, enabled 
             run += 1;
             const bundles = history.map((spec) => rawBundle(run, spec));
             // Both shipments exist from the start, each with a subscription, so that every transition reaches the outbox.
-            await ingest(rawBundle(run, { shipments: [0, 1].map((index) => ({ ...baseEntry, index })), events: [] }), at(690));
+            await ingest(rawBundle(run, { generatedDateTime: undefined, shipments: [0, 1].map((index) => ({ ...baseEntry, index })), events: [] }), at(690));
             for (const index of [0, 1]) await subscribe(run, index);
             for (const [i, bundle] of bundles.entries()) await ingest(bundle, at(700 + 5 * i));
             const before = await state(run);
@@ -190,7 +188,13 @@ describe.each(dialects)('replaying ingested bundles on $name', ({ name, enabled 
     240_000,
   );
 
-  const baseEntry = { freeTime: null, discharge: 'NLRTM', twoContainers: true, accounts: ['acct-a'], updatedDateTime: at(500) } as const;
+  const baseEntry = {
+    freeTime: null,
+    discharge: 'NLRTM' as const,
+    twoContainers: true,
+    accounts: ['acct-a'],
+    updatedDateTime: at(500),
+  };
 
   async function subscribe(run: number, index: number): Promise<void> {
     const shipment = await t.database.db
