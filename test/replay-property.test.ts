@@ -164,7 +164,10 @@ describe.each(dialects)('replaying ingested bundles on $name', ({ name, enabled 
             run += 1;
             const bundles = history.map((spec) => rawBundle(run, spec));
             // Both shipments exist from the start, each with a subscription, so that every transition reaches the outbox.
-            await ingest(rawBundle(run, { generatedDateTime: undefined, shipments: [0, 1].map((index) => ({ ...baseEntry, index })), events: [] }), at(690));
+            await ingest(
+              rawBundle(run, { generatedDateTime: undefined, shipments: [0, 1].map((index) => ({ ...baseEntry, index })), events: [] }),
+              at(690),
+            );
             for (const index of [0, 1]) await subscribe(run, index);
             for (const [i, bundle] of bundles.entries()) await ingest(bundle, at(700 + 5 * i));
             const before = await state(run);

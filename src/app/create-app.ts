@@ -3,8 +3,7 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Registry } from 'prom-client';
 import type { AuthRateLimiterOptions } from '../auth/auth-rate-limiter.js';
 import { ClientStore } from '../auth/client-store.js';
-import { resolvePepper } from '../auth/pepper.js';
-import { SecretBox } from '../auth/secret-box.js';
+import { resolvePeppers } from '../auth/pepper.js';
 import { createAuthenticator } from '../auth/request-auth.js';
 import { createTokenGrant } from '../auth/token-grant.js';
 import { TokenService } from '../auth/tokens.js';
@@ -20,7 +19,7 @@ import { graphiqlOptions } from '../http/graphiql/options.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../domain/push/retry-policy.js';
 import { ChangeFeed } from '../push/change-feed.js';
 import { DeliveryWorker, type DeliveryWorkerOptions } from '../push/delivery-worker.js';
-import type { PushServices } from '../push/subscription-service.js';
+import { webhookSecretBox, type PushServices } from '../push/subscription-service.js';
 import { createPushBodies } from '../push/transmission-bodies.js';
 import { checkResolvedHost, WebhookSender } from '../push/webhook-sender.js';
 import { createLogger, type Logger } from '../service/logger.js';
@@ -110,10 +109,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   const grant = createTokenGrant(tokens, clients, rateLimits.authLimiter, rateLimits.tokenQuota);
   // A late-bound wake-up: the worker needs the Yoga instance, created below, and services need the wake-up.
   let deliveries: DeliveryWorker | undefined;
-  const pepper = await resolvePepper(database.db, config);
+  // During a pepper rotation the previous pepper still opens what it sealed (README "Rotating TT_SECRET_PEPPER").
+  const peppers = await resolvePeppers(database.db, config);
   const push: PushServices = {
     environment: config.environment,
-    secrets: new SecretBox(pepper, 'webhook-signing-secret'),
+    secrets: webhookSecretBox(peppers),
     checkHost: options.webhooks?.checkHost ?? ((host) => checkResolvedHost(host, config.environment)),
     maxSubscriptionsPerClient: config.push.maxSubscriptionsPerClient,
     wake: () => deliveries?.wake(),
@@ -128,7 +128,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     issueToken: observeTokenGrant((request, grantContext) => grant(request, grantContext)),
     push,
     changes: new ChangeFeed(database.db, { pollMs: config.push.pollMs, log: logger.log }),
-    carriers: new CarrierStore(database.db, pepper, config, now),
+    carriers: new CarrierStore(database.db, peppers, config, now),
     now,
     log: logger.log,
   };

@@ -45,7 +45,17 @@ export function carrierSchemas(): Record<string, JsonSchema> {
       description: 'An ingest bundle, as `tracking ingest` reads it (README: Loading data).',
       properties: {
         carrierCode: { type: 'string', pattern: '^[A-Z]{2,4}$', description: 'The carrier that published `events`; required with events.' },
-        shipments: { type: 'array', items: { type: 'object', description: 'Shipment master data (README: Loading data).' } },
+        generatedDateTime: {
+          type: 'string',
+          format: 'date-time',
+          description:
+            'When the shipment data of the bundle was true (with a UTC offset): a statement older than the one a shipment holds ' +
+            'changes nothing. A shipment may give its own `updatedDateTime`. Absent: the time of ingestion.',
+        },
+        shipments: {
+          type: 'array',
+          items: { type: 'object', description: 'Shipment master data, optionally with its own `updatedDateTime` (README: Loading data).' },
+        },
         events: { type: 'array', items: DCSA_EVENT },
       },
       additionalProperties: false,
@@ -56,6 +66,7 @@ export function carrierSchemas(): Record<string, JsonSchema> {
       required: [
         'shipmentsCreated',
         'shipmentsUpdated',
+        'shipmentsOutdated',
         'eventsStored',
         'eventsAlreadyStored',
         'eventsUnlinked',
@@ -68,6 +79,13 @@ export function carrierSchemas(): Record<string, JsonSchema> {
           type: 'integer',
           minimum: 0,
           description: 'Existing shipments whose master data, containers or accounts changed.',
+        },
+        shipmentsOutdated: {
+          type: 'integer',
+          minimum: 0,
+          description:
+            'Shipment entries that changed no master data or containers: the shipment already holds this statement or a newer one ' +
+            '(by `generatedDateTime`/`updatedDateTime`, or the same content stated before without a time). Their accounts are still granted.',
         },
         eventsStored: { type: 'integer', minimum: 0 },
         eventsAlreadyStored: { type: 'integer', minimum: 0, description: 'Skipped: their eventID was already stored.' },
