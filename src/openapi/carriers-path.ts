@@ -124,8 +124,8 @@ export function carrierPaths(): Record<string, JsonSchema> {
         description:
           "The callbackUrl of a carrier's DCSA Track & Trace 2.2 event subscription. The body must be signed: " +
           '`Notification-Signature: sha256=<hex HMAC-SHA256 of the exact body bytes>`, keyed with the decoded bytes of the ' +
-          "carrier's Base64 secret. The events are ingested in one transaction (idempotent on eventID: a replay is " +
-          'answered 204 and changes nothing); 204 only after the commit.',
+          "carrier's Base64 secret (during a rotation's overlap, the previous secret verifies too). The events are ingested " +
+          'in one transaction (idempotent on eventID: a replay is answered 204 and changes nothing); 204 only after the commit.',
         security: [],
         parameters: [
           CODE,
@@ -143,12 +143,14 @@ export function carrierPaths(): Record<string, JsonSchema> {
           400: error(
             N,
             400,
-            "errorCode 8004: not a JSON array, or invalid events; each error names the event's index and field in `property` (`[3].eventDateTime`). Nothing is stored.",
+            "errorCode 8004: not a JSON array, or invalid events; each error names the event's index and field in `property` (`[3].eventDateTime`). " +
+              'Nothing is ingested; the events are kept as rejected, with their errors, for an operator to replay (README: Carrier onboarding).',
           ),
           401: error(
             N,
             401,
-            'errorCode 7001: the Notification-Signature header is missing, malformed, or does not match the body. Nothing is read further.',
+            "errorCode 7001: the Notification-Signature header is missing, malformed, or matches the body under neither the carrier's secret " +
+              'nor (during an overlap) its previous one. Nothing is read further.',
           ),
           404: error(N, 404, 'errorCode 8005: no active carrier source with this code (unknown or disabled).'),
           405: error(N, 405, 'errorCode 8003: a method other than HEAD or POST.', ['CorrelationId', 'AllowMethods']),
