@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.js';
+import { isUniqueViolation } from '../db/dialect.js';
 import { chunks } from './chunked-state.js';
 
 /**
@@ -34,7 +35,7 @@ export interface RejectedEvent {
 export async function keepRejectedEvents(db: Db, events: readonly RejectedEventInput[], now: Date, max: number): Promise<void> {
   if (events.length === 0 || max === 0) return;
   const at = now.toISOString();
-  for (const e of events) {
+  const seenAgain = async (e: RejectedEventInput) => {
     const seen = await db
       .updateTable('rejected_event')
       .set((eb) => ({
@@ -46,21 +47,30 @@ export async function keepRejectedEvents(db: Db, events: readonly RejectedEventI
       .where('carrier_code', '=', e.carrierCode)
       .where('digest', '=', e.digest)
       .executeTakeFirst();
-    if (seen.numUpdatedRows > 0n) continue;
-    await db
-      .insertInto('rejected_event')
-      .values({
-        carrier_code: e.carrierCode,
-        source: e.source,
-        digest: e.digest,
-        event_id: e.eventId === null ? null : e.eventId.slice(0, 100),
-        event_json: e.eventJson,
-        error: e.error.slice(0, 1000),
-        first_rejected_at: at,
-        last_rejected_at: at,
-        times_rejected: 1,
-      })
-      .execute();
+    return seen.numUpdatedRows > 0n;
+  };
+  for (const e of events) {
+    if (await seenAgain(e)) continue;
+    try {
+      await db
+        .insertInto('rejected_event')
+        .values({
+          carrier_code: e.carrierCode,
+          source: e.source,
+          digest: e.digest,
+          event_id: e.eventId === null ? null : e.eventId.slice(0, 100),
+          event_json: e.eventJson,
+          error: e.error.slice(0, 1000),
+          first_rejected_at: at,
+          last_rejected_at: at,
+          times_rejected: 1,
+        })
+        .execute();
+    } catch (err) {
+      // Kept meanwhile by a concurrent refusal of the same event (another instance): count it there.
+      if (!isUniqueViolation(err)) throw err;
+      await seenAgain(e);
+    }
   }
   // The bound: everything older than the newest `max` rows goes.
   const edge = await db.selectFrom('rejected_event').select('id').orderBy('id', 'desc').limit(1).offset(max).executeTakeFirst();
