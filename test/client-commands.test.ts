@@ -44,7 +44,16 @@ describe.each(dialects)('tracking client commands on $name', ({ name, enabled })
     const clients = JSON.parse(json.stdout) as Record<string, unknown>[];
     expect(clients.map((c) => c.account)).toEqual(expect.arrayContaining(['ACME', 'GLOBEX']));
     for (const c of clients) {
-      expect(Object.keys(c).sort()).toEqual(['account', 'client_id', 'created_at', 'disabled_at', 'name', 'scopes', 'secret_rotated_at']);
+      expect(Object.keys(c).sort()).toEqual([
+        'account',
+        'client_id',
+        'created_at',
+        'disabled_at',
+        'name',
+        'scopes',
+        'secret_pepper',
+        'secret_rotated_at',
+      ]);
     }
     const text = await run('list');
     expect(text.stdout).toMatch(/^CLIENT_ID\s+ACCOUNT\s+NAME\s+STATUS/);

@@ -12,9 +12,9 @@ const sandbox = { environment: 'sandbox', secretPepper: undefined } as const;
 /** Counts secret comparisons, to show an unknown client_id costs what a wrong secret costs. */
 class CountingHasher extends ClientSecretHasher {
   verifications = 0;
-  override verify(secret: string, storedHash: string): boolean {
+  override check(secret: string, storedHash: string): 'current' | 'previous' | false {
     this.verifications++;
-    return super.verify(secret, storedHash);
+    return super.check(secret, storedHash);
   }
 }
 
@@ -90,7 +90,16 @@ describe.each(dialects)('client store on $name', ({ name, enabled }) => {
     const clients = await store.listClients();
     expect(clients.length).toBeGreaterThanOrEqual(5);
     for (const c of clients) {
-      expect(Object.keys(c).sort()).toEqual(['accountId', 'clientId', 'createdAt', 'disabledAt', 'name', 'scopes', 'secretRotatedAt']);
+      expect(Object.keys(c).sort()).toEqual([
+        'accountId',
+        'clientId',
+        'createdAt',
+        'disabledAt',
+        'name',
+        'scopes',
+        'secretPepper',
+        'secretRotatedAt',
+      ]);
     }
   });
 

@@ -140,7 +140,9 @@ describe('limits on /graphql', () => {
   });
   afterAll(async () => f?.destroy());
 
-  it('refuses a 1,000-alias full-snapshot lookup in milliseconds, and a concurrent lookup is not held up', async () => {
+  // No wall-clock bounds here (timing belongs in `npm run bench`): what is asserted is where a document is
+  // refused (by its message: the parser's token count, the validation rules) and that it never runs.
+  it('refuses a 1,000-alias full-snapshot lookup at the token limit, and a concurrent lookup is answered', async () => {
     const bomb = aliasBomb(1000);
     const lookup = '{ shipment(billOfLadingNumber: "MAEU262150002") { shipmentTracking { eta containers { containerNumber } } } }';
     await post(f, lookup, f.token); // compiled once, as a client's repeated query is
@@ -149,24 +151,30 @@ describe('limits on /graphql', () => {
       `1,000-alias lookup (${(bomb.length / 1e6).toFixed(1)} MB): refused in ${refused.ms.toFixed(1)} ms; ` +
         `concurrent lookup: ${concurrent.ms.toFixed(1)} ms`,
     );
+    // The token limit stops the parser at the 1,001st token: the rest of the document is never read.
     expectLimitError(refused, /^Token limit of 1000 exceeded\.$/);
-    expect(refused.ms).toBeLessThan(1000);
     expect(concurrent.status).toBe(200);
     expect(concurrent.body.data.shipment.shipmentTracking.eta).toBeDefined();
-    expect(concurrent.ms).toBeLessThan(1000);
   });
 
-  it('refuses the same document on aliases and cost when the token limit is raised, before compiling it', async () => {
-    const raised = await createTestApp('sqlite', { config: testConfig({ TT_GRAPHQL_MAX_TOKENS: '1000000' }) });
+  it('refuses the same document on aliases and cost when the token limit is raised, before compiling or running it', async () => {
+    let executions = 0;
+    const raised = await createTestApp('sqlite', {
+      config: testConfig({ TT_GRAPHQL_MAX_TOKENS: '1000000' }),
+      plugins: [{ onExecute: () => void executions++ }],
+    });
     try {
       const { token } = await raised.tokenFor('acct');
+      const before = executions;
       const refused = await post(raised, aliasBomb(1000), token);
       expectLimitError(refused, /^Aliases limit of 15 exceeded, found 1000\.$/);
       expect(refused.body.errors?.map((e: { message: string }) => e.message)).toContainEqual(
         expect.stringMatching(/^Query Cost limit of 5000 exceeded/),
       );
-      // Compiling it took 30 to 60 s; parsing and counting 300,000 tokens takes well under that.
-      expect(refused.ms).toBeLessThan(10_000);
+      // Refused in validation: it never reached execution, where it would be compiled (that took 30 to 60 s).
+      expect(executions).toBe(before);
+      expect((await post(raised, '{ __typename }', token)).status).toBe(200);
+      expect(executions).toBe(before + 1);
     } finally {
       await raised.destroy();
     }
@@ -243,12 +251,12 @@ describe('introspection and suggestions', () => {
       expect((await post(f, '{ __typename }')).body).toEqual({ data: { __typename: 'Query' } });
     });
 
-    it('refuses a 300-alias introspection document without a token in milliseconds', async () => {
+    it('refuses a 300-alias introspection document without a token at the token limit', async () => {
       const aliases = Array.from({ length: 300 }, (_, i) => `s${i}: __schema { ...FullType }`).join('\n');
       const query = `query { ${aliases} }\n${introspection.slice(introspection.indexOf('fragment FullType'))}`;
       const refused = await post(f, query);
+      // Stopped by the parser's token count, before any introspection runs.
       expectLimitError(refused, /^Token limit of 1000 exceeded\.$/);
-      expect(refused.ms).toBeLessThan(1000);
     });
 
     it('hides "Did you mean" without a token and shows it with one', async () => {

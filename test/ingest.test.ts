@@ -105,6 +105,7 @@ describe.each(dialects)('ingest on $name', ({ name, enabled }) => {
     expect(summary).toEqual({
       shipmentsCreated: 1,
       shipmentsUpdated: 0,
+      shipmentsOutdated: 0,
       eventsStored: 5,
       eventsAlreadyStored: 0,
       eventsUnlinked: 1,
@@ -158,6 +159,8 @@ describe.each(dialects)('ingest on $name', ({ name, enabled }) => {
     expect(summary).toEqual({
       shipmentsCreated: 0,
       shipmentsUpdated: 0,
+      // The shipment holds this very statement: a replay.
+      shipmentsOutdated: 1,
       eventsStored: 0,
       eventsAlreadyStored: 5,
       eventsUnlinked: 0,

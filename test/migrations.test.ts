@@ -24,15 +24,19 @@ describe.each(dialects)('migrations on $name', ({ name, enabled }) => {
         'carrier_source',
         'event',
         'event_reference',
+        'rejected_event',
         'service_secret',
         'shipment',
         'shipment_account',
+        'shipment_account_revocation',
         'shipment_container',
         'shipment_event',
         'shipment_snapshot',
+        'shipment_statement',
         'signing_key',
         'tracking_exception',
         'transmission_block',
+        'unlinked_event',
       ]),
     );
     expect(await migrateToLatest(t.database)).toEqual([]);
@@ -149,5 +153,75 @@ describe.each(dialects)('exceptions stored before the lifecycle on $name', ({ na
     });
     expect(byId.get(orphan)).toMatchObject({ status: 'RESOLVED' });
     expect(JSON.parse(byId.get(orphan)!.body_json)).toMatchObject({ resolutionType: 'DATA_CORRECTED', resolvedDateTime: now });
+  });
+});
+
+describe.each(dialects)('migration 009 on a database holding data on $name', ({ name, enabled }) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    if (enabled) t = await createTestDatabase(name, { migrateTo: '007-stored-snapshots' });
+  });
+  afterAll(async () => t?.destroy());
+
+  it.skipIf(!enabled)('lists the events stored for no shipment, and a shipment stored before takes its next statement', async () => {
+    const bundleOf = (raw: unknown) => {
+      const parsed = parseBundle(raw);
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+      return parsed.bundle;
+    };
+    const db = t.database.db as Kysely<any>;
+    const master = shipmentMaster({ carrierBookingReference: 'OLD-2' });
+    await db
+      .insertInto('shipment')
+      .values({ carrier_code: 'MAEU', carrier_booking_reference: 'OLD-2', master_json: JSON.stringify(master), updated_at: at(10) })
+      .execute();
+    const { id } = await db.selectFrom('shipment').select('id').executeTakeFirstOrThrow();
+    // Two events as the code of the time stored them: one linked to the shipment, one to a booking nobody loaded.
+    const plan = (booking: string) =>
+      transportEvent({
+        type: 'ARRI',
+        classifier: 'PLN',
+        port: 'NLRTM',
+        vessel: VESSELS.BRAVO,
+        voyage: '611W',
+        eventDateTime: at(720),
+        created: at(0),
+        booking,
+      });
+    const events = bundleOf({ carrierCode: 'MAEU', events: [plan('OLD-2'), plan('NOBODY')] }).events;
+    for (const [i, e] of events.entries()) {
+      await db
+        .insertInto('event')
+        .values({
+          event_id: e.eventID,
+          carrier_code: 'MAEU',
+          event_type: e.eventType,
+          event_date_time: e.eventDateTime,
+          event_created_date_time: e.eventCreatedDateTime,
+          payload_json: JSON.stringify(e),
+          ingested_at: at(10 + i),
+        })
+        .execute();
+    }
+    const seqs = (await db.selectFrom('event').select(['seq', 'event_id']).orderBy('seq').execute()) as { seq: number; event_id: string }[];
+    await db.insertInto('shipment_event').values({ shipment_id: id, event_seq: seqs[0]!.seq }).execute();
+
+    await migrateToLatest(t.database);
+    const unlinked = await t.database.db.selectFrom('unlinked_event').select(['event_seq', 'carrier_code']).execute();
+    expect(unlinked).toEqual([{ event_seq: seqs[1]!.seq, carrier_code: 'MAEU' }]);
+    expect(await t.database.db.selectFrom('shipment').select('stated_at').executeTakeFirstOrThrow()).toEqual({ stated_at: null });
+
+    // Its first statement after the upgrade applies whatever its time; an older one after it does not.
+    const statement = (generatedDateTime: string, vesselName: string) =>
+      bundleOf({ carrierCode: 'MAEU', generatedDateTime, shipments: [{ ...master, vesselName, accounts: [], containers: [] }] });
+    expect(await ingestBundle(t.database, statement(at(1), 'MAERSK KIEL'), { now: () => new Date(at(20)) })).toMatchObject({
+      shipmentsUpdated: 1,
+    });
+    expect(await ingestBundle(t.database, statement(at(0), 'MAERSK ESSEN'), { now: () => new Date(at(21)) })).toMatchObject({
+      shipmentsOutdated: 1,
+    });
+    const row = await t.database.db.selectFrom('shipment').select(['master_json', 'stated_at']).executeTakeFirstOrThrow();
+    expect(row.stated_at).toBe(at(1));
+    expect(JSON.parse(row.master_json)).toMatchObject({ vesselName: 'MAERSK KIEL' });
   });
 });

@@ -8,6 +8,7 @@ import wideMilestoneIndex from './005-wide-milestone-index.js';
 import carrierSources from './006-carrier-sources.js';
 import storedSnapshots from './007-stored-snapshots.js';
 import orderedChangeLog from './008-ordered-change-log.js';
+import statementsAndLifecycle from './009-statements-and-lifecycle.js';
 
 /** Static, ordered migration map (atproto style): names sort in the order they apply. */
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -20,5 +21,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '006-carrier-sources': carrierSources(dialect),
     '007-stored-snapshots': storedSnapshots(dialect),
     '008-ordered-change-log': orderedChangeLog(dialect),
+    '009-statements-and-lifecycle': statementsAndLifecycle(dialect),
   };
 }

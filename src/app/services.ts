@@ -1,10 +1,9 @@
 import type { AuthRateLimiterOptions } from '../auth/auth-rate-limiter.js';
 import { ClientStore } from '../auth/client-store.js';
 import { observeTokenGrant } from '../auth/observed-token-grant.js';
-import { resolvePepper } from '../auth/pepper.js';
+import { resolvePeppers } from '../auth/pepper.js';
 import { createRateLimits, type RateLimits } from '../auth/rate-limits.js';
 import { createAuthenticator } from '../auth/request-auth.js';
-import { SecretBox } from '../auth/secret-box.js';
 import { createTokenGrant } from '../auth/token-grant.js';
 import { TokenService } from '../auth/tokens.js';
 import { cacheVerifiedTokens } from '../auth/verified-token-cache.js';
@@ -13,7 +12,7 @@ import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import type { AppServices } from '../graphql/context.js';
 import { ChangeFeed } from '../push/change-feed.js';
-import type { PushServices } from '../push/subscription-service.js';
+import { webhookSecretBox, type PushServices } from '../push/subscription-service.js';
 import { checkResolvedHost } from '../push/webhook-sender.js';
 import type { Logger } from '../service/logger.js';
 import { SnapshotCache } from '../store/snapshot-cache.js';
@@ -61,10 +60,11 @@ export async function createServices(options: ServicesOptions): Promise<ServiceS
   // Quotas and failed-authentication limits (README: Quotas and rate limits), in memory or in Redis.
   const rateLimits = await createRateLimits(config, logger.log, options.rateLimit);
   const grant = createTokenGrant(tokens, clients, rateLimits.authLimiter, rateLimits.quotas);
-  const pepper = await resolvePepper(database.db, config);
+  // During a pepper rotation the previous pepper still opens what it sealed (README "Rotating TT_SECRET_PEPPER").
+  const peppers = await resolvePeppers(database.db, config);
   const push: PushServices = {
     environment: config.environment,
-    secrets: new SecretBox(pepper, 'webhook-signing-secret'),
+    secrets: webhookSecretBox(peppers),
     checkHost: options.checkHost ?? ((host) => checkResolvedHost(host, config.environment)),
     maxSubscriptionsPerClient: config.push.maxSubscriptionsPerClient,
     wake: () => {},
@@ -78,7 +78,7 @@ export async function createServices(options: ServicesOptions): Promise<ServiceS
     issueToken: observeTokenGrant((request, grantContext) => grant(request, grantContext)),
     push,
     changes: new ChangeFeed(database.db, { pollMs: config.push.pollMs, log: logger.log }),
-    carriers: new CarrierStore(database.db, pepper, config, now),
+    carriers: new CarrierStore(database.db, peppers, config, now),
     now,
     log: logger.log,
   };

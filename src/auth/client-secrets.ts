@@ -1,4 +1,5 @@
 import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { pepperId } from './pepper.js';
 
 /**
  * Client credentials: generation, keyed hashing and constant-time comparison.
@@ -35,10 +36,16 @@ export function generateClientSecret(): string {
  */
 export class ClientSecretHasher {
   readonly #key: KeyObject;
+  readonly #previousKey: KeyObject | undefined;
+  /** pepperId of the pepper new hashes are made with (api_client.secret_pepper_id). */
+  readonly pepperId: string;
 
-  constructor(pepper: string) {
+  /** `previousPepper`: during a rotation, hashes made with it still verify (README "Rotating TT_SECRET_PEPPER"). */
+  constructor(pepper: string, previousPepper?: string) {
     if (pepper.length === 0) throw new Error('The client secret pepper must not be empty');
     this.#key = createSecretKey(Buffer.from(pepper, 'utf8'));
+    this.#previousKey = previousPepper ? createSecretKey(Buffer.from(previousPepper, 'utf8')) : undefined;
+    this.pepperId = pepperId(pepper);
   }
 
   /** HMAC-SHA-256(pepper, secret) as base64url (43 characters); this is what api_client.secret_hash stores. */
@@ -46,10 +53,24 @@ export class ClientSecretHasher {
     return this.#digest(secret).toString('base64url');
   }
 
-  /** Constant-time check of a presented secret against a stored hash. */
+  /** Constant-time check of a presented secret against a stored hash (under the current or the previous pepper). */
   verify(secret: string, storedHash: string): boolean {
-    const presented = this.#digest(secret);
+    return this.check(secret, storedHash) !== false;
+  }
+
+  /**
+   * Which pepper the stored hash of this secret is under: `current`,
+   * `previous` (during a rotation: the caller re-hashes it), or false when
+   * the secret does not match. Constant time for a given configuration.
+   */
+  check(secret: string, storedHash: string): 'current' | 'previous' | false {
     const stored = Buffer.from(storedHash, 'base64url');
+    if (ClientSecretHasher.#equal(this.#digest(secret, this.#key), stored)) return 'current';
+    if (this.#previousKey && ClientSecretHasher.#equal(this.#digest(secret, this.#previousKey), stored)) return 'previous';
+    return false;
+  }
+
+  static #equal(presented: Buffer, stored: Buffer): boolean {
     // timingSafeEqual throws on a length mismatch; a corrupt stored hash must
     // still cost one comparison and then fail, not throw.
     if (stored.length !== presented.length) {
@@ -59,7 +80,7 @@ export class ClientSecretHasher {
     return timingSafeEqual(presented, stored);
   }
 
-  #digest(secret: string): Buffer {
-    return createHmac('sha256', this.#key).update(secret, 'utf8').digest();
+  #digest(secret: string, key: KeyObject = this.#key): Buffer {
+    return createHmac('sha256', key).update(secret, 'utf8').digest();
   }
 }

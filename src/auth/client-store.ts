@@ -1,4 +1,3 @@
-import type { Config } from '../config/config.js';
 import type { Db } from '../db/connect.js';
 import { isUniqueViolation } from '../db/dialect.js';
 import {
@@ -10,7 +9,7 @@ import {
   type ApiClientRow,
 } from '../store/api-clients.js';
 import { ClientSecretHasher, generateClientId, generateClientSecret } from './client-secrets.js';
-import { resolvePepper } from './pepper.js';
+import { resolvePeppers, type PepperConfig } from './pepper.js';
 import { parseScope, READ_SCOPE, SUPPORTED_SCOPES } from './scopes.js';
 
 /** An API client as operators and the auth layer see it; never carries the secret or its hash. */
@@ -25,6 +24,12 @@ export interface ApiClient {
   disabledAt: string | null;
   /** The scopes its tokens may carry (src/auth/scopes.ts). */
   scopes: string[];
+  /**
+   * Which pepper its secret's hash is under: `current`, `other` (the previous
+   * one during a rotation: it moves at the client's next token request), or
+   * `unknown` (stored before this was recorded; known at its next token request).
+   */
+  secretPepper: 'current' | 'other' | 'unknown';
 }
 
 /** Credentials as handed to the client, named as in RFC 6749. The secret is shown once and never stored. */
@@ -80,9 +85,9 @@ export class ClientStore {
   }
 
   /** Resolves the pepper (config, or the persisted sandbox one) and builds the store. */
-  static async open(db: Db, config: Pick<Config, 'environment' | 'secretPepper'>, options: ClientStoreOptions = {}): Promise<ClientStore> {
-    const pepper = await resolvePepper(db, config);
-    return new ClientStore(db, new ClientSecretHasher(pepper), options);
+  static async open(db: Db, config: PepperConfig, options: ClientStoreOptions = {}): Promise<ClientStore> {
+    const peppers = await resolvePeppers(db, config);
+    return new ClientStore(db, new ClientSecretHasher(peppers.current, peppers.previous), options);
   }
 
   async createClient(input: NewClient): Promise<ClientCredentials> {
@@ -98,6 +103,7 @@ export class ClientStore {
       name,
       account_id: accountId,
       secret_hash: this.#hasher.hash(credentials.client_secret),
+      secret_pepper_id: this.#hasher.pepperId,
       created_at: now,
       secret_rotated_at: now,
       disabled_at: null,
@@ -136,12 +142,23 @@ export class ClientStore {
   /** Every client, oldest first; no secrets or hashes. */
   async listClients(): Promise<ApiClient[]> {
     const rows = await listApiClients(this.#db);
-    return rows.map(toApiClient);
+    return rows.map((row) => this.#toApiClient(row));
   }
 
   async getClient(clientId: string): Promise<ApiClient | null> {
     const row = await this.#findRow(clientId);
-    return row ? toApiClient(row) : null;
+    return row ? this.#toApiClient(row) : null;
+  }
+
+  /**
+   * Enables a disabled client again: it may get tokens from now on. Its
+   * webhook subscriptions disabled meanwhile stay disabled (create them
+   * again). Returns false when no such client exists.
+   */
+  async enableClient(clientId: string): Promise<boolean> {
+    this.#activeCache.delete(clientId);
+    await updateApiClient(this.#db, clientId, { disabled_at: null });
+    return (await this.#findRow(clientId)) !== undefined;
   }
 
   /**
@@ -183,6 +200,7 @@ export class ClientStore {
     const secret = generateClientSecret();
     const updated = await updateApiClient(this.#db, clientId, {
       secret_hash: this.#hasher.hash(secret),
+      secret_pepper_id: this.#hasher.pepperId,
       secret_rotated_at: this.#now().toISOString(),
     });
     return updated ? { client_id: clientId, client_secret: secret } : null;
@@ -198,12 +216,18 @@ export class ClientStore {
     const row = clientId.length > 0 && clientId.length <= MAX_CLIENT_ID_LENGTH ? await this.#findRow(clientId) : undefined;
     // Exact match: MySQL's default collations compare case-insensitively.
     if (!row || row.client_id !== clientId) {
-      this.#hasher.verify(secret, this.#dummyHash);
+      this.#hasher.check(secret, this.#dummyHash);
       return null;
     }
-    const secretMatches = this.#hasher.verify(secret, row.secret_hash);
-    if (!secretMatches || row.disabled_at !== null) return null;
-    return toApiClient(row);
+    const match = this.#hasher.check(secret, row.secret_hash);
+    if (match === false || row.disabled_at !== null) return null;
+    if (match === 'previous' || row.secret_pepper_id !== this.#hasher.pepperId) {
+      // The same secret, now hashed under the current pepper (README "Rotating TT_SECRET_PEPPER"); once per client.
+      const moved = { secret_hash: this.#hasher.hash(secret), secret_pepper_id: this.#hasher.pepperId };
+      await updateApiClient(this.#db, clientId, match === 'previous' ? moved : { secret_pepper_id: moved.secret_pepper_id });
+      return this.#toApiClient({ ...row, ...moved });
+    }
+    return this.#toApiClient(row);
   }
 
   /**
@@ -235,6 +259,10 @@ export class ClientStore {
   async #findRow(clientId: string): Promise<ApiClientRow | undefined> {
     return findApiClient(this.#db, clientId);
   }
+
+  #toApiClient(row: ApiClientRow): ApiClient {
+    return toApiClient(row, this.#hasher.pepperId);
+  }
 }
 
 function requireText(field: string, value: string, maxLength: number): string {
@@ -244,7 +272,7 @@ function requireText(field: string, value: string, maxLength: number): string {
   return trimmed;
 }
 
-function toApiClient(row: ApiClientRow): ApiClient {
+function toApiClient(row: ApiClientRow, currentPepperId: string): ApiClient {
   return {
     clientId: row.client_id,
     name: row.name,
@@ -253,5 +281,6 @@ function toApiClient(row: ApiClientRow): ApiClient {
     secretRotatedAt: row.secret_rotated_at,
     disabledAt: row.disabled_at,
     scopes: parseScope(row.scopes),
+    secretPepper: row.secret_pepper_id === null ? 'unknown' : row.secret_pepper_id === currentPepperId ? 'current' : 'other',
   };
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { ConfigError, type Config } from '../config/config.js';
 import type { Db } from '../db/connect.js';
 import { readServiceSecret, storeServiceSecretOnce } from '../store/service-secrets.js';
@@ -18,8 +18,9 @@ export const PEPPER_SECRET_NAME = 'client_secret_pepper';
  * process) hash with the same pepper. This gives up the "outside the database"
  * property, which is acceptable for sandbox credentials only.
  *
- * @NOTE changing the pepper invalidates every stored client secret; rotate all
- * clients' secrets when you change it.
+ * @NOTE changing the pepper alone invalidates every stored client secret and
+ * sealed secret: rotate it as the README says ("Rotating TT_SECRET_PEPPER"),
+ * with the old one as TT_PREVIOUS_SECRET_PEPPER for a while (resolvePeppers).
  */
 export async function resolvePepper(db: Db, config: Pick<Config, 'environment' | 'secretPepper'>): Promise<string> {
   if (config.secretPepper) return config.secretPepper;
@@ -29,4 +30,29 @@ export async function resolvePepper(db: Db, config: Pick<Config, 'environment' |
   const existing = await readServiceSecret(db, PEPPER_SECRET_NAME);
   if (existing !== undefined) return existing;
   return storeServiceSecretOnce(db, PEPPER_SECRET_NAME, randomBytes(32).toString('base64url'));
+}
+
+/** The pepper in use and, during a rotation, the one before it (README "Rotating TT_SECRET_PEPPER"). */
+export interface Peppers {
+  current: string;
+  /** `TT_PREVIOUS_SECRET_PEPPER`: still accepted, never used for anything new. */
+  previous?: string;
+}
+
+/** What the peppers are read from (the previous one optional: most callers never rotate). */
+export type PepperConfig = Pick<Config, 'environment' | 'secretPepper'> & Partial<Pick<Config, 'previousSecretPepper'>>;
+
+export async function resolvePeppers(db: Db, config: PepperConfig): Promise<Peppers> {
+  const current = await resolvePepper(db, config);
+  return config.previousSecretPepper ? { current, previous: config.previousSecretPepper } : { current };
+}
+
+/**
+ * A short, stable name of a pepper, stored beside what was made with it
+ * (api_client.secret_pepper_id) so that operators see what still depends on
+ * an old one. A MAC of a constant: it reveals nothing usable about a pepper
+ * of 256 random bits.
+ */
+export function pepperId(pepper: string): string {
+  return createHmac('sha256', pepper).update('track-and-trace pepper id').digest('base64url').slice(0, 16);
 }

@@ -113,18 +113,8 @@ export function checkCarrier(input: CarrierInput, environment: Environment): Val
   if (!input.eventsUrl && (input.pollIntervalSeconds !== undefined || input.pollSince !== undefined)) {
     throw new CarrierInputError('--poll-interval and --poll-since need --events-url');
   }
-  const interval = input.pollIntervalSeconds ?? DEFAULT_POLL_INTERVAL_SECONDS;
-  if (!Number.isInteger(interval) || interval < MIN_POLL_INTERVAL_SECONDS || interval > MAX_POLL_INTERVAL_SECONDS) {
-    throw new CarrierInputError(`the poll interval must be ${MIN_POLL_INTERVAL_SECONDS} to ${MAX_POLL_INTERVAL_SECONDS} seconds`);
-  }
-  let pollSince: string | null = null;
-  if (input.pollSince !== undefined) {
-    const ms = Date.parse(input.pollSince);
-    if (!/(Z|[+-]\d{2}:\d{2})$/.test(input.pollSince) || Number.isNaN(ms)) {
-      throw new CarrierInputError('--poll-since must be an ISO 8601 timestamp with an offset, e.g. 2026-11-01T00:00:00Z');
-    }
-    pollSince = new Date(ms).toISOString();
-  }
+  const interval = checkPollInterval(input.pollIntervalSeconds ?? DEFAULT_POLL_INTERVAL_SECONDS);
+  const pollSince = input.pollSince === undefined ? null : checkPollSince(input.pollSince);
   return {
     carrierCode,
     name,
@@ -134,4 +124,89 @@ export function checkCarrier(input: CarrierInput, environment: Environment): Val
     pollIntervalSeconds: interval,
     pollSince,
   };
+}
+
+/** What `tracking carrier update` may change; absent fields stay as they are. */
+export interface CarrierUpdate {
+  name?: string;
+  /** A new events URL, or null to stop polling (push only). */
+  eventsUrl?: string | null;
+  /** New credentials for the events URL (`none` removes them). */
+  auth?: EventsAuth;
+  pollIntervalSeconds?: number;
+  /** Where polling starts, for a carrier that gets its first events URL now. */
+  pollSince?: string;
+  /** How long the replaced credentials are still tried when the carrier refuses the new ones. Default 0. */
+  overlapSeconds?: number;
+}
+
+export interface ValidCarrierUpdate {
+  name?: string;
+  eventsUrl?: string | null;
+  auth?: EventsAuth;
+  pollIntervalSeconds?: number;
+  pollSince?: string;
+  overlapSeconds: number;
+}
+
+/** The longest overlap of a rotation: a week, as for webhook signing secrets. */
+export const MAX_OVERLAP_SECONDS = 7 * 86_400;
+
+export function checkOverlap(seconds: number): number {
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > MAX_OVERLAP_SECONDS) {
+    throw new CarrierInputError(`the overlap must be 0 to ${MAX_OVERLAP_SECONDS} seconds`);
+  }
+  return seconds;
+}
+
+function checkPollInterval(interval: number): number {
+  if (!Number.isInteger(interval) || interval < MIN_POLL_INTERVAL_SECONDS || interval > MAX_POLL_INTERVAL_SECONDS) {
+    throw new CarrierInputError(`the poll interval must be ${MIN_POLL_INTERVAL_SECONDS} to ${MAX_POLL_INTERVAL_SECONDS} seconds`);
+  }
+  return interval;
+}
+
+function checkPollSince(value: string): string {
+  const ms = Date.parse(value);
+  if (!/(Z|[+-]\d{2}:\d{2})$/.test(value) || Number.isNaN(ms)) {
+    throw new CarrierInputError('--poll-since must be an ISO 8601 timestamp with an offset, e.g. 2026-11-01T00:00:00Z');
+  }
+  return new Date(ms).toISOString();
+}
+
+/** Checks an update against what the carrier has now (its events URL); nothing given is a usage error too. */
+export function checkCarrierUpdate(
+  input: CarrierUpdate,
+  current: { eventsUrl: string | null },
+  environment: Environment,
+): ValidCarrierUpdate {
+  const out: ValidCarrierUpdate = { overlapSeconds: checkOverlap(input.overlapSeconds ?? 0) };
+  if (input.name !== undefined) {
+    const name = input.name.trim();
+    if (name.length === 0 || name.length > 200) throw new CarrierInputError('name must be 1 to 200 characters');
+    out.name = name;
+  }
+  if (input.eventsUrl !== undefined)
+    out.eventsUrl = input.eventsUrl === null ? null : checkUrl('the events URL', input.eventsUrl, environment);
+  const eventsUrl = out.eventsUrl === undefined ? current.eventsUrl : out.eventsUrl;
+  if (input.auth !== undefined) {
+    if (eventsUrl === null && input.auth.kind !== 'none')
+      throw new CarrierInputError('credentials are for the events URL: give --events-url too');
+    out.auth = checkAuth(input.auth, environment);
+  }
+  if (input.pollIntervalSeconds !== undefined) {
+    if (eventsUrl === null) throw new CarrierInputError('--poll-interval needs an events URL');
+    out.pollIntervalSeconds = checkPollInterval(input.pollIntervalSeconds);
+  }
+  if (input.pollSince !== undefined) {
+    if (current.eventsUrl !== null || !out.eventsUrl) {
+      throw new CarrierInputError(
+        '--poll-since applies only when the carrier gets its first events URL (the watermark moves by itself after)',
+      );
+    }
+    out.pollSince = checkPollSince(input.pollSince);
+  }
+  if (input.overlapSeconds !== undefined && input.auth === undefined) throw new CarrierInputError('--overlap is for new credentials');
+  if (Object.keys(out).length === 1) throw new CarrierInputError('nothing to change: give at least one option (see --help)');
+  return out;
 }

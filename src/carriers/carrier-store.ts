@@ -1,20 +1,33 @@
-import { resolvePepper } from '../auth/pepper.js';
+import { resolvePeppers, type PepperConfig, type Peppers } from '../auth/pepper.js';
 import { SecretBox } from '../auth/secret-box.js';
 import type { Config } from '../config/config.js';
 import type { Db } from '../db/connect.js';
 import { isUniqueViolation } from '../db/dialect.js';
 import {
+  deleteCarrierSource,
+  ensurePollState,
   findCarrierSource,
   findPollState,
   insertCarrierSource,
   listCarrierSources,
   listPollableSources,
   listPollStates,
+  listSealedCarrierSecrets,
+  pollNow,
   updateCarrierSource,
   type PollRow,
   type SourceRow,
 } from '../store/carrier-sources.js';
-import { CarrierInputError, checkCarrier, checkSecret, type CarrierInput, type EventsAuth } from './carrier-config.js';
+import {
+  CarrierInputError,
+  checkCarrier,
+  checkCarrierUpdate,
+  checkOverlap,
+  checkSecret,
+  type CarrierInput,
+  type CarrierUpdate,
+  type EventsAuth,
+} from './carrier-config.js';
 import { notificationKey } from './notification-signature.js';
 
 /**
@@ -36,6 +49,10 @@ export interface CarrierSource {
   createdAt: string;
   secretRotatedAt: string;
   disabledAt: string | null;
+  /** Until when the previous notification secret still verifies (after a rotation with an overlap), else null. */
+  previousSecretExpiresAt: string | null;
+  /** Until when the previous events credentials are still tried (after new ones with an overlap), else null. */
+  previousCredentialsExpireAt: string | null;
   poll: {
     watermark: string;
     nextPollAt: string;
@@ -51,8 +68,13 @@ export interface PollTarget {
   carrierCode: string;
   eventsUrl: string;
   auth: EventsAuth;
+  /** During an overlap after new credentials: the previous ones, tried when the carrier refuses the new (401, 403). */
+  previousAuth?: EventsAuth;
   pollIntervalSeconds: number;
 }
+
+/** How long a rotated notification secret keeps verifying unless told otherwise (as webhook signing secrets). */
+export const DEFAULT_SECRET_OVERLAP_SECONDS = 86_400;
 
 export class CarrierStore {
   readonly #db: Db;
@@ -61,16 +83,18 @@ export class CarrierStore {
   readonly #config: Pick<Config, 'environment'>;
   readonly #now: () => Date;
 
-  constructor(db: Db, pepper: string, config: Pick<Config, 'environment'>, now: () => Date = () => new Date()) {
+  /** `peppers`: the server pepper, or during a rotation the current and the previous one (README "Rotating TT_SECRET_PEPPER"). */
+  constructor(db: Db, peppers: Peppers | string, config: Pick<Config, 'environment'>, now: () => Date = () => new Date()) {
+    const { current, previous } = typeof peppers === 'string' ? { current: peppers, previous: undefined } : peppers;
     this.#db = db;
-    this.#secrets = new SecretBox(pepper, 'carrier-notification-secret');
-    this.#credentials = new SecretBox(pepper, 'carrier-events-credentials');
+    this.#secrets = new SecretBox(current, 'carrier-notification-secret', previous);
+    this.#credentials = new SecretBox(current, 'carrier-events-credentials', previous);
     this.#config = config;
     this.#now = now;
   }
 
-  static async open(db: Db, config: Pick<Config, 'environment' | 'secretPepper'>, now?: () => Date): Promise<CarrierStore> {
-    return new CarrierStore(db, await resolvePepper(db, config), config, now);
+  static async open(db: Db, config: Pick<Config, 'environment'> & PepperConfig, now?: () => Date): Promise<CarrierStore> {
+    return new CarrierStore(db, await resolvePeppers(db, config), config, now);
   }
 
   /** Adds a carrier; returns its notification secret (shown once). A code already configured is an input error. */
@@ -137,14 +161,87 @@ export class CarrierStore {
     return (await this.#findRow(carrierCode)) !== undefined;
   }
 
-  /** A new notification secret (given, or generated); the old one stops verifying at once. Null when no such carrier. */
-  async rotateSecret(carrierCode: string, secret?: string): Promise<string | null> {
-    const next = checkSecret(secret);
+  /** Accepts its notifications again and polls it now (when it has an events URL). False when no such carrier. */
+  async enableCarrier(carrierCode: string): Promise<boolean> {
     const now = this.#now().toISOString();
+    const updated = await updateCarrierSource(this.#db, carrierCode, { status: 'ACTIVE', disabled_at: null, updated_at: now });
+    if (updated) await pollNow(this.#db, carrierCode, now);
+    return updated;
+  }
+
+  /**
+   * Removes the carrier: its configuration, secrets, credentials and poll
+   * state go; the events it sent stay (they are the shipments' history), and
+   * the code can be added again. False when no such carrier.
+   */
+  async removeCarrier(carrierCode: string): Promise<boolean> {
+    return deleteCarrierSource(this.#db, carrierCode);
+  }
+
+  /**
+   * Changes what is given of a carrier: name, events URL (null: push only
+   * from now on), credentials, poll interval. New credentials replace the
+   * current ones; with `overlapSeconds` the current ones are still tried for
+   * that long when the carrier refuses the new (401, 403), so a key the
+   * carrier has not activated yet stalls nothing. Null when no such carrier.
+   */
+  async updateCarrier(carrierCode: string, input: CarrierUpdate): Promise<CarrierSource | null> {
+    const row = await this.#findRow(carrierCode);
+    if (!row) return null;
+    const change = checkCarrierUpdate(input, { eventsUrl: row.events_url }, this.#config.environment);
+    const now = this.#now();
+    const at = now.toISOString();
+    const set: Parameters<typeof updateCarrierSource>[2] = { updated_at: at };
+    if (change.name !== undefined) set.name = change.name;
+    if (change.pollIntervalSeconds !== undefined) set.poll_interval_seconds = change.pollIntervalSeconds;
+    if (change.eventsUrl !== undefined) set.events_url = change.eventsUrl;
+    if (change.eventsUrl === null) {
+      // Push only: no credentials to keep.
+      Object.assign(set, { events_auth_ciphertext: null, previous_auth_ciphertext: null, previous_auth_expires_at: null });
+    } else if (change.auth !== undefined) {
+      set.events_auth_ciphertext = change.auth.kind === 'none' ? null : this.#credentials.seal(JSON.stringify(change.auth));
+      const keepPrevious = change.overlapSeconds > 0 && row.events_auth_ciphertext !== null;
+      set.previous_auth_ciphertext = keepPrevious ? row.events_auth_ciphertext : null;
+      set.previous_auth_expires_at = keepPrevious ? new Date(now.getTime() + change.overlapSeconds * 1000).toISOString() : null;
+    }
+    await updateCarrierSource(this.#db, carrierCode, set);
+    const eventsUrl = change.eventsUrl === undefined ? row.events_url : change.eventsUrl;
+    if (eventsUrl !== null) {
+      await ensurePollState(this.#db, {
+        carrier_code: carrierCode,
+        watermark: change.pollSince ?? at,
+        next_poll_at: at,
+        lease_owner: null,
+        // Free from the start (a lease is free once lease_until has passed).
+        lease_until: new Date(0).toISOString(),
+        consecutive_failures: 0,
+        last_polled_at: null,
+        last_error: null,
+        events_polled: 0,
+      });
+      // A new address or new credentials are tried at once, not after the backoff of the old ones' failures.
+      if (change.eventsUrl !== undefined || change.auth !== undefined) await pollNow(this.#db, carrierCode, at);
+    }
+    return this.getCarrier(carrierCode);
+  }
+
+  /**
+   * A new notification secret (given, or generated). The previous one keeps
+   * verifying for `overlapSeconds` (0: it stops at once), so notifications the
+   * carrier signs before it has switched are not refused. Null when no such carrier.
+   */
+  async rotateSecret(carrierCode: string, secret?: string, overlapSeconds = DEFAULT_SECRET_OVERLAP_SECONDS): Promise<string | null> {
+    const next = checkSecret(secret);
+    const overlap = checkOverlap(overlapSeconds);
+    const row = await this.#findRow(carrierCode);
+    if (!row) return null;
+    const now = this.#now();
     const updated = await updateCarrierSource(this.#db, carrierCode, {
       notification_secret_ciphertext: this.#secrets.seal(next),
-      secret_rotated_at: now,
-      updated_at: now,
+      previous_secret_ciphertext: overlap > 0 ? row.notification_secret_ciphertext : null,
+      previous_secret_expires_at: overlap > 0 ? new Date(now.getTime() + overlap * 1000).toISOString() : null,
+      secret_rotated_at: now.toISOString(),
+      updated_at: now.toISOString(),
     });
     return updated ? next : null;
   }
@@ -155,12 +252,58 @@ export class CarrierStore {
    * a rotation or a disable applies to the next notification on every instance.
    */
   async notificationKey(carrierCode: string): Promise<Buffer | null> {
+    return (await this.notificationKeys(carrierCode))?.[0] ?? null;
+  }
+
+  /** The keys a notification of an active carrier may be signed with: the current one, and the previous during an overlap. */
+  async notificationKeys(carrierCode: string): Promise<Buffer[] | null> {
     if (!/^[A-Z]{2,4}$/.test(carrierCode)) return null;
     const row = await findCarrierSource(this.#db, carrierCode);
     // Exact match (docs/architecture.md, Identity): the collation already compares bytes; this guards a legacy server default.
     if (!row || row.carrier_code !== carrierCode || row.status !== 'ACTIVE') return null;
-    const key = notificationKey(this.#secrets.open(row.notification_secret_ciphertext));
-    return key.ok ? key.key : null;
+    const keys: Buffer[] = [];
+    const current = notificationKey(this.#secrets.open(row.notification_secret_ciphertext));
+    if (current.ok) keys.push(current.key);
+    if (row.previous_secret_ciphertext && this.#stillValid(row.previous_secret_expires_at)) {
+      const previous = notificationKey(this.#secrets.open(row.previous_secret_ciphertext));
+      if (previous.ok) keys.push(previous.key);
+    }
+    return keys.length > 0 ? keys : null;
+  }
+
+  /**
+   * Moves every sealed secret and credential of the carriers under the
+   * current pepper (`tracking keys rewrap`, README "Rotating
+   * TT_SECRET_PEPPER"): counts what moved, what was current already, and
+   * names the carriers whose values neither pepper opens.
+   */
+  async rewrap(): Promise<{ resealed: number; current: number; unreadable: string[] }> {
+    const result = { resealed: 0, current: 0, unreadable: [] as string[] };
+    for (const row of await listSealedCarrierSecrets(this.#db)) {
+      const set: Parameters<typeof updateCarrierSource>[2] = {};
+      const columns = [
+        ['notification_secret_ciphertext', this.#secrets],
+        ['previous_secret_ciphertext', this.#secrets],
+        ['events_auth_ciphertext', this.#credentials],
+        ['previous_auth_ciphertext', this.#credentials],
+      ] as const;
+      for (const [column, box] of columns) {
+        const sealed = row[column];
+        if (sealed === null) continue;
+        try {
+          const moved = box.reseal(sealed);
+          if (moved === null) result.current += 1;
+          else {
+            set[column] = moved;
+            result.resealed += 1;
+          }
+        } catch {
+          if (!result.unreadable.includes(row.carrier_code)) result.unreadable.push(row.carrier_code);
+        }
+      }
+      if (Object.keys(set).length > 0) await updateCarrierSource(this.#db, row.carrier_code, set);
+    }
+    return result;
   }
 
   /** Whether notifications of this carrier are accepted (HEAD of the notification URL). */
@@ -175,8 +318,15 @@ export class CarrierStore {
       carrierCode: row.carrier_code,
       eventsUrl: row.events_url as string,
       auth: row.events_auth_ciphertext ? (JSON.parse(this.#credentials.open(row.events_auth_ciphertext)) as EventsAuth) : { kind: 'none' },
+      ...(row.previous_auth_ciphertext && this.#stillValid(row.previous_auth_expires_at)
+        ? { previousAuth: JSON.parse(this.#credentials.open(row.previous_auth_ciphertext)) as EventsAuth }
+        : {}),
       pollIntervalSeconds: row.poll_interval_seconds,
     }));
+  }
+
+  #stillValid(expiresAt: string | null): boolean {
+    return expiresAt !== null && expiresAt > this.#now().toISOString();
   }
 
   async #findRow(carrierCode: string): Promise<SourceRow | undefined> {
@@ -196,6 +346,10 @@ export class CarrierStore {
       createdAt: row.created_at,
       secretRotatedAt: row.secret_rotated_at,
       disabledAt: row.disabled_at,
+      previousSecretExpiresAt:
+        row.previous_secret_ciphertext && this.#stillValid(row.previous_secret_expires_at) ? row.previous_secret_expires_at : null,
+      previousCredentialsExpireAt:
+        row.previous_auth_ciphertext && this.#stillValid(row.previous_auth_expires_at) ? row.previous_auth_expires_at : null,
       poll: state
         ? {
             watermark: state.watermark,

@@ -42,12 +42,26 @@ export class DcsaEventsClient {
     this.#maxPageBytes = options.maxPageBytes ?? 50 * 1024 * 1024;
   }
 
-  /** GET one page. A 401 with OAuth2 drops the cached token and asks once more with a new one. */
-  async page(carrierCode: string, eventsUrl: string, url: string, auth: EventsAuth): Promise<PageResult> {
-    let result = await this.#page(carrierCode, eventsUrl, url, auth);
+  /**
+   * GET one page. A 401 with OAuth2 drops the cached token and asks once more
+   * with a new one. With `previousAuth` (the overlap after new credentials), a
+   * 401 or 403 to the current credentials asks once more with the previous.
+   */
+  async page(carrierCode: string, eventsUrl: string, url: string, auth: EventsAuth, previousAuth?: EventsAuth): Promise<PageResult> {
+    const result = await this.#withFreshToken(carrierCode, eventsUrl, url, auth);
+    if (!result.ok && (result.status === 401 || result.status === 403) && previousAuth) {
+      const previous = await this.#withFreshToken(`${carrierCode} previous`, eventsUrl, url, previousAuth);
+      return previous.ok ? previous : result;
+    }
+    return result;
+  }
+
+  /** `tokenKey` names the cached OAuth2 token (a carrier's current credentials, or its previous ones). */
+  async #withFreshToken(tokenKey: string, eventsUrl: string, url: string, auth: EventsAuth): Promise<PageResult> {
+    let result = await this.#page(tokenKey, eventsUrl, url, auth);
     if (!result.ok && result.status === 401 && auth.kind === 'oauth2') {
-      this.#tokens.delete(carrierCode);
-      result = await this.#page(carrierCode, eventsUrl, url, auth);
+      this.#tokens.delete(tokenKey);
+      result = await this.#page(tokenKey, eventsUrl, url, auth);
     }
     return result;
   }

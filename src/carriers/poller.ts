@@ -6,6 +6,7 @@ import type { IngestSummary } from '../ingest/ingest-bundle.js';
 import { ingestRetrying } from './ingest-retrying.js';
 import type { CarrierStore, PollTarget } from './carrier-store.js';
 import { validEventsOf } from './carrier-events.js';
+import { keepRejected, rejectedRows } from './rejected-events.js';
 import { DcsaEventsClient, type Fetch, type PageResult } from './events-client.js';
 import { backoffMs, firstPageUrl, nextPollDelayMs, pollFrom, WatermarkTracker } from './poll-plan.js';
 import { advanceWatermark, readPollState, releaseLease, renewLease, takeLease } from '../store/poll-state.js';
@@ -185,12 +186,28 @@ export class CarrierPoller {
       const page = await this.#fetchPage(target, url, result);
       // A poller that stalled past its lease may have been replaced: it stops before writing anything.
       if (!(await renewLease(database.db, code, this.owner, this.#now(), this.#leaseMs))) throw new PollFailure('lease lost', null);
-      const { bundle, rejected } = validEventsOf(code, page.events);
+      const { bundle, rejected, refused } = validEventsOf(code, page.events);
       if (rejected.length > 0) {
         this.#o.log('warn', 'carrier events rejected', { carrierCode: code, page: result.pages + 1, issues: rejected.slice(0, 10) });
+        // Kept with their error, for `tracking carrier rejected replay` once the cause is fixed; failing to keep them stalls nothing.
+        await keepRejected(
+          database,
+          rejectedRows(code, 'poll', page.events, refused),
+          this.#now(),
+          config.carriers.rejectedEventsMax,
+        ).catch((err: unknown) =>
+          this.#o.log('error', 'keeping rejected carrier events failed', { carrierCode: code, error: String(err) }),
+        );
       }
       const summary =
         bundle.events.length > 0 ? await ingestRetrying(database, bundle, { now: this.#now, thresholds: config.thresholds }) : null;
+      if (summary && summary.eventsUnlinked > 0) {
+        this.#o.log('info', 'carrier events stored for no known shipment (yet)', {
+          carrierCode: code,
+          eventsUnlinked: summary.eventsUnlinked,
+          hint: 'tracking carrier unlinked',
+        });
+      }
       result.pages += 1;
       result.events += page.events.length;
       result.eventsStored += summary?.eventsStored ?? 0;
@@ -209,7 +226,7 @@ export class CarrierPoller {
     const maxAttempts = this.#o.maxAttempts ?? 5;
     const maxWait = this.#o.maxInlineWaitMs ?? 60_000;
     for (let attempt = 0; ; attempt++) {
-      const page = await this.#client.page(target.carrierCode, target.eventsUrl, url, target.auth);
+      const page = await this.#client.page(target.carrierCode, target.eventsUrl, url, target.auth, target.previousAuth);
       if (page.ok) return page;
       const wait = page.retryAfterMs ?? backoffMs(attempt);
       if (!page.retryable || attempt + 1 >= maxAttempts || wait > maxWait) {

@@ -1,5 +1,5 @@
-import { CarrierInputError, type EventsAuth } from '../carriers/carrier-config.js';
-import { CarrierStore, type CarrierSource } from '../carriers/carrier-store.js';
+import { CarrierStore, DEFAULT_SECRET_OVERLAP_SECONDS, type CarrierSource } from '../carriers/carrier-store.js';
+import { eventsAuth, type CredentialOptions } from './carrier-credentials.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import { EXIT_NOT_FOUND, EXIT_OK, table, type CommandIo } from './client-commands.js';
@@ -11,16 +11,10 @@ import { EXIT_NOT_FOUND, EXIT_OK, table, type CommandIo } from './client-command
  * rotate-secret; credentials of the events URL are never printed.
  */
 
-export interface AddCarrierOptions {
+export interface AddCarrierOptions extends CredentialOptions {
   name?: string;
   secret?: string;
   eventsUrl?: string;
-  oauthTokenUrl?: string;
-  oauthClientId?: string;
-  oauthClientSecret?: string;
-  oauthScope?: string;
-  apiKeyHeader?: string;
-  apiKey?: string;
   pollInterval?: number;
   pollSince?: string;
   json?: boolean;
@@ -63,27 +57,13 @@ export async function addCarrierCommand(
   return EXIT_OK;
 }
 
-/** The credential options, as one EventsAuth; their values are checked by the store. */
-function eventsAuth(options: AddCarrierOptions): EventsAuth {
-  const oauth = options.oauthTokenUrl ?? options.oauthClientId ?? options.oauthClientSecret ?? options.oauthScope;
-  const apiKey = options.apiKeyHeader ?? options.apiKey;
-  if (oauth !== undefined && apiKey !== undefined)
-    throw new CarrierInputError('give either the --oauth-* options or the --api-key* options, not both');
-  if (oauth !== undefined) {
-    return {
-      kind: 'oauth2',
-      tokenUrl: options.oauthTokenUrl ?? '',
-      clientId: options.oauthClientId ?? '',
-      clientSecret: options.oauthClientSecret ?? '',
-      ...(options.oauthScope ? { scope: options.oauthScope } : {}),
-    };
-  }
-  if (apiKey !== undefined) return { kind: 'api-key', header: options.apiKeyHeader ?? 'X-API-Key', value: options.apiKey ?? '' };
-  return { kind: 'none' };
-}
-
-export async function listCarriersCommand(database: Database, config: Config, options: { json?: boolean }, io: CommandIo): Promise<number> {
-  const store = await CarrierStore.open(database.db, config);
+export async function listCarriersCommand(
+  database: Database,
+  config: Config,
+  options: { json?: boolean },
+  io: CommandIo & { now: () => Date },
+): Promise<number> {
+  const store = await CarrierStore.open(database.db, config, io.now);
   const carriers = await store.listCarriers();
   if (options.json) {
     io.stdout.write(`${JSON.stringify(carriers.map((c) => ({ ...c, notificationUrl: notificationUrl(config, c.carrierCode) })))}\n`);
@@ -122,26 +102,31 @@ export async function rotateCarrierSecretCommand(
   database: Database,
   config: Config,
   carrierCode: string,
-  options: { secret?: string; json?: boolean },
-  io: CommandIo,
+  options: { secret?: string; overlap?: number; json?: boolean },
+  io: CommandIo & { now: () => Date },
 ): Promise<number> {
-  const store = await CarrierStore.open(database.db, config);
-  const secret = await store.rotateSecret(carrierCode, options.secret);
+  const store = await CarrierStore.open(database.db, config, io.now);
+  const overlap = options.overlap ?? DEFAULT_SECRET_OVERLAP_SECONDS;
+  const secret = await store.rotateSecret(carrierCode, options.secret, overlap);
   if (secret === null) return notFound(carrierCode, io);
   const url = notificationUrl(config, carrierCode);
   if (options.json) {
     io.stdout.write(`${JSON.stringify({ carrierCode, notificationUrl: url, notificationSecret: secret })}\n`);
     return EXIT_OK;
   }
+  const until = new Date(io.now().getTime() + overlap * 1000).toISOString();
   io.stdout.write(
-    `New notification secret for carrier ${carrierCode}; notifications signed with the old one are refused from now on:\n` +
-      `update the carrier's subscription (DCSA PUT /v2/event-subscriptions/{id}/secret) right away.\n\n` +
+    `New notification secret for carrier ${carrierCode}. ` +
+      (overlap > 0
+        ? `Notifications signed with the old one are accepted until ${until}:\n`
+        : `Notifications signed with the old one are refused from now on:\n`) +
+      `update the carrier's subscription (DCSA PUT /v2/event-subscriptions/{id}/secret) ${overlap > 0 ? 'before then' : 'right away'}.\n\n` +
       secretBlock(url, secret),
   );
   return EXIT_OK;
 }
 
-function notFound(carrierCode: string, io: CommandIo): number {
+export function notFound(carrierCode: string, io: CommandIo): number {
   io.stderr.write(`tracking carrier: no carrier "${carrierCode}" (see: tracking carrier list)\n`);
   return EXIT_NOT_FOUND;
 }

@@ -8,7 +8,11 @@ import {
   type AddCarrierOptions,
 } from './carrier-commands.js';
 import { pollCommand } from './poll-command.js';
-import { nonEmpty, once } from './arguments.js';
+import { updateCarrierCommand, type UpdateCarrierOptions } from './carrier-update-command.js';
+import { enableCarrierCommand, removeCarrierCommand } from './carrier-status-commands.js';
+import { listUnlinkedCommand } from './carrier-unlinked-command.js';
+import { listRejectedCommand, replayRejectedCommand } from './carrier-rejected-commands.js';
+import { limit, nonEmpty, once } from './arguments.js';
 import { actionWithUsageErrors, type CliContext, type WithDatabase } from './cli-context.js';
 
 /**
@@ -27,8 +31,11 @@ export function registerCarrierCommands(program: Command, context: CliContext, w
         '  tracking carrier add MAEU --events-url https://api.carrier.example/v2/events \\\n' +
         '      --oauth-token-url https://auth.carrier.example/token --oauth-client-id ID --oauth-client-secret SECRET\n' +
         '  tracking carrier list [--json]\n' +
-        '  tracking carrier disable MAEU\n' +
-        '  tracking carrier rotate-secret MAEU [--json]\n',
+        '  tracking carrier update MAEU --api-key NEW_KEY --overlap 86400\n' +
+        '  tracking carrier disable MAEU | enable MAEU | remove MAEU\n' +
+        '  tracking carrier rotate-secret MAEU [--overlap SECONDS] [--json]\n' +
+        '  tracking carrier unlinked [--carrier MAEU]\n' +
+        '  tracking carrier rejected list [--carrier MAEU] | replay [--carrier MAEU] [--id ID]\n',
     );
   // The store's input checks are usage errors of the command.
   const action = actionWithUsageErrors(withDatabase, CarrierInputError);
@@ -61,16 +68,90 @@ export function registerCarrierCommands(program: Command, context: CliContext, w
     .argument('<CODE>')
     .action(action((database, cfg, code: string) => disableCarrierCommand(database, cfg, code, context)));
   carrier
+    .command('update')
+    .description('change a carrier: name, events URL, its credentials, poll interval (the secret: rotate-secret)')
+    .argument('<CODE>')
+    .option('--name <NAME>', 'who the carrier is', once(nonEmpty))
+    .option('--events-url <URL>', 'poll this DCSA GET /v2/events address from now on', once(nonEmpty))
+    .option('--no-events-url', 'stop polling: push only (its credentials are dropped)')
+    .option('--oauth-token-url <URL>', 'new OAuth2 client credentials: token endpoint', once(nonEmpty))
+    .option('--oauth-client-id <ID>', 'OAuth2 client id', once(nonEmpty))
+    .option('--oauth-client-secret <SECRET>', 'OAuth2 client secret (stored encrypted)', once(nonEmpty))
+    .option('--oauth-scope <SCOPE>', 'OAuth2 scope to request', once(nonEmpty))
+    .option('--api-key-header <NAME>', 'new API key: header name (default X-API-Key)', once(nonEmpty))
+    .option('--api-key <VALUE>', 'new API key value (stored encrypted)', once(nonEmpty))
+    .option('--no-credentials', 'call the events URL without credentials')
+    .option(
+      '--overlap <SECONDS>',
+      'with new credentials: keep trying the replaced ones this long when the carrier refuses the new (401, 403); default 0',
+      once(seconds),
+    )
+    .option('--poll-interval <SECONDS>', 'seconds between polls', once(seconds))
+    .option('--poll-since <TIMESTAMP>', 'with a first --events-url: poll events created from here (default: now)', once(nonEmpty))
+    .option('--json', 'print the carrier as `carrier list --json` does')
+    .action(
+      action((database, cfg, code: string, options: UpdateCarrierOptions) => updateCarrierCommand(database, cfg, code, options, context)),
+    );
+  carrier
+    .command('enable')
+    .description('accept its notifications again and poll it now (after disable)')
+    .argument('<CODE>')
+    .action(action((database, cfg, code: string) => enableCarrierCommand(database, cfg, code, context)));
+  carrier
+    .command('remove')
+    .description('remove the carrier: configuration, secret, credentials and poll state go; its stored events stay')
+    .argument('<CODE>')
+    .action(action((database, cfg, code: string) => removeCarrierCommand(database, cfg, code, context)));
+  carrier
     .command('rotate-secret')
-    .description('a new notification secret; the old one stops verifying at once')
+    .description('a new notification secret; the old one keeps verifying for the overlap (default a day)')
     .argument('<CODE>')
     .option('--secret <BASE64>', 'use this secret instead of a generated one', once(nonEmpty))
+    .option('--overlap <SECONDS>', 'how long the old secret still verifies: 0 (refused at once) to 604800; default 86400', once(seconds))
     .option('--json', 'print exactly {"carrierCode","notificationUrl","notificationSecret"}')
     .action(
-      action((database, cfg, code: string, options: { secret?: string; json?: boolean }) =>
+      action((database, cfg, code: string, options: { secret?: string; overlap?: number; json?: boolean }) =>
         rotateCarrierSecretCommand(database, cfg, code, options, context),
       ),
     );
+  carrier
+    .command('unlinked')
+    .description('stored events linked to no shipment (yet), oldest first, with what they would link by')
+    .option('--carrier <CODE>', "only this carrier's", once(nonEmpty))
+    .option('--limit <N>', 'at most N (default 100)', once(limit))
+    .option('--json', 'one JSON array')
+    .action((options: { carrier?: string; limit?: number; json?: boolean }) =>
+      withDatabase((database) => listUnlinkedCommand(database, { ...options, limit: options.limit ?? 100 }, context)),
+    );
+  const rejected = carrier
+    .command('rejected')
+    .description('events a poll or a carrier notification refused, kept with their error (TT_REJECTED_EVENTS_MAX)');
+  rejected
+    .command('list')
+    .description('kept rejected events, oldest first')
+    .option('--carrier <CODE>', "only this carrier's", once(nonEmpty))
+    .option('--limit <N>', 'at most N (default 100)', once(limit))
+    .option('--json', 'one JSON array, each with the event as received')
+    .action((options: { carrier?: string; limit?: number; json?: boolean }) =>
+      withDatabase((database) => listRejectedCommand(database, { ...options, limit: options.limit ?? 100 }, context)),
+    );
+  rejected
+    .command('replay')
+    .description('validate and ingest kept events again (once the cause is fixed); those still refused stay, with their new error')
+    .option('--carrier <CODE>', "only this carrier's", once(nonEmpty))
+    .option('--id <ID>', 'only this kept event (repeatable)', (value: string, previous: number[] | undefined) => [
+      ...(previous ?? []),
+      id(value),
+    ])
+    .option('--limit <N>', 'at most N, oldest first (default 10000)', once(limit))
+    .addHelpText(
+      'after',
+      '\nPrints {"replayed","eventsStored","eventsAlreadyStored","stillRejected"}; exit 1 when some are still refused.\n',
+    )
+    .action((options: { carrier?: string; id?: number[]; limit?: number }) =>
+      withDatabase((database, cfg) => replayRejectedCommand(database, cfg, { ...options, limit: options.limit ?? 10_000 }, context)),
+    );
+  requireGroupCommand(rejected);
 
   program
     .command('poll')
@@ -82,6 +163,20 @@ export function registerCarrierCommands(program: Command, context: CliContext, w
       await withDatabase((database, cfg) => pollCommand(database, cfg, options, context));
     });
   return carrier;
+}
+
+function id(value: string): number {
+  if (!/^\d{1,15}$/.test(value)) throw new InvalidArgumentError('must be the ID of a kept event (see: tracking carrier rejected list)');
+  return Number(value);
+}
+
+/** `tracking carrier rejected` without its subcommand is a usage error, not a quiet help page. */
+function requireGroupCommand(group: Command): void {
+  group
+    .usage('<command> [options]')
+    .argument('[command]')
+    .allowExcessArguments()
+    .action((name: string | undefined) => group.error(name ? `unknown command '${name}'` : 'missing command'));
 }
 
 function seconds(value: string): number {

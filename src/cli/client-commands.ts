@@ -51,7 +51,7 @@ export async function listClientsCommand(database: Database, config: Config, opt
   }
   io.stdout.write(
     table(
-      ['CLIENT_ID', 'ACCOUNT', 'NAME', 'STATUS', 'SCOPES', 'CREATED', 'SECRET_ROTATED'],
+      ['CLIENT_ID', 'ACCOUNT', 'NAME', 'STATUS', 'SCOPES', 'CREATED', 'SECRET_ROTATED', 'PEPPER'],
       clients.map((c) => [
         c.clientId,
         c.accountId,
@@ -60,6 +60,7 @@ export async function listClientsCommand(database: Database, config: Config, opt
         c.scopes.join(' '),
         c.createdAt,
         c.secretRotatedAt,
+        c.secretPepper,
       ]),
     ),
   );
@@ -142,6 +143,7 @@ function clientJson(c: ApiClient) {
     secret_rotated_at: c.secretRotatedAt,
     disabled_at: c.disabledAt,
     scopes: c.scopes,
+    secret_pepper: c.secretPepper,
   };
 }
 

@@ -96,7 +96,9 @@ async function ingestOne(
 
 export function describeSummary(s: IngestSummary): string {
   return (
-    `shipments ${s.shipmentsCreated} created, ${s.shipmentsUpdated} updated; ` +
+    `shipments ${s.shipmentsCreated} created, ${s.shipmentsUpdated} updated` +
+    (s.shipmentsOutdated > 0 ? `, ${s.shipmentsOutdated} outdated (the shipment holds this statement or a newer one)` : '') +
+    '; ' +
     `events ${s.eventsStored} stored, ${s.eventsAlreadyStored} already stored, ${s.eventsUnlinked} not linked to a shipment yet; ` +
     `${s.shipmentsRefreshed} shipment(s) refreshed`
   );

@@ -15,6 +15,9 @@ import { deliverCommand, listDeliveriesCommand, listSubscriptionsCommand, retryD
 import { clearExceptionCommand, listExceptionsCommand, runEvaluateCommand } from './exception-commands.js';
 import { runIngestCommand } from './ingest-command.js';
 import { registerCarrierCommands } from './carrier-program.js';
+import { registerShipmentCommands } from './shipment-program.js';
+import { enableClientCommand } from './client-enable-command.js';
+import { rewrapKeysCommand } from './keys-rewrap-command.js';
 import { generateKeysCommand } from './keys-command.js';
 import { runServe } from './serve.js';
 import { deliveryStatus, exceptionStatus, exceptionType, limit, nonEmpty, note, once, subscriptionStatus } from './arguments.js';
@@ -147,7 +150,7 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
       '\nExamples:\n' +
         '  tracking client create --name NAME --account ACCOUNT [--json]\n' +
         '  tracking client list [--json]\n' +
-        '  tracking client disable CLIENT_ID\n' +
+        '  tracking client disable CLIENT_ID | enable CLIENT_ID\n' +
         '  tracking client rotate-secret CLIENT_ID [--json]\n' +
         '  tracking client grant CLIENT_ID track-and-trace.subscribe\n',
     );
@@ -174,6 +177,11 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     .description('no new tokens; its live tokens stop working within 5 seconds')
     .argument('<CLIENT_ID>')
     .action(clientAction((database, cfg, clientId: string) => disableClientCommand(database, cfg, clientId, context)));
+  client
+    .command('enable')
+    .description('a disabled client may get tokens again (its disabled webhook subscriptions stay disabled)')
+    .argument('<CLIENT_ID>')
+    .action(clientAction((database, cfg, clientId: string) => enableClientCommand(database, cfg, clientId, context)));
   client
     .command('rotate-secret')
     .description('a new secret; the old one stops working (issued tokens stay valid until they expire)')
@@ -239,16 +247,25 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     .action((options: { once?: boolean }) => withDatabase((database, cfg) => deliverCommand(database, cfg, options, context)));
 
   const carrier = registerCarrierCommands(program, context, withDatabase);
+  const shipment = registerShipmentCommands(program, context, withDatabase);
 
-  program
-    .command('keys')
-    .description('production secrets')
+  const keys = program.command('keys').description('production secrets');
+  keys
     .command('generate')
     .description('print a new TT_SIGNING_KEY (P-256 private JWK) and TT_SECRET_PEPPER (256 random bits) for an env file')
     .option('--json', 'one JSON object with both')
     .action(async (options: { json?: boolean }) => exit(await generateKeysCommand(options, context)));
+  keys
+    .command('rewrap')
+    .description(
+      'during a pepper rotation (TT_SECRET_PEPPER new, TT_PREVIOUS_SECRET_PEPPER old): re-seal every stored secret under the new pepper, ' +
+        'list the clients still hashed under the old one',
+    )
+    .option('--json', 'one JSON object')
+    .addHelpText('after', '\nExit status: 0 nothing depends on the old pepper any more, 1 something still does (listed), 2 usage.\n')
+    .action((options: { json?: boolean }) => withDatabase((database, cfg) => rewrapKeysCommand(database, cfg, options, context)));
 
-  for (const group of [program, exception, client, subscription, delivery, carrier, program.commands.find((c) => c.name() === 'keys')!]) {
+  for (const group of [program, exception, client, subscription, delivery, carrier, shipment, keys]) {
     requireSubcommand(group);
   }
   configureOutput(program, context);

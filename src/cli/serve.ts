@@ -88,9 +88,11 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
   // Carriers' DCSA events endpoints; off where a dedicated `tracking poll` runs.
   const poller = config.carriers.poller ? startCarrierPoller({ ...app.services, wake: () => app.services.push.wake() }) : undefined;
 
-  // Graceful shutdown (README "Shutdown"): /ready turns 503 and the listener
-  // closes at once; in-flight requests finish within the grace period; then
-  // the evaluator (between runs), the delivery worker and the pool stop.
+  // Graceful shutdown (README "Shutdown"): /ready turns 503, every request
+  // received is answered with Connection: close, idle connections end after
+  // a linger and the listener closes after it (http-server.ts, drain); once
+  // the connections are gone, the evaluator (between runs), the delivery
+  // worker, the poller and the pool stop.
   const graceMs = config.resilience.shutdownGraceSeconds * 1000;
   let stopping = false;
   const shutdown = (signal: string) => {

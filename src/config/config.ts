@@ -147,6 +147,11 @@ export interface CarriersConfig {
   pollOverlapSeconds: number;
   /** `TT_CARRIER_POLL_PAGE_SIZE`: the `limit` of each page asked for. Default 100. */
   pollPageSize: number;
+  /**
+   * `TT_REJECTED_EVENTS_MAX`: rejected carrier events kept for `tracking carrier rejected replay`
+   * (README "Carrier onboarding"); past it the oldest go. Default 10000.
+   */
+  rejectedEventsMax: number;
 }
 
 export interface Config {
@@ -168,6 +173,12 @@ export interface Config {
   signingKeyJwk: string | undefined;
   /** `TT_SECRET_PEPPER`: server-side pepper for client secret HMACs; required in production. */
   secretPepper: string | undefined;
+  /**
+   * `TT_PREVIOUS_SECRET_PEPPER`: during a pepper rotation, the pepper before
+   * TT_SECRET_PEPPER: what it hashed and sealed is still accepted, and moved to
+   * the new one (README "Rotating TT_SECRET_PEPPER"). Default unset.
+   */
+  previousSecretPepper: string | undefined;
   /** `TT_GRAPHIQL`: serve GraphiQL; default true in sandbox, false in production. */
   graphiql: boolean;
   /** `TT_EVALUATE_INTERVAL_SECONDS`: how often serve re-runs time-based exception rules. Default 300; 0 disables. */
@@ -245,6 +256,12 @@ export function loadConfig(env: Env = process.env): Config {
   const senderId = env.TT_SENDER_ID || 'TRACK-AND-TRACE';
   const signingKeyJwk = env.TT_SIGNING_KEY || undefined;
   const secretPepper = env.TT_SECRET_PEPPER || undefined;
+  const previousSecretPepper = env.TT_PREVIOUS_SECRET_PEPPER || undefined;
+  if (previousSecretPepper !== undefined) {
+    if (!secretPepper) throw new ConfigError('TT_PREVIOUS_SECRET_PEPPER needs TT_SECRET_PEPPER (the new pepper) set too');
+    if (previousSecretPepper.length < 32) throw new ConfigError('TT_PREVIOUS_SECRET_PEPPER must be at least 32 characters');
+    if (previousSecretPepper === secretPepper) throw new ConfigError('TT_PREVIOUS_SECRET_PEPPER must differ from TT_SECRET_PEPPER');
+  }
   if (environment === 'production') {
     if (!signingKeyJwk) throw new ConfigError('TT_SIGNING_KEY is required in production (a private JWK, JSON)');
     if (!secretPepper || secretPepper.length < 32) {
@@ -282,6 +299,7 @@ export function loadConfig(env: Env = process.env): Config {
     senderId,
     signingKeyJwk,
     secretPepper,
+    previousSecretPepper,
     graphiql: boolVar(env, 'TT_GRAPHIQL', environment === 'sandbox'),
     evaluateIntervalSeconds: intVar(env, 'TT_EVALUATE_INTERVAL_SECONDS', 300, 0, 86_400),
     snapshotCacheMb: env.TT_SNAPSHOT_CACHE_MB ? intVar(env, 'TT_SNAPSHOT_CACHE_MB', 0, 0, 1_000_000) : undefined,
@@ -352,6 +370,7 @@ function carriersConfig(env: Env): CarriersConfig {
     operatorIngestMaxBytes: intVar(env, 'TT_OPERATOR_INGEST_MAX_BYTES', 64 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
     pollOverlapSeconds: intVar(env, 'TT_CARRIER_POLL_OVERLAP_SECONDS', 300, 0, 86_400),
     pollPageSize: intVar(env, 'TT_CARRIER_POLL_PAGE_SIZE', 100, 1, 10_000),
+    rejectedEventsMax: intVar(env, 'TT_REJECTED_EVENTS_MAX', 10_000, 0, 1_000_000),
   };
 }
 

@@ -1,7 +1,14 @@
 import type { ApiClientTable, ServiceSecretTable, SigningKeyTable } from './tables/auth.js';
-import type { EventReferenceTable, EventTable, ShipmentEventTable } from './tables/event.js';
+import type { EventReferenceTable, EventTable, RejectedEventTable, ShipmentEventTable, UnlinkedEventTable } from './tables/event.js';
 import type { TrackingExceptionTable } from './tables/exception.js';
-import type { ShipmentAccountTable, ShipmentContainerTable, ShipmentSnapshotTable, ShipmentTable } from './tables/shipment.js';
+import type {
+  ShipmentAccountRevocationTable,
+  ShipmentAccountTable,
+  ShipmentContainerTable,
+  ShipmentSnapshotTable,
+  ShipmentStatementTable,
+  ShipmentTable,
+} from './tables/shipment.js';
 import type { ChangeLogTable, ChangeSequenceTable, WebhookDeliveryTable, WebhookSubscriptionTable } from './tables/push.js';
 import type { TransmissionBlockTable } from './tables/transmission.js';
 import type { CarrierPollStateTable, CarrierSourceTable } from './tables/carrier.js';
@@ -25,4 +32,8 @@ export interface DatabaseSchema {
   change_sequence: ChangeSequenceTable;
   carrier_source: CarrierSourceTable;
   carrier_poll_state: CarrierPollStateTable;
+  shipment_statement: ShipmentStatementTable;
+  shipment_account_revocation: ShipmentAccountRevocationTable;
+  unlinked_event: UnlinkedEventTable;
+  rejected_event: RejectedEventTable;
 }

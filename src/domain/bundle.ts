@@ -9,6 +9,12 @@ import type { ContainerMaster, ShipmentMaster, TrackingEvent } from './types.js'
 export interface IngestBundle {
   /** The carrier that published `events`; required when events are present. */
   carrierCode?: string;
+  /**
+   * When the bundle's shipment data was true (its `generatedDateTime`, canonical
+   * UTC): the time of its statements (src/domain/statements.ts). Absent: the
+   * time it is ingested.
+   */
+  generatedDateTime?: string;
   shipments: ShipmentInput[];
   events: TrackingEvent[];
 }
@@ -17,6 +23,8 @@ export interface ShipmentInput extends ShipmentMaster {
   /** Account ids whose clients may see the shipment. */
   accounts: string[];
   containers: ContainerMaster[];
+  /** When this entry's data was true (canonical UTC); overrides the bundle's generatedDateTime. Not stored with the master data. */
+  updatedDateTime?: string;
 }
 
 /** One validation problem, with the JSON path of the offending field (e.g. `events[3].eventDateTime`). */

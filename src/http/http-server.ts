@@ -38,39 +38,86 @@ export interface HttpServer {
   /** True once drain() was called: /ready answers 503, responses carry Connection: close. */
   readonly draining: boolean;
   /**
-   * Graceful shutdown: stop accepting connections, answer /ready with 503,
-   * end keep-alive connections after their current response (Connection:
-   * close), close the idle ones after a short linger, and wait for
-   * in-flight requests until `graceMs`; connections still open then are cut.
-   * Resolves with what was still in flight at the deadline (0 normally).
+   * Graceful shutdown (README "Shutdown"): stop accepting connections,
+   * answer /ready with 503, answer every request received (in flight, or
+   * arriving on an open connection) with Connection: close, so that its
+   * connection ends after that answer; end a connection that stays idle for
+   * a short linger. Resolves once every connection has ended, or at
+   * `graceMs`, when whatever is still open is cut; with what was still in
+   * flight then (0 normally).
    */
   drain(graceMs: number): Promise<{ cut: number }>;
 }
 
 /**
- * How long idle keep-alive connections stay open once draining starts. A
+ * How long a keep-alive connection may stay idle once draining starts. A
  * client that sends its next request in this time gets an answer carrying
  * Connection: close; closing an idle connection at once races with a request
  * already on its way (the client sees a reset).
  */
 const DRAIN_LINGER_MS = 1000;
 
+/** A connection as the drain sees it: requests received and not yet answered, and its linger once idle. */
+interface ConnectionState {
+  active: number;
+  linger: NodeJS.Timeout | undefined;
+}
+
 export function createHttpServer(app: RequestListener, options: HttpServerOptions): HttpServer {
   const { log } = options;
   const limits = options.config.resilience.http;
   const inFlight = new Set<ServerResponse>();
+  const connections = new Map<Socket, ConnectionState>();
   let draining = false;
-  let drained: (() => void) | undefined;
+  let lingerMs = DRAIN_LINGER_MS;
+  let allClosed: (() => void) | undefined;
+
+  /**
+   * Once draining, an idle connection ends after it stayed idle for the
+   * linger: bytes of a next request that arrived meanwhile (still being
+   * parsed) count as activity, so a request already sent is never cut.
+   */
+  const linger = (socket: Socket, state: ConnectionState) => {
+    clearTimeout(state.linger);
+    const readBefore = socket.bytesRead;
+    state.linger = setTimeout(() => {
+      state.linger = undefined;
+      if (state.active > 0) return;
+      if (socket.bytesRead !== readBefore) return linger(socket, state);
+      socket.end();
+    }, lingerMs);
+  };
 
   // Node checks headersTimeout/requestTimeout on this interval (default 30 s, which would double the limits).
   const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
+    const socket = req.socket;
+    const state = connections.get(socket);
+    if (state) {
+      state.active += 1;
+      clearTimeout(state.linger);
+      state.linger = undefined;
+    }
     inFlight.add(res);
     res.once('close', () => {
       inFlight.delete(res);
-      if (draining && inFlight.size === 0) drained?.();
+      if (!state) return;
+      state.active -= 1;
+      // A response that carried Connection: close ends its connection itself; one sent before the drain began did not.
+      if (draining && state.active === 0 && !socket.destroyed) linger(socket, state);
     });
     if (draining) res.setHeader('Connection', 'close');
     handle(req, res);
+  });
+  server.on('connection', (socket: Socket) => {
+    const state: ConnectionState = { active: 0, linger: undefined };
+    connections.set(socket, state);
+    socket.once('close', () => {
+      clearTimeout(state.linger);
+      connections.delete(socket);
+      if (draining && connections.size === 0) allClosed?.();
+    });
+    // Accepted just before the listener closed: it gets its linger like any idle one.
+    if (draining) linger(socket, state);
   });
   // Node ignores a headers timeout longer than the request timeout.
   // CONNECT asks for a tunnel, which this service never opens (node would close the socket unanswered).
@@ -134,28 +181,39 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
     listen: (port, host) => listen(server, port, host),
     drain(graceMs) {
       draining = true;
-      // @NOTE http.Server#close() also closes idle keep-alive connections at
-      // once (node >= 19), which races with requests already sent on them;
-      // net.Server#close() only stops accepting. Idle ones close after the linger.
-      NetServer.prototype.close.call(server);
+      lingerMs = Math.min(DRAIN_LINGER_MS, graceMs / 2);
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
-      const linger = setTimeout(() => server.closeIdleConnections(), Math.min(DRAIN_LINGER_MS, graceMs / 2));
+      for (const [socket, state] of connections) if (state.active === 0) linger(socket, state);
       return new Promise((resolve) => {
+        let listening = true;
         const finish = () => {
-          clearTimeout(linger);
           clearTimeout(deadline);
+          clearTimeout(stopAccepting);
+          allClosed = undefined;
+          if (listening) NetServer.prototype.close.call(server);
           const cut = inFlight.size;
           if (cut > 0) log('warn', 'shutdown grace period over: cutting requests still in flight', { inFlight: cut });
           server.closeAllConnections();
+          for (const socket of connections.keys()) socket.destroy();
           resolve({ cut });
         };
+        // @NOTE Closing the listener resets the connections the kernel has
+        // accepted and node not yet (a busy event loop lets them queue), and
+        // http.Server#close() also closes idle keep-alive connections at once
+        // (node >= 19), racing with requests already sent on them. So the
+        // listener stays open for the linger, every answer saying
+        // Connection: close, and then only stops accepting (net.Server#close).
+        // Each connection ends after such an answer, or once it stayed idle
+        // for the linger; the grace period's end cuts what is left.
+        const stopAccepting = setTimeout(() => {
+          listening = false;
+          NetServer.prototype.close.call(server);
+          if (connections.size === 0) finish();
+        }, lingerMs);
         const deadline = setTimeout(finish, graceMs);
-        drained = () => {
-          // Requests done: close the remaining idle connections now rather than after the linger.
-          server.closeIdleConnections();
-          finish();
+        allClosed = () => {
+          if (!listening) finish();
         };
-        if (inFlight.size === 0) drained();
       });
     },
   };

@@ -33,6 +33,12 @@ export interface IngestSummary {
   shipmentsCreated: number;
   /** Existing shipments whose master data, containers or accounts changed. */
   shipmentsUpdated: number;
+  /**
+   * Shipment entries that changed no master data or containers because the
+   * shipment already holds this statement or a newer one (a replay, a late
+   * copy); their accounts were still granted.
+   */
+  shipmentsOutdated: number;
   /** Events appended to the store. */
   eventsStored: number;
   /** Events skipped because their eventID was already stored. */
@@ -69,7 +75,7 @@ async function writeBundle(
   thresholds: ExceptionThresholds | undefined,
 ): Promise<Written> {
   const at = now.toISOString();
-  const shipments = await storeShipments(trx, dialect, bundle.shipments, at);
+  const shipments = await storeShipments(trx, dialect, bundle.shipments, at, bundle.generatedDateTime);
   // Before the bundle's events are stored, so these statements only scan
   // what was there before; the new events are linked right after.
   await linkShipmentsToStoredEvents(trx, dialect, shipments.created, shipments.linkKeysChanged);
@@ -79,16 +85,18 @@ async function writeBundle(
   if (bundle.events.length > 0) {
     if (!bundle.carrierCode) throw new Error('a bundle with events needs its carrierCode (parseBundle enforces this)');
     events = await storeEvents(trx, dialect, bundle.carrierCode, bundle.events, at);
-    links = await linkNewEvents(trx, dialect, events.storedSeqs);
+    links = await linkNewEvents(trx, dialect, bundle.carrierCode, events.storedSeqs);
   }
 
-  const touched = [...new Set([...shipments.created, ...shipments.updated, ...links.shipmentIds])].sort((a, b) => a - b);
+  // A grant of accounts alone changes nothing derived (snapshots hold no accounts): only new content refreshes.
+  const touched = [...new Set([...shipments.created, ...shipments.contentChanged, ...links.shipmentIds])].sort((a, b) => a - b);
   const refreshed = touched.length > 0 ? await refreshShipments(trx, dialect, touched, now, { thresholds }) : null;
   return {
     touched,
     summary: {
       shipmentsCreated: shipments.created.length,
       shipmentsUpdated: shipments.updated.length,
+      shipmentsOutdated: shipments.outdated,
       eventsStored: events.storedSeqs.length,
       eventsAlreadyStored: events.alreadyStored,
       eventsUnlinked: links.unlinked,

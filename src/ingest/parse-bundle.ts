@@ -3,7 +3,7 @@ import type { BundleIssue, IngestBundle, ParseBundleResult, ShipmentInput } from
 import { IssueList, issueMessage, MAX_LISTED_ISSUES } from './bundle-issues.js';
 import type { TrackingEvent } from '../domain/types.js';
 import { trackingEvent } from './event-schema.js';
-import { carrierCode, isRecord, optional } from './field-schemas.js';
+import { carrierCode, isRecord, optional, timestamp } from './field-schemas.js';
 import { shipmentInput } from './shipment-schema.js';
 
 /**
@@ -27,6 +27,7 @@ import { shipmentInput } from './shipment-schema.js';
  */
 const bundleShape = z.strictObject({
   carrierCode: optional(carrierCode),
+  generatedDateTime: optional(timestamp),
   shipments: optional(z.array(z.unknown())),
   events: optional(z.array(z.unknown())),
 });
@@ -190,6 +191,7 @@ export class BundleValidator {
     if (!issues.isEmpty || !top.success) return { ok: false, issues: issues.result() };
     const bundle: IngestBundle = {
       ...(top.data.carrierCode != null ? { carrierCode: top.data.carrierCode } : {}),
+      ...(top.data.generatedDateTime != null ? { generatedDateTime: top.data.generatedDateTime } : {}),
       shipments: uniqueShipments,
       events: uniqueEvents,
     };

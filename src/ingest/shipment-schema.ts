@@ -112,6 +112,7 @@ export const shipmentInput = z
     references: referencesSchema(SHIPMENT_STRING_REFERENCE_KEYS, SHIPMENT_DATE_REFERENCE_KEYS),
     accounts,
     containers,
+    updatedDateTime: optional(timestamp),
   })
   .transform((s): ShipmentInput =>
     presentFields({
@@ -130,5 +131,6 @@ export const shipmentInput = z
       references: s.references,
       accounts: s.accounts,
       containers: s.containers,
+      updatedDateTime: s.updatedDateTime,
     }),
   );

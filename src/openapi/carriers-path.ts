@@ -45,7 +45,17 @@ export function carrierSchemas(): Record<string, JsonSchema> {
       description: 'An ingest bundle, as `tracking ingest` reads it (README: Loading data).',
       properties: {
         carrierCode: { type: 'string', pattern: '^[A-Z]{2,4}$', description: 'The carrier that published `events`; required with events.' },
-        shipments: { type: 'array', items: { type: 'object', description: 'Shipment master data (README: Loading data).' } },
+        generatedDateTime: {
+          type: 'string',
+          format: 'date-time',
+          description:
+            'When the shipment data of the bundle was true (with a UTC offset): a statement older than the one a shipment holds ' +
+            'changes nothing. A shipment may give its own `updatedDateTime`. Absent: the time of ingestion.',
+        },
+        shipments: {
+          type: 'array',
+          items: { type: 'object', description: 'Shipment master data, optionally with its own `updatedDateTime` (README: Loading data).' },
+        },
         events: { type: 'array', items: DCSA_EVENT },
       },
       additionalProperties: false,
@@ -56,6 +66,7 @@ export function carrierSchemas(): Record<string, JsonSchema> {
       required: [
         'shipmentsCreated',
         'shipmentsUpdated',
+        'shipmentsOutdated',
         'eventsStored',
         'eventsAlreadyStored',
         'eventsUnlinked',
@@ -68,6 +79,13 @@ export function carrierSchemas(): Record<string, JsonSchema> {
           type: 'integer',
           minimum: 0,
           description: 'Existing shipments whose master data, containers or accounts changed.',
+        },
+        shipmentsOutdated: {
+          type: 'integer',
+          minimum: 0,
+          description:
+            'Shipment entries that changed no master data or containers: the shipment already holds this statement or a newer one ' +
+            '(by `generatedDateTime`/`updatedDateTime`, or the same content stated before without a time). Their accounts are still granted.',
         },
         eventsStored: { type: 'integer', minimum: 0 },
         eventsAlreadyStored: { type: 'integer', minimum: 0, description: 'Skipped: their eventID was already stored.' },
@@ -106,8 +124,8 @@ export function carrierPaths(): Record<string, JsonSchema> {
         description:
           "The callbackUrl of a carrier's DCSA Track & Trace 2.2 event subscription. The body must be signed: " +
           '`Notification-Signature: sha256=<hex HMAC-SHA256 of the exact body bytes>`, keyed with the decoded bytes of the ' +
-          "carrier's Base64 secret. The events are ingested in one transaction (idempotent on eventID: a replay is " +
-          'answered 204 and changes nothing); 204 only after the commit.',
+          "carrier's Base64 secret (during a rotation's overlap, the previous secret verifies too). The events are ingested " +
+          'in one transaction (idempotent on eventID: a replay is answered 204 and changes nothing); 204 only after the commit.',
         security: [],
         parameters: [
           CODE,
@@ -125,12 +143,14 @@ export function carrierPaths(): Record<string, JsonSchema> {
           400: error(
             N,
             400,
-            "errorCode 8004: not a JSON array, or invalid events; each error names the event's index and field in `property` (`[3].eventDateTime`). Nothing is stored.",
+            "errorCode 8004: not a JSON array, or invalid events; each error names the event's index and field in `property` (`[3].eventDateTime`). " +
+              'Nothing is ingested; the events are kept as rejected, with their errors, for an operator to replay (README: Carrier onboarding).',
           ),
           401: error(
             N,
             401,
-            'errorCode 7001: the Notification-Signature header is missing, malformed, or does not match the body. Nothing is read further.',
+            "errorCode 7001: the Notification-Signature header is missing, malformed, or matches the body under neither the carrier's secret " +
+              'nor (during an overlap) its previous one. Nothing is read further.',
           ),
           404: error(N, 404, 'errorCode 8005: no active carrier source with this code (unknown or disabled).'),
           405: error(N, 405, 'errorCode 8003: a method other than HEAD or POST.', ['CorrelationId', 'AllowMethods']),

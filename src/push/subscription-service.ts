@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { SecretBox } from '../auth/secret-box.js';
+import { SecretBox } from '../auth/secret-box.js';
+import type { Peppers } from '../auth/pepper.js';
 import { DCSA, lookupError } from '../service/errors.js';
 import { shipmentNotFound, toShipmentLookup, type LookupArgs } from '../service/lookup-arguments.js';
 import type { Db } from '../db/connect.js';
@@ -10,7 +11,9 @@ import {
   countActiveSubscriptions,
   createSubscription,
   getSubscription,
+  listSealedSubscriptionSecrets,
   rotateSubscriptionSecret,
+  updateSealedSubscriptionSecrets,
   type WebhookSubscription,
 } from '../store/webhook-subscriptions.js';
 import type { Principal } from '../auth/principal.js';
@@ -123,4 +126,40 @@ export async function rotateWebhookSecret(
   );
   if (!subscription) throw subscriptionNotFound();
   return { subscription, secret };
+}
+
+/** What seals webhook signing secrets at rest, under the server pepper (and during a rotation, opens the previous pepper's). */
+export function webhookSecretBox(peppers: Peppers): SecretBox {
+  return new SecretBox(peppers.current, 'webhook-signing-secret', peppers.previous);
+}
+
+/**
+ * Moves every subscription's signing secret under the current pepper
+ * (`tracking keys rewrap`): counts what moved and what was current, and
+ * names the subscriptions neither pepper opens (they need a rotation by their owner).
+ */
+export async function rewrapSubscriptionSecrets(
+  db: Db,
+  box: SecretBox,
+): Promise<{ resealed: number; current: number; unreadable: string[] }> {
+  const result = { resealed: 0, current: 0, unreadable: [] as string[] };
+  for (const row of await listSealedSubscriptionSecrets(db)) {
+    const set: { secret_ciphertext?: string; previous_secret_ciphertext?: string } = {};
+    for (const column of ['secret_ciphertext', 'previous_secret_ciphertext'] as const) {
+      const sealed = row[column];
+      if (sealed === null) continue;
+      try {
+        const moved = box.reseal(sealed);
+        if (moved === null) result.current += 1;
+        else {
+          set[column] = moved;
+          result.resealed += 1;
+        }
+      } catch {
+        if (!result.unreadable.includes(row.subscription_id)) result.unreadable.push(row.subscription_id);
+      }
+    }
+    if (Object.keys(set).length > 0) await updateSealedSubscriptionSecrets(db, row.subscription_id, set);
+  }
+  return result;
 }

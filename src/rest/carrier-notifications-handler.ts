@@ -1,5 +1,6 @@
 import { countIngestedBundle, countUnwrittenBundle } from '../service/metrics.js';
-import { carrierEventsBundle } from '../carriers/carrier-events.js';
+import { carrierEventsBundle, describeIssues, validEventsOf } from '../carriers/carrier-events.js';
+import { keepRejected, rejectedRows } from '../carriers/rejected-events.js';
 import { verifyNotification } from '../carriers/notification-signature.js';
 import { DCSA } from '../service/errors.js';
 import { ingestRetrying } from '../carriers/ingest-retrying.js';
@@ -43,9 +44,10 @@ export async function handleCarrierNotification(
   if (request.method !== 'POST' && request.method !== 'HEAD') {
     return respond.fail(405, [{ ...DCSA.invalidQuery, errorCodeMessage: `Use ${ALLOWED} for this resource.` }], { Allow: ALLOWED });
   }
-  const key = await services.carriers.notificationKey(code);
-  if (request.method === 'HEAD') return new Response(null, { status: key ? 204 : 404 });
-  if (!key) {
+  // The carrier's secret, and during a rotation's overlap the previous one too.
+  const keys = await services.carriers.notificationKeys(code);
+  if (request.method === 'HEAD') return new Response(null, { status: keys ? 204 : 404 });
+  if (!keys) {
     return respond.fail(404, [
       { ...DCSA.notFound, property: 'carrierCode', errorCodeMessage: `No active carrier source ${code.slice(0, 20)}.` },
     ]);
@@ -62,7 +64,9 @@ export async function handleCarrierNotification(
     if (!(err instanceof BodyTooLargeError)) throw err;
     return respond.fail(413, [{ ...DCSA.invalidParameter, errorCodeMessage: err.message }]);
   }
-  const check = verifyNotification(request.headers.get('notification-signature'), body, key);
+  const header = request.headers.get('notification-signature');
+  const checks = keys.map((key) => verifyNotification(header, body, key));
+  const check = checks.includes('valid') ? 'valid' : (checks[0] ?? 'mismatch');
   if (check !== 'valid') {
     const reason =
       check === 'missing'
@@ -92,6 +96,7 @@ export async function handleCarrierNotification(
   const parsed = carrierEventsBundle(code, events);
   if (!parsed.ok) {
     countUnwrittenBundle('rejected');
+    await keepRefusedNotification(services, code, events, correlationId);
     return respond.fail(
       400,
       parsed.issues.map((issue) => {
@@ -118,6 +123,14 @@ export async function handleCarrierNotification(
   }
   countIngestedBundle(summary);
   services.push.wake();
+  if (summary.eventsUnlinked > 0) {
+    services.log('info', 'carrier events stored for no known shipment (yet)', {
+      correlationId,
+      carrierCode: code,
+      eventsUnlinked: summary.eventsUnlinked,
+      hint: 'tracking carrier unlinked',
+    });
+  }
   services.log('debug', 'carrier notification ingested', {
     correlationId,
     carrierCode: code,
@@ -125,6 +138,34 @@ export async function handleCarrierNotification(
     eventsAlreadyStored: summary.eventsAlreadyStored,
   });
   return new Response(null, { status: 204 });
+}
+
+/**
+ * A refused notification stores nothing, but its events are kept with their
+ * errors (README "Carrier onboarding": `tracking carrier rejected`): the
+ * invalid ones with their issues, the valid ones as refused with them, so
+ * that a replay once the cause is fixed brings in the whole notification.
+ * Keeping them must not turn the carrier's 400 into a 500: a failure is logged.
+ */
+async function keepRefusedNotification(services: AppServices, code: string, events: unknown[], correlationId: string): Promise<void> {
+  const { refused } = validEventsOf(code, events);
+  const bad = new Map(refused.map((r) => [r.index, r.issues]));
+  const invalid = [...bad.keys()].slice(0, 10).map((i) => `[${i}]`);
+  const all = events.map((_, index) => ({ index, issues: bad.get(index) ?? [] }));
+  const note = (index: number) => {
+    const issues = bad.get(index);
+    return issues ? describeIssues(issues) : `valid, refused with its notification (invalid: ${invalid.join(', ')})`;
+  };
+  try {
+    await keepRejected(
+      services.database,
+      rejectedRows(code, 'notification', events, all, note),
+      services.now(),
+      services.config.carriers.rejectedEventsMax,
+    );
+  } catch (err) {
+    services.log('error', 'keeping refused carrier events failed', { correlationId, carrierCode: code, error: String(err) });
+  }
 }
 
 /** A path segment decoded; a malformed %-escape is no carrier code (404), not a failure. */

@@ -2,6 +2,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { LogConfig, LogEvent } from 'kysely';
 import type { Database } from '../db/connect.js';
 import { countExceptionsByTypeAndStatus } from '../store/exception-list.js';
+import { countRejectedEventsByCarrier } from '../store/rejected-events.js';
+import { countUnlinkedEventsByCarrier } from '../store/unlinked-events.js';
 import type { IngestSummary } from '../ingest/ingest-bundle.js';
 
 /**
@@ -219,6 +221,39 @@ export function createDatabaseMetrics(
     },
   });
 
+  // Data that goes nowhere (README "Carrier onboarding"): events linked to no shipment, events refused and kept.
+  const byCarrierGauge = (name: string, help: string, count: () => Promise<{ carrierCode: string; count: number }[]>) => {
+    let counted: { at: number; rows: { carrierCode: string; count: number }[] } | undefined;
+    new Gauge({
+      name,
+      help,
+      labelNames: ['carrier'] as const,
+      registers: [registry],
+      async collect() {
+        if (!counted || now() - counted.at >= EXCEPTION_COUNTS_TTL_MS) {
+          try {
+            counted = { at: now(), rows: await count() };
+          } catch (err) {
+            counted = undefined;
+            this.reset();
+            options.onError?.(err);
+            return;
+          }
+        }
+        this.reset();
+        for (const { carrier, count: n } of boundedCarriers(counted.rows)) this.set({ carrier }, n);
+      },
+    });
+  };
+  byCarrierGauge('tt_unlinked_events', 'Stored events linked to no shipment (yet), by carrier; counted at most every 15 s', () =>
+    countUnlinkedEventsByCarrier(database.db),
+  );
+  byCarrierGauge(
+    'tt_rejected_events',
+    'Carrier events refused (poll, notification) and kept for a replay, by carrier; counted at most every 15 s',
+    () => countRejectedEventsByCarrier(database.db),
+  );
+
   if (database.poolStats) {
     const stats = database.poolStats;
     new Gauge({
@@ -250,4 +285,12 @@ export function createDatabaseMetrics(
     });
   }
   return registry;
+}
+
+/** Carriers with the most events first; past 50 carriers the rest add up under `other` (bounded labels). */
+function boundedCarriers(rows: readonly { carrierCode: string; count: number }[]): { carrier: string; count: number }[] {
+  const sorted = [...rows].sort((a, b) => b.count - a.count || (a.carrierCode < b.carrierCode ? -1 : 1));
+  const kept = sorted.slice(0, 50).map((r) => ({ carrier: r.carrierCode, count: r.count }));
+  const rest = sorted.slice(50).reduce((sum, r) => sum + r.count, 0);
+  return rest > 0 ? [...kept, { carrier: 'other', count: rest }] : kept;
 }

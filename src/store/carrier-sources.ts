@@ -59,3 +59,42 @@ export async function listPollableSources(db: Db, only?: string): Promise<Source
   if (only !== undefined) query = query.where('carrier_code', '=', only);
   return query.execute();
 }
+
+/** Removes a carrier and its poll state (its stored events stay); whether it existed. */
+export async function deleteCarrierSource(db: Db, carrierCode: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('carrier_poll_state').where('carrier_code', '=', carrierCode).execute();
+    const result = await trx.deleteFrom('carrier_source').where('carrier_code', '=', carrierCode).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  });
+}
+
+/** A carrier's poll state, created when it gets an events URL (kept, with its watermark, while it has one). */
+export async function ensurePollState(db: Db, poll: Insertable<CarrierPollStateTable>): Promise<void> {
+  const existing = await findPollState(db, poll.carrier_code);
+  if (!existing) await db.insertInto('carrier_poll_state').values(poll).execute();
+}
+
+/** Makes the carrier due for a poll now (enabled again, or its address or credentials changed). */
+export async function pollNow(db: Db, carrierCode: string, now: string): Promise<void> {
+  await db
+    .updateTable('carrier_poll_state')
+    .set({ next_poll_at: now, consecutive_failures: 0 })
+    .where('carrier_code', '=', carrierCode)
+    .execute();
+}
+
+/** Every sealed value of carrier_source, for a pepper rotation (README "Rotating TT_SECRET_PEPPER"). */
+export async function listSealedCarrierSecrets(db: Db) {
+  return db
+    .selectFrom('carrier_source')
+    .select([
+      'carrier_code',
+      'notification_secret_ciphertext',
+      'previous_secret_ciphertext',
+      'events_auth_ciphertext',
+      'previous_auth_ciphertext',
+    ])
+    .orderBy('carrier_code')
+    .execute();
+}

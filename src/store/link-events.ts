@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connect.js';
-import { orderedJoin, skipDuplicateKeys, type SqlDialect } from '../db/dialect.js';
+import { orderedJoin, rowsPerInsert, skipDuplicateKeys, type SqlDialect } from '../db/dialect.js';
 import { chunks } from './chunked-state.js';
 
 /**
@@ -89,12 +89,41 @@ export async function linkShipmentsToStoredEvents(
   shipmentIds: readonly number[],
   relinkIds: readonly number[],
 ): Promise<void> {
+  const unlinkedBefore: number[] = [];
   for (const ids of chunks(relinkIds)) {
+    const links = await db.selectFrom('shipment_event').select('event_seq').where('shipment_id', 'in', ids).execute();
+    unlinkedBefore.push(...links.map((l) => l.event_seq));
     await db.deleteFrom('shipment_event').where('shipment_id', 'in', ids).execute();
   }
   for (const ids of chunks([...new Set([...shipmentIds, ...relinkIds])])) {
     await insertLinks(db, dialect, { shipmentIds: ids });
+    // Events that waited for these shipments are linked now.
+    await db
+      .deleteFrom('unlinked_event')
+      .where('event_seq', 'in', (eb) => eb.selectFrom('shipment_event').select('event_seq').where('shipment_id', 'in', ids))
+      .execute();
   }
+  // A replaced bill of lading or container list may leave events it linked with no shipment at all.
+  await markUnlinked(db, dialect, [...new Set(unlinkedBefore)]);
+}
+
+/** Records those of the events that link to no shipment in unlinked_event (the metric and `tracking carrier unlinked`). */
+async function markUnlinked(db: Db, dialect: SqlDialect, eventSeqs: readonly number[]): Promise<number> {
+  let count = 0;
+  for (const seqs of chunks(eventSeqs)) {
+    const linked = new Set(
+      (await db.selectFrom('shipment_event').select('event_seq').where('event_seq', 'in', seqs).execute()).map((l) => l.event_seq),
+    );
+    const lone = seqs.filter((seq) => !linked.has(seq));
+    if (lone.length === 0) continue;
+    count += lone.length;
+    const rows = await db.selectFrom('event').select(['seq', 'carrier_code']).where('seq', 'in', lone).execute();
+    await skipDuplicateKeys(
+      dialect,
+      db.insertInto('unlinked_event').values(rows.map((r) => ({ event_seq: r.seq, carrier_code: r.carrier_code }))),
+    ).execute();
+  }
+  return count;
 }
 
 export interface NewEventLinks {
@@ -105,7 +134,12 @@ export interface NewEventLinks {
 }
 
 /** Links newly stored events to the matching shipments of their carrier. */
-export async function linkNewEvents(db: Db, dialect: SqlDialect, eventSeqs: readonly number[]): Promise<NewEventLinks> {
+export async function linkNewEvents(
+  db: Db,
+  dialect: SqlDialect,
+  carrierCode: string,
+  eventSeqs: readonly number[],
+): Promise<NewEventLinks> {
   const shipmentIds = new Set<number>();
   let unlinked = 0;
   for (const seqs of chunks(eventSeqs)) {
@@ -116,7 +150,14 @@ export async function linkNewEvents(db: Db, dialect: SqlDialect, eventSeqs: read
       shipmentIds.add(link.shipment_id);
       linked.add(link.event_seq);
     }
-    unlinked += seqs.length - linked.size;
+    const lone = seqs.filter((seq) => !linked.has(seq));
+    unlinked += lone.length;
+    for (const batch of chunks(lone, rowsPerInsert(2, 1000))) {
+      await db
+        .insertInto('unlinked_event')
+        .values(batch.map((seq) => ({ event_seq: seq, carrier_code: carrierCode })))
+        .execute();
+    }
   }
   return { shipmentIds, unlinked };
 }

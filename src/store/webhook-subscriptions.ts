@@ -243,3 +243,21 @@ export async function countActiveSubscriptions(db: Kysely<DatabaseSchema>, clien
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Every sealed signing secret, for a pepper rotation (README "Rotating TT_SECRET_PEPPER"). */
+export async function listSealedSubscriptionSecrets(db: Kysely<DatabaseSchema>) {
+  return db
+    .selectFrom('webhook_subscription')
+    .select(['subscription_id', 'secret_ciphertext', 'previous_secret_ciphertext'])
+    .where('status', '!=', 'DELETED')
+    .orderBy('subscription_id')
+    .execute();
+}
+
+export async function updateSealedSubscriptionSecrets(
+  db: Kysely<DatabaseSchema>,
+  subscriptionId: string,
+  set: { secret_ciphertext?: string; previous_secret_ciphertext?: string },
+): Promise<void> {
+  await db.updateTable('webhook_subscription').set(set).where('subscription_id', '=', subscriptionId).execute();
+}

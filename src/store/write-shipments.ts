@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.js';
-import { rowsPerInsert, skipDuplicateKeys, type SqlDialect } from '../db/dialect.js';
-import type { ShipmentMaster } from '../domain/types.js';
+import { lockForUpdate, rowsPerInsert, skipDuplicateKeys, type SqlDialect } from '../db/dialect.js';
+import { recordsDigest, statedContent, statementOf, supersedes, type Statement } from '../domain/statements.js';
 import { chunks } from './chunked-state.js';
 import type { ShipmentInput } from '../domain/bundle.js';
 
@@ -9,18 +9,28 @@ import type { ShipmentInput } from '../domain/bundle.js';
  * inside the caller's transaction. Only what differs from the stored state is
  * written, so re-ingesting the same shipments writes nothing.
  *
+ * - each entry is a statement as of a time (src/domain/statements.ts): one
+ *   older than the statement a shipment holds, or a replay of one, changes
+ *   neither its master data nor its containers (docs/architecture.md, Ingest
+ *   bundle);
  * - master data (master_json and its key columns) is replaced;
  * - containers are replaced as a list (order kept in `position`);
- * - accounts are added to the stored ones, never removed: visibility is
- *   granted by whoever loads the data, and a partial re-send (one account's
- *   feed) must not revoke another account's access. Revoking is an operator
- *   action, not an ingest side effect.
+ * - accounts are added to the stored ones, never removed, whatever the
+ *   statement's time: visibility is granted by whoever loads the data, and
+ *   a partial re-send (one account's feed) must not revoke another account's
+ *   access. Revoking is an operator action (shipment-access.ts), not an
+ *   ingest side effect, and an account revoked there is never granted again
+ *   by ingest.
  */
 
 export interface ShipmentChanges {
   created: number[];
   /** Existing shipments whose master data, containers or accounts changed. */
   updated: number[];
+  /** Existing shipments whose master data or containers changed (their derived state must be refreshed). */
+  contentChanged: number[];
+  /** Entries that stated nothing new: the shipment holds this statement or a newer one. */
+  outdated: number;
   /** Shipments whose link keys (bill of lading, container numbers) changed, so their links must be recomputed. */
   linkKeysChanged: number[];
 }
@@ -29,16 +39,14 @@ interface StoredShipment {
   id: number;
   masterJson: string;
   billOfLadingNumber: string | null;
+  statedAt: string | null;
   containers: { number: string; json: string }[];
   accounts: Set<string>;
+  revoked: Set<string>;
+  digests: Set<string>;
 }
 
 const shipmentKey = (carrierCode: string, carrierBookingReference: string) => `${carrierCode} ${carrierBookingReference}`;
-
-function masterOf(input: ShipmentInput): ShipmentMaster {
-  const { accounts: _accounts, containers: _containers, ...master } = input;
-  return master;
-}
 
 function containerRows(shipmentId: number, input: ShipmentInput) {
   return input.containers.map((container, position) => ({
@@ -54,10 +62,21 @@ export async function storeShipments(
   dialect: SqlDialect,
   inputs: readonly ShipmentInput[],
   updatedAt: string,
+  generatedDateTime?: string,
 ): Promise<ShipmentChanges> {
-  const changes: ShipmentChanges = { created: [], updated: [], linkKeysChanged: [] };
+  const changes: ShipmentChanges = { created: [], updated: [], contentChanged: [], outdated: 0, linkKeysChanged: [] };
   if (inputs.length === 0) return changes;
-  const stored = await loadStoredShipments(db, inputs);
+  const statements = new Map(inputs.map((s) => [s, statementOf(s, generatedDateTime, updatedAt)]));
+  const stored = await loadStoredShipments(
+    db,
+    dialect,
+    inputs,
+    [...statements.values()].map((s) => s.digest),
+  );
+  const digests: { shipment_id: number; digest: string; stated_at: string }[] = [];
+  const recordDigest = (shipmentId: number, statement: Statement) => {
+    if (recordsDigest(statement)) digests.push({ shipment_id: shipmentId, digest: statement.digest, stated_at: statement.statedAt });
+  };
 
   const fresh = inputs.filter((s) => !stored.has(shipmentKey(s.carrierCode, s.carrierBookingReference)));
   for (const batch of chunks(fresh, rowsPerInsert(6))) {
@@ -69,8 +88,9 @@ export async function storeShipments(
           carrier_booking_reference: s.carrierBookingReference,
           booking_reference: s.bookingReference ?? null,
           bill_of_lading_number: s.billOfLadingNumber ?? null,
-          master_json: JSON.stringify(masterOf(s)),
+          master_json: JSON.stringify(statedContent(s).master),
           updated_at: updatedAt,
+          stated_at: statements.get(s)?.statedAt ?? updatedAt,
         })),
       )
       .execute();
@@ -82,41 +102,57 @@ export async function storeShipments(
   const replaceContainersOf: number[] = [];
   for (const input of inputs) {
     const key = shipmentKey(input.carrierCode, input.carrierBookingReference);
+    const statement = statements.get(input) as Statement;
     const freshId = freshIds.get(key);
     if (freshId !== undefined) {
       changes.created.push(freshId);
       containers.push(...containerRows(freshId, input));
       accounts.push(...input.accounts.map((account_id) => ({ shipment_id: freshId, account_id })));
+      recordDigest(freshId, statement);
       continue;
     }
     const current = stored.get(key);
     if (!current) throw new Error(`shipment ${key} was neither found nor created`);
-    const masterJson = JSON.stringify(masterOf(input));
+    const addedAccounts = input.accounts.filter((a) => !current.accounts.has(a) && !current.revoked.has(a));
+    accounts.push(...addedAccounts.map((account_id) => ({ shipment_id: current.id, account_id })));
+    const applies = supersedes(statement, { statedAt: current.statedAt, digestSeen: current.digests.has(statement.digest) });
+    if (!current.digests.has(statement.digest)) recordDigest(current.id, statement);
+    if (!applies) {
+      changes.outdated += 1;
+      if (addedAccounts.length > 0) changes.updated.push(current.id);
+      continue;
+    }
+
+    const masterJson = JSON.stringify(statedContent(input).master);
     const wanted = containerRows(current.id, input);
     const containersChanged =
       wanted.length !== current.containers.length ||
       wanted.some((c, i) => c.container_number !== current.containers[i]?.number || c.master_json !== current.containers[i]?.json);
-    const addedAccounts = input.accounts.filter((a) => !current.accounts.has(a));
-    if (masterJson === current.masterJson && !containersChanged && addedAccounts.length === 0) continue;
-
-    changes.updated.push(current.id);
-    if (masterJson !== current.masterJson) {
+    const masterChanged = masterJson !== current.masterJson;
+    if (masterChanged || statement.statedAt !== current.statedAt) {
+      // The statement's time moves even when its content is what the shipment holds: older ones are refused from now on.
       await db
         .updateTable('shipment')
         .set({
           booking_reference: input.bookingReference ?? null,
           bill_of_lading_number: input.billOfLadingNumber ?? null,
           master_json: masterJson,
-          updated_at: updatedAt,
+          stated_at: statement.statedAt,
+          ...(masterChanged ? { updated_at: updatedAt } : {}),
         })
         .where('id', '=', current.id)
         .execute();
     }
+    if (!masterChanged && !containersChanged) {
+      if (addedAccounts.length > 0) changes.updated.push(current.id);
+      continue;
+    }
+    changes.updated.push(current.id);
+    changes.contentChanged.push(current.id);
     if (containersChanged) {
       replaceContainersOf.push(current.id);
       containers.push(...wanted);
     }
-    accounts.push(...addedAccounts.map((account_id) => ({ shipment_id: current.id, account_id })));
     const numbersBefore = current.containers
       .map((c) => c.number)
       .sort()
@@ -140,28 +176,45 @@ export async function storeShipments(
     // Duplicates are possible only through a concurrent ingest granting the same account.
     await skipDuplicateKeys(dialect, db.insertInto('shipment_account').values(batch)).execute();
   }
+  for (const batch of chunks(digests, rowsPerInsert(3))) {
+    // The same statement twice in one transaction (or a concurrent ingest of it) records it once.
+    await skipDuplicateKeys(dialect, db.insertInto('shipment_statement').values(batch)).execute();
+  }
   return changes;
 }
 
 /** Stored state of those inputs that already exist, by shipmentKey. */
-async function loadStoredShipments(db: Db, inputs: readonly ShipmentInput[]): Promise<Map<string, StoredShipment>> {
+async function loadStoredShipments(
+  db: Db,
+  dialect: SqlDialect,
+  inputs: readonly ShipmentInput[],
+  digests: readonly string[],
+): Promise<Map<string, StoredShipment>> {
   const byKey = new Map<string, StoredShipment>();
   const byId = new Map<number, StoredShipment>();
   for (const [carrierCode, references] of bookingReferencesByCarrier(inputs)) {
     for (const batch of chunks(references)) {
-      const rows = await db
-        .selectFrom('shipment')
-        .select(['id', 'carrier_booking_reference', 'master_json', 'bill_of_lading_number'])
-        .where('carrier_code', '=', carrierCode)
-        .where('carrier_booking_reference', 'in', batch)
-        .execute();
+      // Locked on MySQL/MariaDB: of two ingests stating the same shipment, the second reads what the first wrote
+      // (its statement time included) instead of both deciding from the same stale row.
+      const rows = await lockForUpdate(
+        dialect,
+        db
+          .selectFrom('shipment')
+          .select(['id', 'carrier_booking_reference', 'master_json', 'bill_of_lading_number', 'stated_at'])
+          .where('carrier_code', '=', carrierCode)
+          .where('carrier_booking_reference', 'in', batch)
+          .orderBy('id'),
+      ).execute();
       for (const row of rows) {
         const shipment: StoredShipment = {
           id: row.id,
           masterJson: row.master_json,
           billOfLadingNumber: row.bill_of_lading_number,
+          statedAt: row.stated_at,
           containers: [],
           accounts: new Set(),
+          revoked: new Set(),
+          digests: new Set(),
         };
         byKey.set(shipmentKey(carrierCode, row.carrier_booking_reference), shipment);
         byId.set(row.id, shipment);
@@ -183,6 +236,21 @@ async function loadStoredShipments(db: Db, inputs: readonly ShipmentInput[]): Pr
       .where('shipment_id', 'in', ids)
       .execute();
     for (const a of accounts) byId.get(a.shipment_id)?.accounts.add(a.account_id);
+    const revoked = await db
+      .selectFrom('shipment_account_revocation')
+      .select(['shipment_id', 'account_id'])
+      .where('shipment_id', 'in', ids)
+      .execute();
+    for (const r of revoked) byId.get(r.shipment_id)?.revoked.add(r.account_id);
+    for (const batch of chunks([...new Set(digests)])) {
+      const seen = await db
+        .selectFrom('shipment_statement')
+        .select(['shipment_id', 'digest'])
+        .where('shipment_id', 'in', ids)
+        .where('digest', 'in', batch)
+        .execute();
+      for (const d of seen) byId.get(d.shipment_id)?.digests.add(d.digest);
+    }
   }
   return byKey;
 }

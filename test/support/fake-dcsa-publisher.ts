@@ -44,7 +44,7 @@ export class FakeDcsaPublisher {
   readonly requests: string[] = [];
   tokensIssued = 0;
   readonly #server: Server;
-  readonly #options: FakePublisherOptions;
+  #options: FakePublisherOptions;
   #eventsRequests = 0;
 
   private constructor(server: Server, options: FakePublisherOptions) {
@@ -62,6 +62,11 @@ export class FakeDcsaPublisher {
     publisher = new FakeDcsaPublisher(server, options);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return publisher;
+  }
+
+  /** The carrier changes the API key it accepts (a key rotation on its side). */
+  acceptApiKey(apiKey: { header: string; value: string }): void {
+    this.#options = { ...this.#options, apiKey };
   }
 
   get origin(): string {

@@ -63,6 +63,11 @@ export class TcpProxy {
     upstream.pause();
   }
 
+  /** What the proxy does now: `open`, `cut` or `frozen`. */
+  get mode(): 'open' | 'cut' | 'frozen' {
+    return this.#mode;
+  }
+
   cut(): void {
     this.#mode = 'cut';
     for (const [client, upstream] of this.#pairs) {

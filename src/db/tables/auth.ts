@@ -11,6 +11,8 @@ export interface ApiClientTable {
   disabled_at: string | null;
   /** Space-separated scopes the client may request (default `track-and-trace.read`). */
   scopes: ColumnType<string, string | undefined, string>;
+  /** Which pepper secret_hash is under (pepperId); null until known (rows before migration 009). */
+  secret_pepper_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Token signing keys (sandbox keys are generated and persisted here). */

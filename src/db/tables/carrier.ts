@@ -1,4 +1,6 @@
-/** A carrier configured as an event source (migration 005). */
+import type { ColumnType } from 'kysely';
+
+/** A carrier configured as an event source (migrations 006, 009). */
 export interface CarrierSourceTable {
   /** SCAC / carrier code, as events of this carrier are stored under. */
   carrier_code: string;
@@ -16,6 +18,12 @@ export interface CarrierSourceTable {
   updated_at: string;
   secret_rotated_at: string;
   disabled_at: string | null;
+  /** After a rotation with an overlap: the previous notification secret, verifying until previous_secret_expires_at. */
+  previous_secret_ciphertext: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_secret_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** After new events credentials with an overlap: the previous ones, tried when the new are refused, until previous_auth_expires_at. */
+  previous_auth_ciphertext: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_auth_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The poller's state of one carrier, shared by every instance. */

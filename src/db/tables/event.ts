@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Append-only store of every event version ever ingested. */
 export interface EventTable {
@@ -30,4 +30,31 @@ export interface EventReferenceTable {
 export interface ShipmentEventTable {
   shipment_id: number;
   event_seq: number;
+}
+
+/** A stored event that links to no shipment yet; the row goes when a shipment arrives that it links to. */
+export interface UnlinkedEventTable {
+  event_seq: number;
+  carrier_code: string;
+}
+
+/**
+ * An event a poll or a carrier notification refused, kept as received with
+ * its error until an operator replays it (`tracking carrier rejected replay`);
+ * bounded, oldest dropped first. One row per carrier and exact content.
+ */
+export interface RejectedEventTable {
+  id: Generated<number>;
+  carrier_code: string;
+  /** `poll` or `notification`. */
+  source: string;
+  /** SHA-256 of the event's JSON as received. */
+  digest: string;
+  /** Its eventID when it has a readable one. */
+  event_id: string | null;
+  event_json: string;
+  error: string;
+  first_rejected_at: string;
+  last_rejected_at: string;
+  times_rejected: ColumnType<number, number | undefined, number>;
 }

@@ -26,6 +26,30 @@ export interface ShipmentTable {
    * a new milestone or a flip to ACT is detected against, for push delivery.
    */
   milestones_json: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * When the master data held was true: the time of the statement that set it
+   * (docs/architecture.md, Ingest bundle). Null on shipments stored before
+   * migration 009.
+   */
+  stated_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * Digests of the statements about a shipment that carry no time of their own
+ * (or a clamped future one), so that a replay of one is recognised.
+ */
+export interface ShipmentStatementTable {
+  shipment_id: number;
+  digest: string;
+  stated_at: string;
+}
+
+/** An account's access to a shipment that an operator took back: no ingest grants it again. */
+export interface ShipmentAccountRevocationTable {
+  shipment_id: number;
+  account_id: string;
+  reason: string;
+  revoked_at: string;
 }
 
 /** A container on a shipment; a container number may be reused across shipments. */

@@ -1,0 +1,33 @@
+import { CarrierStore } from '../carriers/carrier-store.js';
+import type { Config } from '../config/config.js';
+import type { Database } from '../db/connect.js';
+import { notFound } from './carrier-commands.js';
+import { EXIT_OK, type CommandIo } from './client-commands.js';
+
+/** `tracking carrier enable|remove CODE` (README "Carrier onboarding"): the other ends of a carrier's life than add and disable. */
+
+export async function enableCarrierCommand(
+  database: Database,
+  config: Config,
+  carrierCode: string,
+  io: CommandIo & { now: () => Date },
+): Promise<number> {
+  const store = await CarrierStore.open(database.db, config, io.now);
+  if (!(await store.enableCarrier(carrierCode))) return notFound(carrierCode, io);
+  const carrier = await store.getCarrier(carrierCode);
+  io.stdout.write(
+    `Enabled carrier ${carrierCode}: its notifications are accepted again` +
+      (carrier?.eventsUrl ? `, and ${carrier.eventsUrl} is polled from its watermark ${carrier.poll?.watermark ?? ''} now.\n` : '.\n'),
+  );
+  return EXIT_OK;
+}
+
+export async function removeCarrierCommand(database: Database, config: Config, carrierCode: string, io: CommandIo): Promise<number> {
+  const store = await CarrierStore.open(database.db, config);
+  if (!(await store.removeCarrier(carrierCode))) return notFound(carrierCode, io);
+  io.stdout.write(
+    `Removed carrier ${carrierCode}: its secret, credentials and poll state are gone, its notifications are refused (404).\n` +
+      `The events it sent stay, with the shipments they belong to. Add it again with: tracking carrier add ${carrierCode}\n`,
+  );
+  return EXIT_OK;
+}
