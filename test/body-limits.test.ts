@@ -48,7 +48,7 @@ describe.each(dialects)('body limits over HTTP on $name', ({ name, enabled }) =>
     const creds = await f.app.clients.createClient({ name: 'ops', account: 'ops' });
     await f.app.clients.setScope(creds.client_id, OPERATOR_INGEST_SCOPE, true);
     operatorToken = (await f.app.tokens.issueToken({ clientId: creds.client_id, scope: OPERATOR_INGEST_SCOPE })).access_token;
-    http = createHttpServer(f.app.yoga, { config: f.config, log: createLogger('silent').log });
+    http = createHttpServer(f.app.listener, { config: f.config, log: createLogger('silent').log });
     await http.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(http.server.address() as AddressInfo).port}`;
   });

@@ -31,7 +31,7 @@ describe.skipIf(!hasChromium)(
 
     beforeAll(async () => {
       f = await createSandboxApp('sqlite');
-      server = createServer(f.app.yoga);
+      server = createServer(f.app.listener);
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
       profile = mkdtempSync(join(tmpdir(), 'tt-chromium-'));

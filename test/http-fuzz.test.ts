@@ -77,7 +77,7 @@ describe.each(dialects)('HTTP fuzz on $name', ({ name, enabled }) => {
     if (!enabled) return;
     const logger = createLogger('info', { write: (line: string) => void logged.push(line) });
     f = await createSandboxApp(name, { logger });
-    http = createHttpServer(f.app.yoga, { config: f.config, log: logger.log });
+    http = createHttpServer(f.app.listener, { config: f.config, log: logger.log });
     port = await http.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(http.server.address() as AddressInfo).port}`;
   });

@@ -11,11 +11,9 @@ import { rateLimitStores, TEST_REDIS_URL, uniquePrefix, type StoreKind } from '.
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const LOOKUP = '/v2/shipments?billOfLadingNumber=NOPE0001';
 
-type Yoga = { fetch(request: Request, serverContext?: unknown): Promise<Response> };
-
-/** A request as if from `peer` over a socket (Yoga's node adapter puts the request's `req` in the server context). */
+/** A request as if from `peer` over a socket (the node adapter puts the request's `req` in the server context). */
 function fromPeer(f: TestApp, peer: string, path: string, init: RequestInit = {}): Promise<Response> {
-  return (f.app.yoga as unknown as Yoga).fetch(new Request(`${BASE}${path}`, init), { req: { socket: { remoteAddress: peer } } });
+  return f.app.handle(new Request(`${BASE}${path}`, init), { req: { socket: { remoteAddress: peer } } });
 }
 
 function tokenRequest(f: TestApp, peer: string, clientId: string, secret: string, forwardedFor?: string): Promise<Response> {
@@ -338,7 +336,7 @@ describe('failed-authentication limits over a real socket', () => {
 
   it('keys on the socket peer, and on X-Forwarded-For only from a trusted proxy', async () => {
     const f = await createTestApp('sqlite', { config: testConfig({ TT_TRUSTED_PROXIES: '127.0.0.1' }) });
-    const server = createServer(f.app.yoga);
+    const server = createServer(f.app.listener);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const port = (server.address() as AddressInfo).port;

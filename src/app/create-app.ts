@@ -1,4 +1,6 @@
+import type { RequestListener } from 'node:http';
 import type { Plugin } from '@envelop/core';
+import type { ServerAdapterPlugin } from '@whatwg-node/server';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Registry } from 'prom-client';
 import type { AuthRateLimiterOptions } from '../auth/auth-rate-limiter.js';
@@ -12,16 +14,16 @@ import { corsPolicy } from '../http/cors-policy.js';
 import { graphiqlOptions } from '../http/graphiql/options.js';
 import { renderGraphiQLPage } from '../http/graphiql/page.js';
 import { useAccessLog } from '../http/use-access-log.js';
-import { useCorrelationId } from '../http/use-correlation-id.js';
+import { useCorrelationId, useCorrelationIdInErrors } from '../http/use-correlation-id.js';
 import { useCsrfPrevention } from '../http/use-csrf-prevention.js';
 import { useGraphiQLAssets } from '../http/use-graphiql-assets.js';
 import { useInternalStats } from '../http/use-internal-stats.js';
-import { useMetrics } from '../http/use-metrics.js';
+import { useHttpMetrics, useMetricsEndpoint } from '../http/use-metrics.js';
 import { useNotFound } from '../http/use-not-found.js';
 import { useOpenApi } from '../http/use-openapi.js';
 import { useReadiness } from '../http/use-readiness.js';
-import { useRestApi } from '../http/use-rest-api.js';
-import { useRestQuotas } from '../http/use-rest-quotas.js';
+import { createRestServer, isRestTarget } from '../http/rest-server.js';
+import { useRateLimitHeaders } from '../http/rest-quotas.js';
 import type { DeliveryWorker } from '../push/delivery-worker.js';
 import type { PushServices } from '../push/subscription-service.js';
 import { createLogger, type Logger } from '../service/logger.js';
@@ -51,6 +53,8 @@ export interface AppOptions {
   webhooks?: DeliveryWorkerOverrides & { checkHost?: PushServices['checkHost'] };
   /** Extra execution plugins (tests observe executions with one; serve adds tracing). */
   plugins?: Plugin<any>[];
+  /** Extra HTTP plugins of both pipelines, after the correlation id (serve adds request spans). */
+  httpPlugins?: ServerAdapterPlugin[];
 }
 
 export interface App {
@@ -59,6 +63,10 @@ export interface App {
   executor: Executor;
   /** Request in, Response out: tests call it without a socket. */
   fetch(input: string | Request, init?: RequestInit): Promise<Response>;
+  /** The node:http listener (src/http/http-server.ts): REST routes to the REST server, the rest to Yoga. */
+  listener: RequestListener;
+  /** `fetch` with a server context, as the node adapter passes it (`{ req }`: the socket's peer address). */
+  handle(request: Request, serverContext: Record<string, unknown>): Promise<Response>;
   services: AppServices;
   clients: ClientStore;
   tokens: TokenService;
@@ -89,6 +97,21 @@ export async function createApp(options: AppOptions): Promise<App> {
     : undefined;
 
   const cors = corsPolicy(config.corsOrigins);
+  // The HTTP plugins of both pipelines, in order: the same instances for the REST server and for Yoga.
+  const shared: ServerAdapterPlugin[] = [
+    useCorrelationId(),
+    ...(options.httpPlugins ?? []),
+    useAccessLog(logger),
+    ...(metricsRegistry ? [useHttpMetrics()] : []),
+    useRateLimitHeaders(),
+  ];
+  const rest = createRestServer({
+    services,
+    executor,
+    quotas: rateLimits.quotas,
+    addressOf: rateLimits.addressOf,
+    plugins: [...shared, ...cors.serverPlugins],
+  });
   const yoga = createYoga<Record<string, unknown>, AppContext>({
     schema: executor.schema,
     graphqlEndpoint: GRAPHQL_ENDPOINT,
@@ -100,24 +123,16 @@ export async function createApp(options: AppOptions): Promise<App> {
     logging: logger.yogaLogger,
     maskedErrors: executor.masking,
     plugins: [
-      useCorrelationId(),
-      useAccessLog(logger),
-      ...(metricsRegistry
-        ? [
-            useMetrics({
-              appRegistry: metricsRegistry,
-              serveEndpoint: options.metricsEndpoint ?? config.metrics.port === undefined,
-              token: config.metrics.token,
-            }),
-          ]
+      ...(shared as Plugin[]),
+      useCorrelationIdInErrors(),
+      ...(metricsRegistry && (options.metricsEndpoint ?? config.metrics.port === undefined)
+        ? [useMetricsEndpoint({ appRegistry: metricsRegistry, token: config.metrics.token })]
         : []),
       useReadiness(database),
       ...(config.graphiql ? [useGraphiQLAssets(GRAPHQL_ENDPOINT)] : []),
       useOpenApi(config),
       ...useInternalStats(services.snapshots),
-      ...(rateLimits.quotas ? [useRestQuotas(rateLimits.quotas, services)] : []),
-      useRestApi(services, executor, () => tokens.publicJwks(), rateLimits.addressOf),
-      ...cors.plugins,
+      ...(cors.plugins as Plugin[]),
       ...useCsrfPrevention(),
       // Last of the HTTP plugins: a path nothing above answered and no route names.
       useNotFound(services),
@@ -125,6 +140,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       ...(executor.plugins as Plugin[]),
     ],
   });
+  const yogaFetch = yoga.fetch as (input: string | Request, init?: RequestInit) => Promise<Response>;
+  const restFetch = rest.fetch as (input: string | Request, init?: RequestInit) => Promise<Response>;
 
   return {
     yoga,
@@ -134,10 +151,25 @@ export async function createApp(options: AppOptions): Promise<App> {
       await delivery.close();
       await set.close();
     },
-    fetch: (input, init) => Promise.resolve((yoga.fetch as (i: string | Request, init?: RequestInit) => Promise<Response>)(input, init)),
+    // A REST route to the REST server, everything else to Yoga: as the node:http layer splits them.
+    fetch: (input, init) =>
+      Promise.resolve(
+        isRestTarget(pathOf(typeof input === 'string' ? input : input.url)) ? restFetch(input, init) : yogaFetch(input, init),
+      ),
+    listener: (req, res) => {
+      // The adapters answer errors themselves; the promise only says when the response is written.
+      void (isRestTarget(req.url ?? '/') ? rest : yoga)(req, res);
+    },
+    handle: (request, serverContext) =>
+      Promise.resolve(isRestTarget(pathOf(request.url)) ? rest.fetch(request, serverContext) : yoga.fetch(request, serverContext)),
     services,
     clients,
     tokens,
     metricsRegistry,
   };
+}
+
+/** The path of a URL or request target (an in-process caller passes absolute URLs). */
+function pathOf(target: string): string {
+  return target.startsWith('/') ? target : new URL(target).pathname;
 }

@@ -81,6 +81,7 @@ export async function createServices(options: ServicesOptions): Promise<ServiceS
     carriers: new CarrierStore(database.db, peppers, config, now),
     now,
     log: logger.log,
+    publicJwks: () => tokens.publicJwks(),
   };
   return {
     services,

@@ -1,9 +1,12 @@
+import type { ServerAdapterPlugin } from '@whatwg-node/server';
 import type { Plugin } from 'graphql-yoga';
 import type { TracingConfig } from '../config/config.js';
 import { routeLabel } from '../rest/route-table.js';
 
 export interface Tracing {
-  /** Yoga plugins: a server span per request, a span per GraphQL operation. */
+  /** HTTP plugins of both pipelines (REST server and Yoga): a server span per request. */
+  httpPlugins: ServerAdapterPlugin[];
+  /** Execution plugins: a span per GraphQL operation. */
   plugins: Plugin[];
   /** Flushes spans not yet exported; call before the process exits. */
   shutdown(): Promise<void>;
@@ -49,7 +52,7 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
   provider.register({ contextManager: new asyncHooks.AsyncLocalStorageContextManager().enable() });
   const tracer = provider.getTracer('track-and-trace');
 
-  const requestSpans: Plugin = {
+  const requestSpans: ServerAdapterPlugin = {
     instrumentation: {
       request({ request }, handle) {
         // W3C trace context is the global propagator registered above.
@@ -79,8 +82,8 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
   };
 
   return {
+    httpPlugins: [requestSpans],
     plugins: [
-      requestSpans,
       envelop.useOpenTelemetry(
         { resolvers: false, variables: false, result: false, document: false },
         provider,

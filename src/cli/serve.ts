@@ -39,6 +39,7 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     logger,
     snapshotCacheBytes: config.snapshotCacheMb === undefined ? undefined : config.snapshotCacheMb * 1024 * 1024,
     plugins: tracing?.plugins,
+    httpPlugins: tracing?.httpPlugins,
   });
 
   // Seeds are idempotent upserts: every replica of a deployment may run them at the same moment (README,
@@ -50,7 +51,7 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     demo = await ensureSandboxDemoClient(database, app.clients);
   }
 
-  const http = createHttpServer(app.yoga, { config, log: logger.log, dialect: database.dialect });
+  const http = createHttpServer(app.listener, { config, log: logger.log, dialect: database.dialect });
   const port = await http.listen(config.port, config.host);
   const metricsServer =
     app.metricsRegistry && config.metrics.port !== undefined

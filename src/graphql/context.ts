@@ -12,6 +12,8 @@ export interface AppServices extends ExecutorServices {
   changes: ChangeFeed;
   /** Carriers as event sources: notification secrets, the poller's targets. */
   carriers: CarrierStore;
+  /** The public keys that verify tokens (`/.well-known/jwks.json`). */
+  publicJwks(): unknown;
 }
 
 /** What the app adds to the initial context of an execution. */

@@ -1,4 +1,5 @@
-import type { Plugin, YogaServerOptions } from 'graphql-yoga';
+import { useCORS, type ServerAdapterPlugin } from '@whatwg-node/server';
+import type { YogaServerOptions } from 'graphql-yoga';
 
 type CorsOption = YogaServerOptions<Record<string, unknown>, Record<string, unknown>>['cors'];
 
@@ -10,8 +11,13 @@ type CorsOption = YogaServerOptions<Record<string, unknown>, Record<string, unkn
  * Access-Control-Allow-* headers, an unlisted one none; never
  * Access-Control-Allow-Credentials (the API takes bearer tokens, not cookies).
  */
-export function corsPolicy(origins: readonly string[]): { option: CorsOption; plugins: Plugin[] } {
-  if (origins.length === 0) return { option: false, plugins: [] };
+export function corsPolicy(origins: readonly string[]): {
+  option: CorsOption;
+  plugins: ServerAdapterPlugin[];
+  /** The same policy for a pipeline without Yoga's `cors` option (the REST server): preflight answers and headers. */
+  serverPlugins: ServerAdapterPlugin[];
+} {
+  if (origins.length === 0) return { option: false, plugins: [], serverPlugins: [] };
   const any = origins.includes('*');
   const option: CorsOption = (request: Request) => {
     const origin = request.headers.get('origin');
@@ -27,7 +33,7 @@ export function corsPolicy(origins: readonly string[]): { option: CorsOption; pl
     };
   };
   // The headers depend on Origin: a shared cache (the JWKS is public for 5 minutes) must key on it.
-  const vary: Plugin = {
+  const vary: ServerAdapterPlugin = {
     onResponse({ response }) {
       if (any) return;
       const current = response.headers.get('vary');
@@ -36,5 +42,5 @@ export function corsPolicy(origins: readonly string[]): { option: CorsOption; pl
       }
     },
   };
-  return { option, plugins: [vary] };
+  return { option, plugins: [vary], serverPlugins: [useCORS(option as Parameters<typeof useCORS>[0]) as ServerAdapterPlugin, vary] };
 }

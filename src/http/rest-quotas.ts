@@ -1,42 +1,47 @@
-import type { Plugin } from 'graphql-yoga';
+import type { ServerAdapterPlugin } from '@whatwg-node/server';
 import type { AppServices } from '../graphql/context.js';
-import { matchRoute } from '../rest/route-table.js';
+import type { Route } from '../rest/route-table.js';
 import { decisionsOfCurrentRequest, type ClientQuotas } from '../service/client-quotas.js';
 import { DcsaResponder } from '../service/dcsa-responses.js';
 import { quotaMessage, rateLimitHeaders, tightest } from '../service/quotas.js';
-import { currentRequest } from '../service/request-context.js';
-
-/**
- * Per-client quotas of the REST routes (README: Quotas and rate limits),
- * before the routes run: a route whose entry in the route table names a
- * quota (src/rest/route-table.ts) counts one request against it, once the
- * bearer token is verified (an unauthenticated request goes on to the route,
- * which answers 401: no one spends a client's quota without its token). Over
- * quota: 429 with the DCSA error body. It also writes the RateLimit headers
- * on every response whose request was counted, whatever layer counted it
- * (the token grant counts tokens, GraphQL operations their fields:
- * src/executor/use-graphql-quotas.ts).
- */
 
 const RATE_LIMITED_DETAIL = { errorCode: 7429, errorCodeText: 'rateLimited' } as const;
 
-export function useRestQuotas(quotas: ClientQuotas, services: AppServices): Plugin {
+/**
+ * Per-client quotas of the REST routes (README: Quotas and rate limits): a
+ * route whose entry in the route table names a quota (src/rest/route-table.ts)
+ * counts one request against it before its handler runs, once the bearer
+ * token is verified (an unauthenticated request goes on to the handler, which
+ * answers 401: no one spends a client's quota without its token). Over quota:
+ * 429 with the DCSA error body and Retry-After; undefined when it may run.
+ */
+export async function restQuotaRefusal(
+  request: Request,
+  route: Route,
+  quotas: ClientQuotas,
+  services: AppServices,
+  correlationId: string,
+): Promise<Response | undefined> {
+  if (!route.quota || !request.headers.has('authorization')) return undefined;
+  let clientId: string;
+  try {
+    clientId = (await services.authenticate(request)).clientId;
+  } catch {
+    return undefined; // The route authenticates again and answers 401 (the verified-token cache makes that cheap).
+  }
+  const decision = await quotas.consume(route.quota, clientId);
+  if (decision.allowed) return undefined;
+  const respond = new DcsaResponder(request, services, correlationId);
+  return respond.fail(429, [{ ...RATE_LIMITED_DETAIL, errorCodeMessage: quotaMessage(decision) }], rateLimitHeaders(decision));
+}
+
+/**
+ * The RateLimit headers on every response whose request was counted, whatever layer counted it: a REST
+ * route, a GraphQL operation (src/executor/use-graphql-quotas.ts) or the token grant. A plugin of both HTTP
+ * pipelines (the REST server and Yoga).
+ */
+export function useRateLimitHeaders(): ServerAdapterPlugin {
   return {
-    async onRequest({ request, url, endResponse }) {
-      const quota = matchRoute(url.pathname)?.route.quota;
-      if (!quota || !request.headers.has('authorization')) return;
-      let clientId: string;
-      try {
-        clientId = (await services.authenticate(request)).clientId;
-      } catch {
-        return; // The route authenticates again and answers 401 (the verified-token cache makes that cheap).
-      }
-      const decision = await quotas.consume(quota, clientId);
-      if (decision.allowed) return;
-      const correlationId = currentRequest()?.correlationId ?? 'unknown';
-      const respond = new DcsaResponder(request, services, correlationId);
-      endResponse(respond.fail(429, [{ ...RATE_LIMITED_DETAIL, errorCodeMessage: quotaMessage(decision) }], rateLimitHeaders(decision)));
-    },
     onResponse({ response }) {
       const decision = tightest(decisionsOfCurrentRequest());
       if (!decision) return;

@@ -1,50 +1,57 @@
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import type { Plugin } from 'graphql-yoga';
+import { createServerAdapter, type ServerAdapterPlugin } from '@whatwg-node/server';
+import type { ClientQuotas } from '../service/client-quotas.js';
 import type { Executor } from '../executor/executor.js';
 import type { AppServices } from '../graphql/context.js';
-import { matchRoute } from '../rest/route-table.js';
-import { jsonResponse } from '../service/json-response.js';
+import { matchRoute, type RouteMatch } from '../rest/route-table.js';
 import { currentRequest } from '../service/request-context.js';
 import { unexpectedErrorResponse } from '../service/route-errors.js';
+import { restQuotaRefusal } from './rest-quotas.js';
+
+export interface RestServerOptions {
+  services: AppServices;
+  executor: Executor;
+  /** The per-client quotas; undefined when quotas are off. */
+  quotas: ClientQuotas | undefined;
+  /** The caller's address (src/domain/client-address.ts). */
+  addressOf(request: Request, serverContext: unknown): string | undefined;
+  /**
+   * The HTTP plugins both pipelines share (correlation id, access log, metrics, CORS, RateLimit headers,
+   * request spans): the same functions Yoga runs for /graphql, not copies.
+   */
+  plugins: ServerAdapterPlugin[];
+}
 
 /**
- * Mounts the REST routes of the route table (src/rest/route-table.ts) the
- * way Yoga mounts its own health route: an onRequest hook that ends the
- * response for their paths. Every route executes GraphQL documents through
- * the service's one executor.
+ * The REST routes of the route table (src/rest/route-table.ts), served apart from Yoga's HTTP pipeline
+ * (docs/architecture.md, Executor): a request is matched, counted against its route's quota and handed to its
+ * handler, which runs its fixed document through the service's one executor, so authentication, validation,
+ * limits and execution are the /graphql path's. The node:http layer (src/http/http-server.ts) sends a REST
+ * route here and everything else to Yoga; `app.fetch` does the same for in-process callers.
  */
-export function useRestApi(
-  services: AppServices,
-  executor: Executor,
-  jwks: () => unknown,
-  /** The caller's address (src/domain/client-address.ts); default the socket's peer. */
-  addressOf: (request: Request, serverContext: unknown) => string | undefined = (_request, serverContext) => remoteAddress(serverContext),
-): Plugin {
-  return {
-    async onRequest({ request, url, endResponse, serverContext }) {
-      const path = url.pathname.replace(/\/+$/, '') || '/';
-      if (path === '/.well-known/jwks.json') {
-        endResponse(jsonResponse(jwks(), 200, { 'Cache-Control': 'public, max-age=300' }));
-        return;
-      }
-      const match = matchRoute(path);
-      const handler = match?.route.handler;
-      if (!match || !handler) return;
-      // The request's id (use-correlation-id.ts); a new one only if that plugin is not mounted.
-      const correlationId = currentRequest()?.correlationId ?? randomUUID();
+export function createRestServer(options: RestServerOptions) {
+  const { services, executor, quotas } = options;
+  return createServerAdapter<Record<string, unknown>>(
+    async (request, serverContext) => {
+      const url = new URL(request.url);
+      const match = matchRoute(url.pathname) as RouteMatch;
+      const handler = match.route.handler;
+      // The request's id (use-correlation-id.ts, a plugin of this server).
+      const correlationId = currentRequest()?.correlationId as string;
       let response: Response;
       try {
-        response = await handler({
-          request,
-          url,
-          path,
-          params: match.params,
-          executor,
-          services,
-          correlationId,
-          remoteAddress: addressOf(request, serverContext),
-        });
+        const refusal = quotas && (await restQuotaRefusal(request, match.route, quotas, services, correlationId));
+        response =
+          refusal ||
+          (await (handler as NonNullable<typeof handler>)({
+            request,
+            url,
+            path: url.pathname.replace(/\/+$/, '') || '/',
+            params: match.params,
+            executor,
+            services,
+            correlationId,
+            remoteAddress: options.addressOf(request, serverContext),
+          }));
       } catch (err) {
         // The net under the handlers: whatever escaped them is the route's own
         // 500 (or 503 when the database is down) with the correlation id; the
@@ -56,12 +63,14 @@ export function useRestApi(
         });
         response = unexpectedErrorResponse(match.route.family, err, { correlationId, method: request.method, url: request.url });
       }
-      response.headers.set('X-Correlation-ID', correlationId);
-      endResponse(response);
+      return response;
     },
-  };
+    { plugins: options.plugins },
+  );
 }
 
-export function remoteAddress(serverContext: unknown): string | undefined {
-  return (serverContext as { req?: IncomingMessage } | undefined)?.req?.socket?.remoteAddress;
+/** Whether a request target's path belongs to a REST handler of the route table. */
+export function isRestTarget(target: string): boolean {
+  const query = target.indexOf('?');
+  return matchRoute(query < 0 ? target : target.slice(0, query))?.route.handler !== undefined;
 }

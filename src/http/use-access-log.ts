@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Plugin } from 'graphql-yoga';
+import type { ServerAdapterPlugin } from '@whatwg-node/server';
 import type { Logger, WrittenLevel } from '../service/logger.js';
 import { currentRequest } from '../service/request-context.js';
 
@@ -20,7 +20,7 @@ const MAX_LOGGED_PATH = 200;
  * anonymous flood of bad requests does not grow the logs at info; a 5xx at
  * warn (its cause is logged at error under the same correlation id).
  */
-export function useAccessLog(logger: Logger): Plugin {
+export function useAccessLog(logger: Logger): ServerAdapterPlugin {
   return {
     onResponse({ request, response }) {
       const status = response.status;

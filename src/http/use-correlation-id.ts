@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { GraphQLError, type ExecutionResult } from 'graphql';
+import type { ServerAdapterPlugin } from '@whatwg-node/server';
 import type { Plugin } from 'graphql-yoga';
 import { correlationIdFor, currentRequest, runInRequest } from '../service/request-context.js';
 
@@ -8,10 +9,11 @@ import { correlationIdFor, currentRequest, runInRequest } from '../service/reque
  * caller's X-Request-ID or traceparent, else new; handled in its
  * AsyncLocalStorage so every log line of the request carries it; returned in
  * `X-Request-ID` and `X-Correlation-ID` on every response and in
- * `extensions.correlationId` of every GraphQL error. The REST error bodies
- * carry it as providerCorrelationReference.
+ * `extensions.correlationId` of every GraphQL error (useCorrelationIdInErrors).
+ * The REST error bodies carry it as providerCorrelationReference. A plugin of
+ * both HTTP pipelines (the REST server and Yoga).
  */
-export function useCorrelationId(): Plugin {
+export function useCorrelationId(): ServerAdapterPlugin {
   return {
     instrumentation: {
       // Wraps the whole handling, onRequest to onResponse, so the context holds for every hook.
@@ -31,6 +33,12 @@ export function useCorrelationId(): Plugin {
       // README documents X-Correlation-ID (the REST error bodies' reference); kept beside the common name.
       response.headers.set('X-Correlation-ID', request.correlationId);
     },
+  };
+}
+
+/** On /graphql, every GraphQL error carries the correlation id in `extensions.correlationId`. */
+export function useCorrelationIdInErrors(): Plugin {
+  return {
     onResultProcess({ result, setResult }) {
       const correlationId = currentRequest()?.correlationId;
       if (!correlationId) return;

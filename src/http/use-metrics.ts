@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Response } from '@whatwg-node/fetch';
+import type { ServerAdapterPlugin } from '@whatwg-node/server';
 import type { Plugin } from 'graphql-yoga';
 import { Registry } from 'prom-client';
 import { routeLabel } from '../rest/route-table.js';
@@ -9,30 +10,22 @@ import { httpRequestDuration, httpRequests, methodLabel, processRegistry, startP
 export interface UseMetricsOptions {
   /** The app's own registry (createDatabaseMetrics), served with the process registry. */
   appRegistry: Registry;
-  /** Answer `GET /metrics` on this app. False when TT_METRICS_PORT serves it on a listener of its own. */
-  serveEndpoint: boolean;
   /** TT_METRICS_TOKEN: the bearer token /metrics requires. */
   token?: string;
 }
 
 /**
- * Prometheus metrics of the HTTP app: requests by method, templated route
- * and status, with their latency, and `GET /metrics`. GraphQL operations
- * are counted by the executor (src/executor/use-operation-metrics.ts), so
- * REST's documents and /graphql's alike.
+ * HTTP request metrics (README: Metrics): requests by method, templated route
+ * (src/rest/route-table.ts) and status, with their latency. A plugin of both
+ * HTTP pipelines (the REST server and Yoga). GraphQL operations are counted by
+ * the executor (src/executor/use-operation-metrics.ts).
  */
-export function useMetrics(options: UseMetricsOptions): Plugin {
+export function useHttpMetrics(): ServerAdapterPlugin {
   startProcessMetrics();
-  const scrape = metricsEndpoint(options.appRegistry, options.token);
   const started = new WeakMap<Request, { at: number; route: string }>();
-
   return {
-    onRequest({ request, url, endResponse }) {
-      const path = url.pathname;
-      started.set(request, { at: performance.now(), route: routeLabel(path) });
-      // Returning the promise only for /metrics keeps every other request on the synchronous path.
-      if (options.serveEndpoint && path === '/metrics') return scrape(request).then(endResponse);
-      return undefined;
+    onRequest({ request, url }) {
+      started.set(request, { at: performance.now(), route: routeLabel(url.pathname) });
     },
     onResponse({ request, response }) {
       const start = started.get(request);
@@ -40,6 +33,18 @@ export function useMetrics(options: UseMetricsOptions): Plugin {
       const labelValues = { method: methodLabel(request.method), route: start.route, status: String(response.status) };
       httpRequests.inc(labelValues);
       httpRequestDuration.observe(labelValues, (performance.now() - start.at) / 1000);
+    },
+  };
+}
+
+/** `GET /metrics` on the app (unless TT_METRICS_PORT serves it on a listener of its own). */
+export function useMetricsEndpoint(options: UseMetricsOptions): Plugin {
+  const scrape = metricsEndpoint(options.appRegistry, options.token);
+  return {
+    onRequest({ request, url, endResponse }) {
+      // Returning the promise only for /metrics keeps every other request on the synchronous path.
+      if (url.pathname === '/metrics') return scrape(request).then(endResponse);
+      return undefined;
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Config } from '../config/config.js';
 import type { QuotaName } from '../service/quotas.js';
 import type { RouteFamily } from '../service/route-errors.js';
+import { jsonResponse } from '../service/json-response.js';
 import { handleCarrierNotification } from './carrier-notifications-handler.js';
 import { carrierRoute } from './carrier-routes.js';
 import { handleOperatorIngest } from './operator-ingest-handler.js';
@@ -100,7 +101,14 @@ export const ROUTES: readonly Route[] = [
     family: 'dcsa',
     documented: true,
   },
-  served('/.well-known/jwks.json', ['GET'], 'dcsa', true),
+  {
+    path: '/.well-known/jwks.json',
+    methods: ['GET'],
+    handler: (r) => Promise.resolve(jsonResponse(r.services.publicJwks(), 200, { 'Cache-Control': 'public, max-age=300' })),
+    bodyLimit: HTTP_DEFAULT,
+    family: 'dcsa',
+    documented: true,
+  },
   served('/health', ['GET'], 'dcsa', true),
   served('/ready', ['GET'], 'dcsa', true),
   served('/graphql', ['GET', 'POST', 'OPTIONS'], 'graphql', false),
