@@ -7,6 +7,7 @@ import { parseBundle } from '../src/ingest/parse-bundle.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { at, shipmentMaster, transportEvent, VESSELS } from './support/event-builders.js';
 import { migrateToLatest } from '../src/store/migrate.js';
+import { readEventPage } from '../src/store/dcsa-events.js';
 
 describe.each(dialects)('migrations on $name', ({ name, enabled }) => {
   let t: TestDatabase;
@@ -223,5 +224,66 @@ describe.each(dialects)('migration 009 on a database holding data on $name', ({ 
     const row = await t.database.db.selectFrom('shipment').select(['master_json', 'stated_at']).executeTakeFirstOrThrow();
     expect(row.stated_at).toBe(at(1));
     expect(JSON.parse(row.master_json)).toMatchObject({ vesselName: 'MAERSK KIEL' });
+  });
+});
+
+describe.each(dialects)('events stored before the DCSA publisher on $name', ({ name, enabled }) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    if (enabled) t = await createTestDatabase(name, { migrateTo: '008-ordered-change-log' });
+  });
+  afterAll(async () => t?.destroy());
+
+  it.skipIf(!enabled)('get the columns GET /v2/events filters on (migration 010), from their payload', async () => {
+    const db = t.database.db as Kysely<any>;
+    const now = '2026-03-05T00:00:00.000Z';
+    const event = transportEvent({
+      type: 'DEPA',
+      classifier: 'ACT',
+      port: 'NLRTM',
+      vessel: VESSELS.BRAVO,
+      voyage: '611W',
+      eventDateTime: at(10),
+      created: at(11),
+      booking: 'OLD-2',
+    });
+    const parsed = parseBundle({ carrierCode: 'MAEU', events: [event] });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    const stored = parsed.bundle.events[0]!;
+    await db
+      .insertInto('shipment')
+      .values({ carrier_code: 'MAEU', carrier_booking_reference: 'OLD-2', master_json: JSON.stringify(shipmentMaster()), updated_at: now })
+      .execute();
+    const { id } = await db.selectFrom('shipment').select('id').executeTakeFirstOrThrow();
+    await db.insertInto('shipment_account').values({ shipment_id: id, account_id: 'acct-old' }).execute();
+    await db
+      .insertInto('event')
+      .values({
+        event_id: stored.eventID,
+        carrier_code: 'MAEU',
+        event_type: stored.eventType,
+        event_date_time: stored.eventDateTime,
+        event_created_date_time: stored.eventCreatedDateTime,
+        payload_json: JSON.stringify(stored),
+        ingested_at: now,
+      })
+      .execute();
+    const { seq } = await db.selectFrom('event').select('seq').executeTakeFirstOrThrow();
+    await db.insertInto('shipment_event').values({ shipment_id: id, event_seq: seq }).execute();
+
+    await migrateToLatest(t.database);
+    const page = await readEventPage(t.database.db, {
+      accountIds: ['acct-old'],
+      filter: { transportEventTypeCode: ['DEPA'], UNLocationCode: 'NLRTM', vesselIMONumber: VESSELS.BRAVO.vesselIMONumber },
+      created: {},
+      sort: [{ field: 'eventCreatedDateTime', direction: 'ASC' }],
+      limit: 10,
+      position: { at: 'start' },
+    });
+    expect(page.rows.map((r) => r.event.eventID)).toEqual([stored.eventID]);
+    expect(await db.selectFrom('event').select(['type_code', 'dcsa_publishable']).executeTakeFirstOrThrow()).toEqual({
+      type_code: 'DEPA',
+      dcsa_publishable: 1,
+    });
   });
 });

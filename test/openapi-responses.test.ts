@@ -505,7 +505,8 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
   });
 
   it.skipIf(!enabled)('every documented response was provoked, and the recorded examples are current', async () => {
-    expect(validator.unseen()).toEqual([]);
+    // The DCSA routes' responses are provoked and recorded by test/dcsa-openapi-responses.test.ts.
+    expect(validator.unseen().filter((key) => !/ \/v2\/event(s|-subscriptions)\b/.test(key))).toEqual([]);
     await expect(`${JSON.stringify(recorded, null, 2)}\n`).toMatchFileSnapshot('../src/openapi/examples/sandbox-responses.json');
   });
 });

@@ -43,6 +43,7 @@ describe('parseBundle: valid bundles', () => {
         documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: 'BKG100' }],
         transportCall: {
           transportCallID: 'TC-SGSIN-401E',
+          carrierServiceCode: 'AE7',
           exportVoyageNumber: '401E',
           unLocationCode: 'SGSIN',
           facilityCode: 'ECT',
@@ -58,7 +59,7 @@ describe('parseBundle: valid bundles', () => {
     if (event?.eventType !== 'TRANSPORT') throw new Error('expected a transport event');
     const call = event.transportCall;
     expect(call).not.toHaveProperty('UNLocationCode');
-    expect(call).not.toHaveProperty('carrierServiceCode');
+    expect(call.vessel).not.toHaveProperty('vesselFlag');
     expect(bundle.events[0]).not.toHaveProperty('delayReasonCode');
   });
 

@@ -9,6 +9,7 @@ import carrierSources from './006-carrier-sources.js';
 import storedSnapshots from './007-stored-snapshots.js';
 import orderedChangeLog from './008-ordered-change-log.js';
 import statementsAndLifecycle from './009-statements-and-lifecycle.js';
+import dcsaPublisher from './010-dcsa-publisher.js';
 
 /** Static, ordered migration map (atproto style): names sort in the order they apply. */
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -22,5 +23,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '007-stored-snapshots': storedSnapshots(dialect),
     '008-ordered-change-log': orderedChangeLog(dialect),
     '009-statements-and-lifecycle': statementsAndLifecycle(dialect),
+    '010-dcsa-publisher': dcsaPublisher(dialect),
   };
 }

@@ -6,6 +6,7 @@ import type { Executor } from '../executor/executor.js';
 import type { AppServices } from '../graphql/context.js';
 import { DeliveryWorker, type DeliveryWorkerOptions } from '../push/delivery-worker.js';
 import { createPushBodies } from '../push/transmission-bodies.js';
+import { withDcsaNotifications } from '../push/dcsa-notification-bodies.js';
 import { WebhookSender } from '../push/webhook-sender.js';
 import type { Logger } from '../service/logger.js';
 import { countExceptionTransitions, countWebhookAttemptFailed, countWebhookDelivered } from '../service/metrics.js';
@@ -37,7 +38,7 @@ export function createDeliveryWorker(
   const worker = new DeliveryWorker({
     database,
     secrets: services.push.secrets,
-    bodies: createPushBodies(executor, database.db),
+    bodies: withDcsaNotifications(createPushBodies(executor, database.db), executor, database.db),
     send: options.overrides?.send ?? ((request) => sender.send(request)),
     log: options.log,
     now: options.now ?? services.now,

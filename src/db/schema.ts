@@ -9,7 +9,13 @@ import type {
   ShipmentStatementTable,
   ShipmentTable,
 } from './tables/shipment.js';
-import type { ChangeLogTable, ChangeSequenceTable, WebhookDeliveryTable, WebhookSubscriptionTable } from './tables/push.js';
+import type {
+  ChangeLogTable,
+  ChangeSequenceTable,
+  DcsaNotificationEventTable,
+  WebhookDeliveryTable,
+  WebhookSubscriptionTable,
+} from './tables/push.js';
 import type { TransmissionBlockTable } from './tables/transmission.js';
 import type { CarrierPollStateTable, CarrierSourceTable } from './tables/carrier.js';
 
@@ -36,4 +42,5 @@ export interface DatabaseSchema {
   shipment_account_revocation: ShipmentAccountRevocationTable;
   unlinked_event: UnlinkedEventTable;
   rejected_event: RejectedEventTable;
+  dcsa_notification_event: DcsaNotificationEventTable;
 }

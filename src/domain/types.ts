@@ -32,6 +32,8 @@ export interface Vessel {
 export interface TransportCall {
   /** DCSA transportCallID, kept to identify versions of the same call; not served. */
   transportCallID?: string;
+  /** DCSA carrierServiceCode: the service the call belongs to (GET /v2/events filters by it). */
+  carrierServiceCode?: string;
   vessel?: Vessel;
   location?: Location;
   facilityCode?: string;

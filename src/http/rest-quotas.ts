@@ -3,6 +3,7 @@ import type { AppServices } from '../graphql/context.js';
 import type { Route } from '../rest/route-table.js';
 import { decisionsOfCurrentRequest, type ClientQuotas } from '../service/client-quotas.js';
 import { DcsaResponder } from '../service/dcsa-responses.js';
+import { TntResponder, tntErrorOf } from '../service/tnt-responses.js';
 import { quotaMessage, rateLimitHeaders, tightest } from '../service/quotas.js';
 
 const RATE_LIMITED_DETAIL = { errorCode: 7429, errorCodeText: 'rateLimited' } as const;
@@ -13,7 +14,7 @@ const RATE_LIMITED_DETAIL = { errorCode: 7429, errorCodeText: 'rateLimited' } as
  * counts one request against it before its handler runs, once the bearer
  * token is verified (an unauthenticated request goes on to the handler, which
  * answers 401: no one spends a client's quota without its token). Over quota:
- * 429 with the DCSA error body and Retry-After; undefined when it may run.
+ * 429 with the route's error body and Retry-After; undefined when it may run.
  */
 export async function restQuotaRefusal(
   request: Request,
@@ -31,8 +32,11 @@ export async function restQuotaRefusal(
   }
   const decision = await quotas.consume(route.quota, clientId);
   if (decision.allowed) return undefined;
-  const respond = new DcsaResponder(request, services, correlationId);
-  return respond.fail(429, [{ ...RATE_LIMITED_DETAIL, errorCodeMessage: quotaMessage(decision) }], rateLimitHeaders(decision));
+  const detail = { ...RATE_LIMITED_DETAIL, errorCodeMessage: quotaMessage(decision) };
+  // The DCSA publisher routes answer with the standard's own error body.
+  return route.family === 'dcsa-tnt'
+    ? new TntResponder(request, services, correlationId).fail(429, [tntErrorOf(detail)], rateLimitHeaders(decision))
+    : new DcsaResponder(request, services, correlationId).fail(429, [detail], rateLimitHeaders(decision));
 }
 
 /**

@@ -93,6 +93,7 @@ function locationCodeOf(raw: unknown): unknown {
 const transportCall = z
   .object({
     transportCallID: optional(dcsaText(100)),
+    carrierServiceCode: optional(dcsaText(5)),
     // Deprecated in 2.2: the export voyage when only one voyage is given.
     carrierVoyageNumber: optional(dcsaText(50)),
     exportVoyageNumber: optional(dcsaText(50)),
@@ -184,6 +185,7 @@ function normalizeTransportCall(raw: z.output<typeof transportCall>): TransportC
     : undefined;
   return presentFields({
     transportCallID: raw.transportCallID,
+    carrierServiceCode: raw.carrierServiceCode,
     vessel: vesselValue,
     location,
     facilityCode: raw.facilityCode,

@@ -7,6 +7,7 @@ import type { IngestBundle } from '../domain/bundle.js';
 import { linkNewEvents, linkShipmentsToStoredEvents } from '../store/link-events.js';
 import { storeEvents } from '../store/write-events.js';
 import { storeShipments } from '../store/write-shipments.js';
+import { enqueueDcsaNotifications, linkedEventSeqs } from '../store/dcsa-outbox.js';
 import type { ExceptionThresholds } from '../domain/thresholds.js';
 
 /**
@@ -78,6 +79,7 @@ async function writeBundle(
   const shipments = await storeShipments(trx, dialect, bundle.shipments, at, bundle.generatedDateTime);
   // Before the bundle's events are stored, so these statements only scan
   // what was there before; the new events are linked right after.
+  const linkedBefore = shipments.linkKeysChanged.length > 0 ? new Set(await linkedEventSeqs(trx, shipments.linkKeysChanged)) : null;
   await linkShipmentsToStoredEvents(trx, dialect, shipments.created, shipments.linkKeysChanged);
 
   let events = { storedSeqs: [] as number[], alreadyStored: 0 };
@@ -91,6 +93,11 @@ async function writeBundle(
   // A grant of accounts alone changes nothing derived (snapshots hold no accounts): only new content refreshes.
   const touched = [...new Set([...shipments.created, ...shipments.contentChanged, ...links.shipmentIds])].sort((a, b) => a - b);
   const refreshed = touched.length > 0 ? await refreshShipments(trx, dialect, touched, now, { thresholds }) : null;
+  // DCSA event subscriptions: the new events, and stored ones a new shipment (or a new bill of lading or
+  // container of a shipment) links (README: Consuming the service as a DCSA publisher).
+  const earlier = shipments.created.length > 0 ? await linkedEventSeqs(trx, shipments.created) : [];
+  const relinked = linkedBefore ? (await linkedEventSeqs(trx, shipments.linkKeysChanged)).filter((seq) => !linkedBefore.has(seq)) : [];
+  await enqueueDcsaNotifications(trx, dialect, [...earlier, ...relinked, ...events.storedSeqs], now);
   return {
     touched,
     summary: {

@@ -8,6 +8,7 @@ import { shipmentsPath } from './shipments-path.js';
 import { SUBSCRIPTION_SCOPES, subscriptionsPaths } from './subscriptions-path.js';
 import { tokenPath } from './token-path.js';
 import { CARRIER_SCOPES, carrierPaths, carrierSchemas } from './carriers-path.js';
+import { dcsaHeaders, dcsaPaths, dcsaSchemas } from './dcsa-paths.js';
 
 /**
  * The OpenAPI 3.1 document of the REST contract, served at /openapi.json and
@@ -39,6 +40,10 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
       { name: 'Authentication', description: 'OAuth 2.0 client credentials.' },
       { name: 'Shipments', description: 'The lookup.' },
       { name: 'Push subscriptions', description: "Webhooks: the service POSTs a shipment's changes to your callback URL." },
+      {
+        name: 'DCSA Track & Trace 2.2',
+        description: 'The service as a DCSA publisher: GET /v2/events and event subscriptions, as the standard defines them.',
+      },
       { name: 'Carrier ingest', description: 'Carrier events in: DCSA notifications pushed by carriers, bundles posted by operators.' },
       { name: 'Operations', description: 'Liveness and readiness.' },
     ],
@@ -53,10 +58,11 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
         },
         config.quotas,
       ),
+      dcsaPaths(),
     ),
     components: {
-      schemas: { ...buildSchemas(), ...carrierSchemas() },
-      headers: Object.fromEntries(Object.entries(HEADERS).map(([key, header]) => [key, header.object])),
+      schemas: { ...buildSchemas(), ...carrierSchemas(), ...dcsaSchemas() },
+      headers: { ...Object.fromEntries(Object.entries(HEADERS).map(([key, header]) => [key, header.object])), ...dcsaHeaders() },
       securitySchemes: {
         clientCredentials: {
           type: 'oauth2',
@@ -80,8 +86,12 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
   };
 }
 
-/** Every response of every operation carries the request's id (src/http/use-correlation-id.ts). */
-function withRequestIds(paths: Record<string, JsonSchema>): Record<string, JsonSchema> {
+/**
+ * Every response of every operation carries the request's id (src/http/use-correlation-id.ts). The DCSA paths
+ * (src/openapi/dcsa-paths.ts) declare their own quota headers, and join the others here.
+ */
+function withRequestIds(paths: Record<string, JsonSchema>, dcsa: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  paths = { ...paths, ...dcsa };
   const ids = headersOf(['CorrelationId', 'RequestId']);
   for (const path of Object.values(paths)) {
     for (const operation of Object.values(path as Record<string, JsonSchema>)) {

@@ -9,6 +9,9 @@ import { findClientStatuses } from '../store/api-clients.js';
 import { chunks } from '../store/chunked-state.js';
 import { claimDeliveries, confirmLeases, enqueueScheduled, type AttemptOutcome, type ClaimedDelivery } from '../store/delivery-queue.js';
 import { disableSubscription } from '../store/webhook-subscriptions.js';
+import { DCSA_KIND, markCallbackChecked } from '../store/dcsa-subscriptions.js';
+import { signNotification } from '../domain/dcsa-notification-signature.js';
+import { DCSA_TNT_API_VERSION } from '../service/tnt-responses.js';
 import { LoopPressure } from './loop-pressure.js';
 import { OutcomeRecorder } from './outcome-recorder.js';
 import type { PushBody } from './transmission-bodies.js';
@@ -24,6 +27,8 @@ import type { WebhookRequest, WebhookResponse } from './webhook-sender.js';
  * - anything else (other 4xx, 5xx, timeout, refused address): tried again
  *   with backoff and jitter, honouring Retry-After, for the retry period;
  *   then FAILED, visible in the delivery log (operators can retry it).
+ * DCSA event subscriptions ride the same outbox: their notifications are signed with Notification-Signature
+ * and go out only after the callback URL answered a HEAD (README: Consuming the service as a DCSA publisher).
  * At-least-once: a worker that dies mid-send leaves a lease that runs out,
  * and the delivery is sent again; receivers de-duplicate on the
  * Tracking-Delivery-ID header or the transmissionID.
@@ -248,22 +253,34 @@ export class DeliveryWorker {
         this.#o.onAttemptFailed?.(delivery, response, true);
         return { id: delivery.id, lease: delivery.lease, status: null, error: reason, result: { state: 'FAILED' } };
       }
+      if (body?.final) {
+        this.#o.onAttemptFailed?.(delivery, response, true);
+        return { id: delivery.id, lease: delivery.lease, status: null, error: reason, result: { state: 'FAILED' } };
+      }
       return this.#retryOrGiveUp(delivery, response);
     }
     const now = this.#o.now();
-    const timestamp = Math.floor(now.getTime() / 1000);
-    const response = await this.#o.send({
-      url: delivery.callbackUrl,
-      body: body.body,
-      headers: {
-        'Content-Type': 'application/json',
-        'User-Agent': USER_AGENT,
-        [SIGNATURE_HEADER]: signatureHeader(this.#signingSecrets(delivery, now), timestamp, body.body),
-        'Tracking-Delivery-ID': delivery.deliveryId,
-        'Tracking-Transmission-ID': delivery.transmissionId,
-        'Tracking-Trigger-Type': delivery.triggerType,
-      },
-    });
+    let response: WebhookResponse;
+    if (delivery.kind === DCSA_KIND) {
+      // DCSA: the callback URL answers a HEAD before its first notification (and after it changes).
+      const check = delivery.callbackCheckedAt === null ? await this.#checkCallback(delivery) : null;
+      response =
+        check ?? (await this.#o.send({ url: delivery.callbackUrl, body: body.body, headers: this.#dcsaHeaders(delivery, body.body) }));
+    } else {
+      const timestamp = Math.floor(now.getTime() / 1000);
+      response = await this.#o.send({
+        url: delivery.callbackUrl,
+        body: body.body,
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': USER_AGENT,
+          [SIGNATURE_HEADER]: signatureHeader(this.#signingSecrets(delivery, now), timestamp, body.body),
+          'Tracking-Delivery-ID': delivery.deliveryId,
+          'Tracking-Transmission-ID': delivery.transmissionId,
+          'Tracking-Trigger-Type': delivery.triggerType,
+        },
+      });
+    }
     if (response.status !== null && response.status >= 200 && response.status < 300) {
       this.#o.onDelivered?.(delivery, this.#o.now().getTime() - Date.parse(delivery.createdAt));
       return { id: delivery.id, lease: delivery.lease, status: response.status, error: null, result: { state: 'DELIVERED' } };
@@ -299,6 +316,31 @@ export class DeliveryWorker {
       status: response.status,
       error: response.error,
       result: at === null ? { state: 'FAILED' } : { state: 'RETRY', nextAttemptAt: new Date(at) },
+    };
+  }
+
+  /**
+   * The HEAD check of a DCSA callback URL: null when it answered 2xx (recorded, so it is asked once), else the
+   * answer that counts as this attempt's (a 410 stops the subscription, anything else is retried).
+   */
+  async #checkCallback(delivery: ClaimedDelivery): Promise<WebhookResponse | null> {
+    const answer = await this.#o.send({ url: delivery.callbackUrl, body: '', method: 'HEAD', headers: { 'User-Agent': USER_AGENT } });
+    if (answer.status !== null && answer.status >= 200 && answer.status < 300) {
+      await markCallbackChecked(this.#o.database.db, delivery.subscriptionId, delivery.callbackUrl, this.#o.now());
+      return null;
+    }
+    return { ...answer, error: `the HEAD check of the callback URL failed: ${answer.error ?? `HTTP ${answer.status}`}` };
+  }
+
+  /** A DCSA 2.2 notification's headers: Notification-Signature (HMAC-SHA256 under the decoded secret), Subscription-ID, API-Version. */
+  #dcsaHeaders(delivery: ClaimedDelivery, body: string): Record<string, string> {
+    const key = Buffer.from(this.#open(delivery.secretCiphertext), 'base64');
+    return {
+      'Content-Type': 'application/json',
+      'User-Agent': USER_AGENT,
+      'Notification-Signature': signNotification(body, key),
+      'Subscription-ID': delivery.subscriptionId,
+      'API-Version': DCSA_TNT_API_VERSION,
     };
   }
 

@@ -27,7 +27,10 @@ import type { Executor } from '../executor/executor.js';
  * on the database and the CPU: the two overlap). A body promise never
  * rejects: a failed render is a retryable failure of its deliveries.
  */
-export type PushBody = { ok: true; body: string } | { ok: false; reason: string; permanent: boolean };
+export type PushBody =
+  | { ok: true; body: string }
+  /** permanent: the subscription stops (disabled); final: this delivery is given up, the subscription goes on. */
+  | { ok: false; reason: string; permanent: boolean; final?: boolean };
 
 const PUSH_REQUEST = 'http://push.internal/v2/shipments';
 /** Snapshots rendered at once per round: enough to overlap round trips, few enough to leave the pool to lookups. */

@@ -16,6 +16,8 @@ export interface WebhookRequest {
   url: string;
   body: string;
   headers: Record<string, string>;
+  /** POST (default), or HEAD: the DCSA check of a callback URL (no body). */
+  method?: 'POST' | 'HEAD';
 }
 
 export interface WebhookResponse {
@@ -72,10 +74,11 @@ export class WebhookSender {
       const req = (https ? httpsRequest : httpRequest)(
         url,
         {
-          method: 'POST',
+          method: request.method ?? 'POST',
           agent: https ? this.#https : this.#http,
           lookup: this.#lookup,
-          headers: { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.body)) },
+          headers:
+            request.method === 'HEAD' ? request.headers : { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.body)) },
           signal: AbortSignal.timeout(this.#timeoutMs),
         },
         (res: IncomingMessage) => {
@@ -98,7 +101,7 @@ export class WebhookSender {
         },
       );
       req.on('error', (err) => done({ status: null, retryAfter: null, error: describe(err) }));
-      req.end(request.body);
+      req.end(request.method === 'HEAD' ? undefined : request.body);
     });
   }
 

@@ -7,6 +7,8 @@ import { carrierRoute } from './carrier-routes.js';
 import { handleOperatorIngest } from './operator-ingest-handler.js';
 import { handleShipmentLookup } from './shipments-handler.js';
 import { handleSubscriptions } from './subscriptions-handler.js';
+import { handleEvents } from './events-handler.js';
+import { EVENT_SUBSCRIPTION_BODY_BYTES, handleEventSubscriptions } from './event-subscriptions-handler.js';
 import type { RouteRequest } from './route-request.js';
 import { handleTokenRequest } from './token-handler.js';
 
@@ -53,6 +55,17 @@ const subscriptions = (path: string, methods: readonly string[]): Route => ({
   documented: true,
 });
 
+/** The DCSA Track & Trace 2.2 event subscription routes (src/rest/event-subscriptions-handler.ts). */
+const eventSubscriptions = (path: string, methods: readonly string[]): Route => ({
+  path,
+  methods,
+  handler: (r) => handleEventSubscriptions(r.request, r.url, r.params, r.executor, r.services, r.correlationId),
+  bodyLimit: atMost(EVENT_SUBSCRIPTION_BODY_BYTES),
+  quota: 'subscriptions',
+  family: 'dcsa-tnt',
+  documented: true,
+});
+
 const served = (path: string, methods: readonly string[], family: RouteFamily, documented: boolean): Route => ({
   path,
   methods,
@@ -85,6 +98,18 @@ export const ROUTES: readonly Route[] = [
   subscriptions('/v2/subscriptions/{subscriptionID}', ['GET', 'DELETE']),
   subscriptions('/v2/subscriptions/{subscriptionID}/rotate-secret', ['POST']),
   subscriptions('/v2/subscriptions/{subscriptionID}/deliveries', ['GET']),
+  {
+    path: '/v2/events',
+    methods: ['GET'],
+    handler: (r) => handleEvents(r.request, r.url, r.executor, r.services, r.correlationId),
+    bodyLimit: HTTP_DEFAULT,
+    quota: 'lookups',
+    family: 'dcsa-tnt',
+    documented: true,
+  },
+  eventSubscriptions('/v2/event-subscriptions', ['GET', 'POST']),
+  eventSubscriptions('/v2/event-subscriptions/{subscriptionID}', ['GET', 'PUT', 'DELETE']),
+  eventSubscriptions('/v2/event-subscriptions/{subscriptionID}/secret', ['PUT']),
   {
     path: '/v2/carrier-notifications/{carrierCode}',
     methods: ['POST', 'HEAD'],

@@ -2,6 +2,7 @@ import { dcsaErrorBody } from './error-body.js';
 import { DCSA } from './errors.js';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
 import { jsonResponse } from './json-response.js';
+import { API_VERSION_HEADER, tntErrorBody, tntErrorOf } from './tnt-responses.js';
 
 /**
  * Each route family has its own error body (docs/architecture.md, Limits and failure: every 5xx is
@@ -9,13 +10,15 @@ import { jsonResponse } from './json-response.js';
  * - `token`: RFC 6749 section 5.2 `{error, error_description}` (POST /oauth/token);
  * - `graphql`: a GraphQL response `{errors: [{message, extensions: {code, correlationId}}]}`;
  * - `dcsa`: the DCSA error body of the REST routes, also used for paths of
- *   no route (the service's generic error shape).
+ *   no route (the service's generic error shape);
+ * - `dcsa-tnt`: the DCSA Track & Trace 2.2 error body of /v2/events and
+ *   /v2/event-subscriptions (src/service/tnt-responses.ts).
  * Used where an answer is made outside a route's own handler: the HTTP edge
  * (http-server.ts: bad request targets, body limits, shutdown) and the
  * REST plugin's safety net (use-rest-api.ts). Each route's family is in the route
  * table (src/rest/route-table.ts).
  */
-export type RouteFamily = 'token' | 'graphql' | 'dcsa';
+export type RouteFamily = 'token' | 'graphql' | 'dcsa' | 'dcsa-tnt';
 
 export interface RouteError {
   status: number;
@@ -50,6 +53,17 @@ export function routeErrorResponse(family: RouteFamily, e: RouteError): Response
   if (family === 'graphql') {
     const code = GRAPHQL_CODES[e.status] ?? (e.status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
     return jsonResponse({ errors: [{ message: e.message, extensions: { code, correlationId: e.correlationId } }] }, e.status, headers);
+  }
+  if (family === 'dcsa-tnt') {
+    const reason = e.status >= 500 ? (e.status === 503 ? DCSA.serviceUnavailable : DCSA.internalError) : DCSA.invalidQuery;
+    const body = tntErrorBody(
+      { method: e.method, url: e.url },
+      e.status,
+      e.correlationId,
+      [tntErrorOf({ ...reason, errorCodeMessage: e.message })],
+      new Date(),
+    );
+    return jsonResponse(body, e.status, { ...headers, ...API_VERSION_HEADER });
   }
   const technical = e.status >= 500 ? (e.status === 503 ? DCSA.serviceUnavailable : DCSA.internalError) : DCSA.invalidQuery;
   const body = dcsaErrorBody(

@@ -41,6 +41,10 @@ export interface ClaimedDelivery {
   secretCiphertext: string;
   previousSecretCiphertext: string | null;
   previousSecretExpiresAt: string | null;
+  /** The subscription's kind: WEBHOOK, or DCSA (a DCSA 2.2 notification: src/store/dcsa-outbox.ts). */
+  kind: string;
+  /** DCSA: when the callback URL answered the HEAD check; null until it has. */
+  callbackCheckedAt: string | null;
 }
 
 export interface ClaimOptions {
@@ -109,6 +113,8 @@ export async function claimDeliveries(db: Kysely<DatabaseSchema>, options: Claim
         's.secret_ciphertext',
         's.previous_secret_ciphertext',
         's.previous_secret_expires_at',
+        's.kind',
+        's.callback_checked_at',
       ])
       .where('d.id', 'in', batch)
       .where('d.lease_owner', '=', lease)
@@ -133,6 +139,8 @@ export async function claimDeliveries(db: Kysely<DatabaseSchema>, options: Claim
         secretCiphertext: r.secret_ciphertext,
         previousSecretCiphertext: r.previous_secret_ciphertext,
         previousSecretExpiresAt: r.previous_secret_expires_at,
+        kind: r.kind,
+        callbackCheckedAt: r.callback_checked_at,
       });
     }
   }

@@ -44,6 +44,9 @@ export interface NewSubscription {
 
 type Row = Selectable<WebhookSubscriptionTable>;
 
+/** This module's kind of subscription; DCSA event subscriptions (src/store/dcsa-subscriptions.ts) share the table. */
+const WEBHOOK = 'WEBHOOK';
+
 function toSubscription(row: Row): WebhookSubscription {
   return {
     subscriptionID: row.subscription_id,
@@ -85,6 +88,9 @@ export async function createSubscription(db: Kysely<DatabaseSchema>, input: NewS
     previous_secret_expires_at: null,
     created_at: at,
     updated_at: at,
+    kind: WEBHOOK,
+    filters_json: null,
+    callback_checked_at: null,
   };
   await db.insertInto('webhook_subscription').values(row).execute();
   return toSubscription(row);
@@ -97,6 +103,7 @@ export async function listSubscriptions(db: Kysely<DatabaseSchema>, clientId: st
     .selectAll()
     .where('client_id', '=', clientId)
     .where('status', '!=', 'DELETED')
+    .where('kind', '=', WEBHOOK)
     .orderBy('created_at')
     .orderBy('subscription_id')
     .limit(limit)
@@ -116,6 +123,7 @@ export async function getSubscription(
     .where('subscription_id', '=', subscriptionId)
     .where('client_id', '=', clientId)
     .where('status', '!=', 'DELETED')
+    .where('kind', '=', WEBHOOK)
     .executeTakeFirst();
   return row ? toSubscription(row) : null;
 }
@@ -135,6 +143,7 @@ export async function deleteSubscription(
       .where('subscription_id', '=', subscriptionId)
       .where('client_id', '=', clientId)
       .where('status', '!=', 'DELETED')
+      .where('kind', '=', WEBHOOK)
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) return false;
     await giveUpPending(trx, subscriptionId, 'subscription deleted', at);
@@ -164,7 +173,8 @@ export async function disableSubscription(
   await giveUpPending(db, subscriptionId, reason, at, attempted);
 }
 
-async function giveUpPending(
+/** Gives up the pending deliveries of a subscription (stopped), but for `except`. */
+export async function giveUpPending(
   db: Kysely<DatabaseSchema>,
   subscriptionId: string,
   reason: string,
@@ -200,6 +210,7 @@ export async function rotateSubscriptionSecret(
       .where('subscription_id', '=', subscriptionId)
       .where('client_id', '=', clientId)
       .where('status', '!=', 'DELETED')
+      .where('kind', '=', WEBHOOK)
       .executeTakeFirst();
     if (!row) return null;
     await trx

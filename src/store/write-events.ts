@@ -3,6 +3,7 @@ import { insertReturns, rowsPerInsert, type SqlDialect } from '../db/dialect.js'
 import type { TrackingEvent } from '../domain/types.js';
 import { chunks } from './chunked-state.js';
 import { eventReferences } from '../domain/event-references.js';
+import { eventFacts } from '../domain/dcsa-events.js';
 
 /**
  * Appends a bundle's events to the event store inside the caller's
@@ -34,7 +35,7 @@ export async function storeEvents(
   const fresh = events.filter((e) => !known.has(e.eventID));
 
   const seqById = new Map<string, number>();
-  for (const batch of chunks(fresh, rowsPerInsert(7))) {
+  for (const batch of chunks(fresh, rowsPerInsert(17))) {
     const insert = db.insertInto('event').values(
       batch.map((e) => ({
         event_id: e.eventID,
@@ -44,6 +45,7 @@ export async function storeEvents(
         event_created_date_time: e.eventCreatedDateTime,
         payload_json: JSON.stringify(e),
         ingested_at: ingestedAt,
+        ...factColumns(e),
       })),
     );
     if (insertReturns(dialect)) {
@@ -71,4 +73,21 @@ export async function storeEvents(
     await db.insertInto('event_reference').values(batch).execute();
   }
   return { storedSeqs: [...seqById.values()], alreadyStored: events.length - fresh.length };
+}
+
+/** The columns the DCSA 2.2 filters of GET /v2/events select on (docs: src/db/tables/event.ts). */
+export function factColumns(event: TrackingEvent) {
+  const f = eventFacts(event);
+  return {
+    type_code: f.typeCode,
+    document_type_code: f.documentTypeCode,
+    transport_call_id: f.transportCallID,
+    vessel_imo_number: f.vesselIMONumber,
+    export_voyage_number: f.exportVoyageNumber,
+    carrier_service_code: f.carrierServiceCode,
+    call_location_code: f.callLocationCode,
+    event_location_code: f.eventLocationCode,
+    equipment_reference: f.equipmentReference,
+    dcsa_publishable: f.publishable ? 1 : 0,
+  };
 }

@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 
 /** One request a receiver got. */
 export interface Received {
+  method: string;
+  /** The path and query the request was sent to. */
+  url: string;
   headers: IncomingHttpHeaders;
   body: string;
   json: any;
@@ -18,7 +21,7 @@ type Answer = number | { status: number; headers?: Record<string, string> };
 export class WebhookReceiver {
   readonly received: Received[] = [];
   /** The answer to a request (a promise of it: a slow receiver). */
-  answer: (request: { body: string; n: number }) => Answer | Promise<Answer> = () => 200;
+  answer: (request: { body: string; n: number; method: string }) => Answer | Promise<Answer> = () => 200;
   readonly #server: Server;
 
   private constructor(server: Server) {
@@ -33,7 +36,7 @@ export class WebhookReceiver {
       req.on('end', () => {
         const body = Buffer.concat(parts).toString('utf8');
         const r = receiver as WebhookReceiver;
-        void Promise.resolve(r.answer({ body, n: r.received.length })).then((decided) => {
+        void Promise.resolve(r.answer({ body, n: r.received.length, method: req.method ?? 'GET' })).then((decided) => {
           const { status, headers } = typeof decided === 'number' ? { status: decided, headers: {} } : decided;
           let json: unknown;
           try {
@@ -41,7 +44,7 @@ export class WebhookReceiver {
           } catch {
             json = undefined;
           }
-          r.received.push({ headers: req.headers, body, json, status });
+          r.received.push({ method: req.method ?? 'GET', url: req.url ?? '', headers: req.headers, body, json, status });
           res.writeHead(status, headers ?? {});
           res.end();
         });

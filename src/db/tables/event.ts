@@ -11,6 +11,22 @@ export interface EventTable {
   /** The normalized event (spec spelling) as JSON. */
   payload_json: string;
   ingested_at: string;
+  /**
+   * What the DCSA 2.2 filters select on (src/domain/dcsa-events.ts, eventFacts): the event's type code, a
+   * shipment event's documentTypeCode, its transport call's ID (or derived identity), vessel, export voyage,
+   * service and UN/LOCODE, an equipment event's location and container. Null where the event has none.
+   */
+  type_code: string | null;
+  document_type_code: string | null;
+  transport_call_id: string | null;
+  vessel_imo_number: string | null;
+  export_voyage_number: string | null;
+  carrier_service_code: string | null;
+  call_location_code: string | null;
+  event_location_code: string | null;
+  equipment_reference: string | null;
+  /** 1 when every code of the event is in the DCSA 2.2 enums, so GET /v2/events may publish it. */
+  dcsa_publishable: ColumnType<number, number | undefined, number>;
 }
 
 /**

@@ -28,6 +28,23 @@ export interface WebhookSubscriptionTable {
   previous_secret_expires_at: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * WEBHOOK (one shipment's Transmissions) or DCSA (a DCSA Track & Trace 2.2 event subscription: events of every
+   * shipment its account sees that pass `filters_json`; shipment_id 0). Both ride the same outbox.
+   */
+  kind: ColumnType<string, string | undefined, string>;
+  /** A DCSA subscription's filters (src/domain/dcsa-event-filter.ts), as JSON. */
+  filters_json: string | null;
+  /** When the callback URL last answered the DCSA HEAD check; null until then (and after it changes). */
+  callback_checked_at: string | null;
+}
+
+/** The events of one DCSA notification in the outbox (webhook_delivery of a DCSA subscription), in order. */
+export interface DcsaNotificationEventTable {
+  /** webhook_delivery.id */
+  delivery_id: number;
+  position: number;
+  event_seq: number;
 }
 
 /** The outbox: one row per delivery of one transition to one subscription, written with the transition. */

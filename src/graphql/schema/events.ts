@@ -116,6 +116,11 @@ export const EquipmentEventType = builder.objectRef<EquipmentEvent>('EquipmentEv
   interfaces: [EventInterface],
   isTypeOf: (e) => (e as TrackingEvent).eventType === 'EQUIPMENT',
   fields: (t) => ({
+    documentReferences: t.expose('documentReferences', {
+      type: [DocumentReferenceType],
+      nullable: true,
+      description: DOCUMENT_REFERENCES_DESCRIPTION,
+    }),
     eventLocation: t.expose('eventLocation', {
       type: LocationType,
       nullable: true,

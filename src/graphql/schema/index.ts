@@ -11,5 +11,7 @@ import './token.js';
 import './error.js';
 import './webhook-subscription.js';
 import './live-updates.js';
+import './dcsa-events.js';
+import './event-subscription.js';
 
 export const schema = builder.toSchema();

@@ -5,6 +5,7 @@ import {
   FACILITY_TYPE_CODE_LIST,
   MODE_OF_TRANSPORT_LIST,
 } from '../../domain/code-lists.js';
+import { dcsaTransportCallID } from '../../domain/dcsa-events.js';
 import { builder } from '../builder.js';
 import { codeListEnum } from '../code-list-enum.js';
 
@@ -64,6 +65,12 @@ export const VesselType = builder.objectRef<Vessel>('Vessel').implement({
 export const TransportCallType = builder.objectRef<TransportCall>('TransportCall').implement({
   description: 'A call of a vessel (or truck, barge, train) at a place on its voyage (DCSA transport call).',
   fields: (t) => ({
+    transportCallID: t.string({
+      description:
+        "DCSA transportCallID: the carrier's, or when it sent none the call's identity, at/<UN/LOCODE>/<sequence number>/<IMO number or mode>.",
+      resolve: (call) => dcsaTransportCallID(call),
+    }),
+    carrierServiceCode: t.exposeString('carrierServiceCode', { nullable: true, description: 'The carrier service the call belongs to.' }),
     vessel: t.expose('vessel', { type: VesselType, nullable: true, description: 'The vessel; absent for non-vessel calls.' }),
     location: t.expose('location', { type: LocationType, nullable: true, description: 'Where the call is.' }),
     facilityCode: t.exposeString('facilityCode', { nullable: true, description: 'The facility called at.' }),

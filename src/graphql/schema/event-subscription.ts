@@ -1,0 +1,263 @@
+import { z } from 'zod';
+import { SUBSCRIBE_SCOPE } from '../../auth/scopes.js';
+import { EVENT_FILTER_FIELDS } from '../../domain/dcsa-event-filter.js';
+import { policy } from '../../executor/field-policy.js';
+import {
+  createEventSubscription,
+  deleteEventSubscription,
+  requireEventSubscription,
+  updateEventSubscription,
+  updateEventSubscriptionSecret,
+} from '../../push/event-subscription-service.js';
+import { parseOrRefuse } from '../../service/dcsa-event-query.js';
+import { DCSA, lookupError } from '../../service/errors.js';
+import { listDcsaSubscriptions, type DcsaSubscription, type DcsaSubscriptionSort } from '../../store/dcsa-subscriptions.js';
+import { builder } from '../builder.js';
+
+/**
+ * DCSA Track & Trace 2.2 event subscriptions (README: Consuming the service as a DCSA publisher): the
+ * /v2/event-subscriptions routes run these fields (src/rest/event-subscriptions-handler.ts). They need the
+ * track-and-trace.subscribe scope, as webhook subscriptions do; a subscription is its owner client's alone.
+ */
+
+const FILTER_DESCRIPTIONS: Record<(typeof EVENT_FILTER_FIELDS)[number], string> = {
+  eventType: 'SHIPMENT, TRANSPORT, EQUIPMENT: any of them.',
+  shipmentEventTypeCode: 'Shipment events with any of these codes.',
+  documentTypeCode: 'Shipment events about any of these kinds of document.',
+  carrierBookingReference: 'Events of the shipment with this carrier booking reference.',
+  transportDocumentReference: 'Events of the shipment with this bill of lading number.',
+  transportEventTypeCode: 'Transport events with any of these codes (ARRI, DEPA).',
+  transportCallID: 'Events at this transport call.',
+  vesselIMONumber: "Events whose transport call's vessel has this IMO number.",
+  exportVoyageNumber: "Events whose transport call's export voyage is this.",
+  carrierServiceCode: "Events whose transport call's service is this.",
+  UNLocationCode: "Events at this UN/LOCODE (the transport call's, or an equipment event's location).",
+  equipmentEventTypeCode: 'Equipment events with any of these codes.',
+  equipmentReference: 'Equipment events of this container.',
+  carrierCode: 'Not in the DCSA standard: events this carrier (SCAC) published.',
+};
+
+const LISTS = new Set(['eventType', 'shipmentEventTypeCode', 'documentTypeCode', 'transportEventTypeCode', 'equipmentEventTypeCode']);
+
+export const EventSubscriptionType = builder.objectRef<DcsaSubscription>('EventSubscription').implement({
+  description: 'A DCSA Track & Trace 2.2 event subscription: where to POST the events that pass its filters.',
+  fields: (t) => ({
+    subscriptionID: t.exposeString('subscriptionID', { description: 'UUID of the subscription.' }),
+    callbackUrl: t.exposeString('callbackUrl', { description: 'Where notifications are POSTed.' }),
+    ...Object.fromEntries(
+      EVENT_FILTER_FIELDS.map((name) => [
+        name,
+        LISTS.has(name)
+          ? t.stringList({
+              nullable: true,
+              description: FILTER_DESCRIPTIONS[name],
+              resolve: (s) => (s.filter[name] as string[] | undefined) ?? null,
+            })
+          : t.string({
+              nullable: true,
+              description: FILTER_DESCRIPTIONS[name],
+              resolve: (s) => (s.filter[name] as string | undefined) ?? null,
+            }),
+      ]),
+    ),
+  }),
+});
+
+const EventSubscriptionRequestInput = builder.inputType('EventSubscriptionRequest', {
+  description:
+    'The DCSA 2.2 subscription body: callbackUrl, the Base64 secret (at creation only) and filters; every filter given ' +
+    'must hold, a list holds when any of its values does.',
+  fields: (t) => ({
+    subscriptionID: t.string({ description: 'On update only: must be the subscription updated.' }),
+    callbackUrl: t.string({ required: true, description: 'HTTPS URL the notifications are POSTed to (http and loopback in the sandbox).' }),
+    secret: t.string({ description: 'At creation: the Base64 key (at least 32 bytes) of Notification-Signature (HMAC-SHA256).' }),
+    ...Object.fromEntries(
+      EVENT_FILTER_FIELDS.map((name) => [
+        name,
+        LISTS.has(name) ? t.stringList({ description: FILTER_DESCRIPTIONS[name] }) : t.string({ description: FILTER_DESCRIPTIONS[name] }),
+      ]),
+    ),
+    bookingReference: t.string({ description: 'Deprecated in 2.2: carrierBookingReference.' }),
+    carrierVoyageNumber: t.string({ description: 'Deprecated in 2.2: exportVoyageNumber.' }),
+    transportDocumentID: t.string({ description: 'Deprecated in 2.2; refused.' }),
+    transportDocumentTypeCode: t.stringList({ description: 'Deprecated in 2.2; refused.' }),
+    scheduleID: t.string({ description: 'Deprecated in 2.2; refused.' }),
+  }),
+});
+
+const EventSubscriptionSecretInput = builder.inputType('EventSubscriptionSecret', {
+  description: 'A new secret for an event subscription.',
+  fields: (t) => ({ secret: t.string({ description: 'The Base64 key (at least 32 bytes) of Notification-Signature.' }) }),
+});
+
+interface SubscriptionPage {
+  subscriptions: DcsaSubscription[];
+  currentPage: string;
+  nextPage: string | null;
+  previousPage: string | null;
+  firstPage: string | null;
+  lastPage: string | null;
+}
+
+const EventSubscriptionPageType = builder.objectRef<SubscriptionPage>('EventSubscriptionPage').implement({
+  description: 'A page of your event subscriptions, and the cursors of the pages around it.',
+  fields: (t) => ({
+    subscriptions: t.expose('subscriptions', { type: [EventSubscriptionType], description: 'The subscriptions.' }),
+    currentPage: t.exposeString('currentPage', { description: 'The cursor of this page.' }),
+    nextPage: t.exposeString('nextPage', { nullable: true, description: 'The next page; null on the last.' }),
+    previousPage: t.exposeString('previousPage', { nullable: true, description: 'The previous page; null on the first.' }),
+    firstPage: t.exposeString('firstPage', { nullable: true, description: 'The first page; null on the first.' }),
+    lastPage: t.exposeString('lastPage', { nullable: true, description: 'The last page; null on the last.' }),
+  }),
+});
+
+const SORT_FIELDS = ['subscriptionID', 'callbackUrl'] as const;
+const MAX_LIMIT = 1000;
+const PAGE = z.strictObject({
+  offset: z.int().min(0),
+  limit: z.int().min(1).max(MAX_LIMIT),
+  sort: z.array(z.strictObject({ field: z.enum(SORT_FIELDS), descending: z.boolean() })).max(SORT_FIELDS.length),
+});
+type Page = z.output<typeof PAGE>;
+
+function refusal(property: string, message: string) {
+  return lookupError('BAD_USER_INPUT', message, [{ ...DCSA.invalidParameter, property, errorCodeMessage: message }]);
+}
+
+/** The page a request asks for: its cursor's (the cursor alone), or the first one of its limit and sort. */
+function requestedPage(args: { limit?: number | null; cursor?: string | null; sort?: string | null }): Page {
+  if (args.cursor != null) {
+    if (args.limit != null || args.sort != null) throw refusal('cursor', 'a cursor carries its limit and sort: send it alone');
+    try {
+      return PAGE.parse(JSON.parse(Buffer.from(args.cursor, 'base64url').toString('utf8')));
+    } catch {
+      throw refusal('cursor', 'cursor is not a page cursor this service handed out');
+    }
+  }
+  const limit = args.limit == null ? 100 : parseOrRefuse(z.int().min(1).max(MAX_LIMIT, `limit must be 1 to ${MAX_LIMIT}`), args.limit);
+  const sort: DcsaSubscriptionSort = [];
+  for (const part of args.sort ? args.sort.split(',') : []) {
+    const [field = '', direction = 'ASC', ...rest] = part.trim().split(':');
+    if (!(SORT_FIELDS as readonly string[]).includes(field) || rest.length > 0 || !/^(ASC|DESC)$/i.test(direction)) {
+      throw refusal('sort', `sort must list fields of ${SORT_FIELDS.join(', ')}, each optionally followed by :ASC or :DESC`);
+    }
+    sort.push({ field: field as (typeof SORT_FIELDS)[number], descending: direction.toUpperCase() === 'DESC' });
+  }
+  return { offset: 0, limit, sort: sort as Page['sort'] };
+}
+
+const cursorOf = (page: Page) => Buffer.from(JSON.stringify(page), 'utf8').toString('base64url');
+
+builder.queryField('eventSubscriptions', (t) =>
+  t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
+    type: EventSubscriptionPageType,
+    description: 'Your DCSA event subscriptions, oldest first unless sorted. Requires the track-and-trace.subscribe scope.',
+    args: {
+      limit: t.arg.int({ description: `Subscriptions per page, 1 to ${MAX_LIMIT}; default 100.` }),
+      sort: t.arg.string({ description: 'subscriptionID or callbackUrl, each optionally :ASC or :DESC, comma-separated.' }),
+      cursor: t.arg.string({ description: 'A page cursor from an earlier page.' }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const principal = await ctx.principal();
+      const page = requestedPage(args);
+      const { subscriptions, total } = await listDcsaSubscriptions(ctx.services.database.db, principal.clientId, {
+        offset: page.offset,
+        limit: page.limit,
+        sort: page.sort.length > 0 ? page.sort : [{ field: 'createdDateTime', descending: false }],
+      });
+      const at = (offset: number) => cursorOf({ ...page, offset });
+      const hasNext = page.offset + page.limit < total;
+      const lastOffset = Math.max(0, Math.floor((total - 1) / page.limit) * page.limit);
+      return {
+        subscriptions,
+        currentPage: at(page.offset),
+        nextPage: hasNext ? at(page.offset + page.limit) : null,
+        previousPage: page.offset > 0 ? at(Math.max(0, page.offset - page.limit)) : null,
+        firstPage: page.offset > 0 ? at(0) : null,
+        lastPage: hasNext ? at(lastOffset) : null,
+      };
+    },
+  }),
+);
+
+builder.queryField('eventSubscription', (t) =>
+  t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
+    type: EventSubscriptionType,
+    description: "One of your DCSA event subscriptions; NOT_FOUND for another client's or an unknown one.",
+    args: { subscriptionID: t.arg.string({ required: true, description: 'The subscription.' }) },
+    resolve: async (_root, args, ctx) => requireEventSubscription(ctx.services.database.db, await ctx.principal(), args.subscriptionID),
+  }),
+);
+
+builder.mutationField('createEventSubscription', (t) =>
+  t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
+    type: EventSubscriptionType,
+    description:
+      'Subscribe to DCSA 2.2 notifications: the events that pass the filters are POSTed to callbackUrl, signed ' +
+      '(Notification-Signature: sha256=HMAC of the body under the Base64-decoded secret). Requires the ' +
+      'track-and-trace.subscribe scope; counts toward the per-client subscription cap.',
+    args: { request: t.arg({ type: EventSubscriptionRequestInput, required: true, description: 'The subscription body.' }) },
+    resolve: async (_root, args, ctx) =>
+      createEventSubscription(ctx.services.database.db, ctx.services.push, await ctx.principal(), args.request, ctx.services.now()),
+  }),
+);
+
+builder.mutationField('updateEventSubscription', (t) =>
+  t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
+    type: EventSubscriptionType,
+    description: 'Replaces the callback URL and filters of one of your event subscriptions (not its secret).',
+    args: {
+      subscriptionID: t.arg.string({ required: true, description: 'The subscription.' }),
+      request: t.arg({ type: EventSubscriptionRequestInput, required: true, description: 'The new subscription body, without secret.' }),
+    },
+    resolve: async (_root, args, ctx) =>
+      updateEventSubscription(
+        ctx.services.database.db,
+        ctx.services.push,
+        await ctx.principal(),
+        args.subscriptionID,
+        args.request,
+        ctx.services.now(),
+      ),
+  }),
+);
+
+builder.mutationField('deleteEventSubscription', (t) =>
+  t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
+    type: 'Boolean',
+    description: 'Stops and removes one of your event subscriptions; its pending notifications are given up.',
+    args: { subscriptionID: t.arg.string({ required: true, description: 'The subscription.' }) },
+    resolve: async (_root, args, ctx) => {
+      await deleteEventSubscription(ctx.services.database.db, await ctx.principal(), args.subscriptionID, ctx.services.now());
+      return true;
+    },
+  }),
+);
+
+builder.mutationField('updateEventSubscriptionSecret', (t) =>
+  t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
+    type: 'Boolean',
+    description: 'A new Notification-Signature secret for one of your event subscriptions, used from the next notification on.',
+    args: {
+      subscriptionID: t.arg.string({ required: true, description: 'The subscription.' }),
+      request: t.arg({ type: EventSubscriptionSecretInput, required: true, description: 'The new secret.' }),
+    },
+    resolve: async (_root, args, ctx) => {
+      await updateEventSubscriptionSecret(
+        ctx.services.database.db,
+        ctx.services.push,
+        await ctx.principal(),
+        args.subscriptionID,
+        args.request,
+        ctx.services.now(),
+      );
+      return true;
+    },
+  }),
+);

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { SqlDialect } from '../db/dialect.js';
+import { insertReturns } from '../db/dialect.js';
+import type { DatabaseSchema } from '../db/schema.js';
+import { matchesEventFilter, type EventFilter } from '../domain/dcsa-event-filter.js';
+import type { EventFacts } from '../domain/dcsa-events.js';
+import { chunks } from './chunked-state.js';
+import { DCSA_KIND, DCSA_NOTIFICATION } from './dcsa-subscriptions.js';
+
+/**
+ * DCSA notifications into the webhook outbox (docs/architecture.md, Push), written in the ingest transaction
+ * that stored or linked the events, so a committed ingest has its notifications and a rolled-back one none.
+ *
+ * Each active DCSA subscription gets one notification per transaction (split past NOTIFICATION_MAX_EVENTS) with
+ * the events, in storage order, that pass its filters and are linked to a shipment its account sees: a
+ * subscriber receives an ingest as it was committed, so what it derives from them (its own snapshots) can match.
+ * The delivery row is the webhook outbox's (leases, order per subscription, retries, delivery log); its events
+ * are listed in dcsa_notification_event. The body is rendered when sent, as the owner, through the `events`
+ * field (src/push/dcsa-notification-bodies.ts), so the tenant rule holds at every send.
+ */
+
+/** Events in one notification at most (a larger ingest is sent as several, in order). */
+export const NOTIFICATION_MAX_EVENTS = 500;
+
+export async function enqueueDcsaNotifications(
+  db: Kysely<DatabaseSchema>,
+  dialect: SqlDialect,
+  eventSeqs: readonly number[],
+  now: Date,
+): Promise<number> {
+  if (eventSeqs.length === 0) return 0;
+  // Most ingests meet no DCSA subscription at all: one indexed read, and nothing else.
+  const any = await db
+    .selectFrom('webhook_subscription')
+    .select('subscription_id')
+    .where('kind', '=', DCSA_KIND)
+    .where('status', '=', 'ACTIVE')
+    .limit(1)
+    .executeTakeFirst();
+  if (!any) return 0;
+  const seqs = [...new Set(eventSeqs)].sort((a, b) => a - b);
+  const events = new Map<number, { carrierCode: string; facts: EventFacts }>();
+  const links = new Map<number, { shipmentId: number; carrierBookingReference: string; billOfLadingNumber: string | null }[]>();
+  for (const batch of chunks(seqs)) {
+    const rows = await db
+      .selectFrom('event')
+      .select([
+        'seq',
+        'carrier_code',
+        'event_type',
+        'type_code',
+        'document_type_code',
+        'transport_call_id',
+        'vessel_imo_number',
+        'export_voyage_number',
+        'carrier_service_code',
+        'call_location_code',
+        'event_location_code',
+        'equipment_reference',
+      ])
+      .where('seq', 'in', batch)
+      .where('dcsa_publishable', '=', 1)
+      .execute();
+    for (const r of rows) {
+      events.set(Number(r.seq), {
+        carrierCode: r.carrier_code,
+        facts: {
+          eventType: r.event_type as EventFacts['eventType'],
+          typeCode: r.type_code ?? '',
+          documentTypeCode: r.document_type_code,
+          transportCallID: r.transport_call_id,
+          vesselIMONumber: r.vessel_imo_number,
+          exportVoyageNumber: r.export_voyage_number,
+          carrierServiceCode: r.carrier_service_code,
+          callLocationCode: r.call_location_code,
+          eventLocationCode: r.event_location_code,
+          equipmentReference: r.equipment_reference,
+          publishable: true,
+        },
+      });
+    }
+    const linked = await db
+      .selectFrom('shipment_event as se')
+      .innerJoin('shipment as s', 's.id', 'se.shipment_id')
+      .select(['se.event_seq', 'se.shipment_id', 's.carrier_booking_reference', 's.bill_of_lading_number'])
+      .where('se.event_seq', 'in', batch)
+      .execute();
+    for (const l of linked) {
+      const list = links.get(Number(l.event_seq)) ?? [];
+      list.push({
+        shipmentId: l.shipment_id,
+        carrierBookingReference: l.carrier_booking_reference,
+        billOfLadingNumber: l.bill_of_lading_number,
+      });
+      links.set(Number(l.event_seq), list);
+    }
+  }
+  const shipmentIds = [...new Set([...links.values()].flat().map((l) => l.shipmentId))];
+  if (events.size === 0 || shipmentIds.length === 0) return 0;
+  const accountsOf = new Map<number, Set<string>>();
+  for (const batch of chunks(shipmentIds)) {
+    const rows = await db.selectFrom('shipment_account').select(['shipment_id', 'account_id']).where('shipment_id', 'in', batch).execute();
+    for (const r of rows) accountsOf.set(r.shipment_id, (accountsOf.get(r.shipment_id) ?? new Set()).add(r.account_id));
+  }
+  const accounts = [...new Set([...accountsOf.values()].flatMap((s) => [...s]))];
+  if (accounts.length === 0) return 0;
+  const subscriptions = [];
+  for (const batch of chunks(accounts)) {
+    subscriptions.push(
+      ...(await db
+        .selectFrom('webhook_subscription')
+        .select(['subscription_id', 'account_id', 'filters_json'])
+        .where('kind', '=', DCSA_KIND)
+        .where('status', '=', 'ACTIVE')
+        .where('account_id', 'in', batch)
+        .execute()),
+    );
+  }
+  subscriptions.sort((a, b) => (a.subscription_id < b.subscription_id ? -1 : a.subscription_id > b.subscription_id ? 1 : 0));
+
+  const at = now.toISOString();
+  let enqueued = 0;
+  for (const s of subscriptions) {
+    const filter = JSON.parse(s.filters_json ?? '{}') as EventFilter;
+    const matched: { seq: number; shipmentId: number }[] = [];
+    for (const seq of seqs) {
+      const event = events.get(seq);
+      const visible = (links.get(seq) ?? []).filter((l) => accountsOf.get(l.shipmentId)?.has(s.account_id));
+      if (!event || visible.length === 0) continue;
+      if (!matchesEventFilter(filter, { ...event, shipments: visible })) continue;
+      matched.push({ seq, shipmentId: (visible[0] as { shipmentId: number }).shipmentId });
+    }
+    for (const part of chunks(matched, NOTIFICATION_MAX_EVENTS)) {
+      const insert = db.insertInto('webhook_delivery').values({
+        delivery_id: randomUUID(),
+        subscription_id: s.subscription_id,
+        // The first event's shipment: for the delivery log; the body names every event.
+        shipment_id: (part[0] as { shipmentId: number }).shipmentId,
+        trigger_type: DCSA_NOTIFICATION,
+        triggered_by_event: null,
+        exception_id: null,
+        status: 'PENDING',
+        next_attempt_at: at,
+        created_at: at,
+        updated_at: at,
+      });
+      const id = insertReturns(dialect)
+        ? Number((await insert.returning('id').executeTakeFirstOrThrow()).id)
+        : Number((await insert.executeTakeFirstOrThrow()).insertId);
+      await db
+        .insertInto('dcsa_notification_event')
+        .values(part.map((m, position) => ({ delivery_id: id, position, event_seq: m.seq })))
+        .execute();
+      enqueued++;
+    }
+  }
+  return enqueued;
+}
+
+/** The eventIDs of each DCSA notification, in order. */
+export async function notificationEventIds(db: Kysely<DatabaseSchema>, deliveryIds: readonly number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  for (const batch of chunks(deliveryIds)) {
+    const rows = await db
+      .selectFrom('dcsa_notification_event as n')
+      .innerJoin('event as e', 'e.seq', 'n.event_seq')
+      .select(['n.delivery_id', 'e.event_id'])
+      .where('n.delivery_id', 'in', batch)
+      .orderBy('n.delivery_id')
+      .orderBy('n.position')
+      .execute();
+    for (const r of rows) {
+      const id = Number(r.delivery_id);
+      out.set(id, [...(out.get(id) ?? []), r.event_id]);
+    }
+  }
+  return out;
+}
+
+/** The events linked to these shipments (a new shipment's events stored before it came, now visible with it). */
+export async function linkedEventSeqs(db: Kysely<DatabaseSchema>, shipmentIds: readonly number[]): Promise<number[]> {
+  const seqs: number[] = [];
+  for (const batch of chunks(shipmentIds)) {
+    const rows = await db.selectFrom('shipment_event').select('event_seq').where('shipment_id', 'in', batch).execute();
+    seqs.push(...rows.map((r) => Number(r.event_seq)));
+  }
+  return seqs;
+}
