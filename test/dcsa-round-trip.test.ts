@@ -37,7 +37,7 @@ describe.each(dialects)('DCSA round trip between two instances on $name', ({ nam
   /** An instance over its own database, on a real HTTP server; its clock stopped at NOW. */
   async function instance(options: Parameters<typeof createTestApp>[1] = {}) {
     const app = await createTestApp(name, { now: () => NOW, ...options });
-    const http = createHttpServer(app.app.yoga, { config: app.config, log: silent.log });
+    const http = createHttpServer(app.app.listener, { config: app.config, log: silent.log });
     await http.listen(0, '127.0.0.1');
     open.push({ app, http });
     return { ...app, base: `http://127.0.0.1:${(http.server.address() as AddressInfo).port}` };
