@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { SHIPMENT_DOCUMENT } from '../src/executor/shipment-document.js';
 import { createBenchDatabase, settle } from './databases.js';
 import { eventsPerShipment, shipmentKey } from './generate.js';
+import { measureCeiling } from './ceiling.js';
 import { fanout } from './fanout.js';
 import { ingestBenchmark } from './ingest-bench.js';
 import { runLoad, type RequestSpec } from './load.js';
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
   const bench = await createBenchDatabase(options.dialect, 'tt_bench');
   const running: ServerProcess[] = [];
   let ratios: Ratios;
+  let ceilingShare = NaN;
+  const ingestRates: Partial<Record<'mysql' | 'sqlite', number>> = {};
   try {
     // A run larger than options.scaleFrom measures the lookups on the first options.scaleFrom shipments before seeding the rest.
     let small: ScaleStage | undefined;
@@ -56,6 +59,17 @@ async function main(): Promise<void> {
     );
 
     ratios = await runScenarios(servers, options);
+    // The 304 scenario's share of what a bare node:http server with one statement on the same store reaches, in this run.
+    const ceiling = await measureCeiling(options.dialect, {
+      connections: options.connections,
+      seconds: options.seconds,
+      warmupSeconds: options.warmupSeconds,
+    });
+    ceilingShare = ratios.conditionalRps / ceiling.requestsPerSecond;
+    print(
+      `ceiling (${ceiling.label}): ${fixed(ceiling.requestsPerSecond, 0)} req/s, p99 ${ceiling.p99} ms; ` +
+        `the service's 304 reaches ${fixed(ceilingShare * 100, 0)} % of it`,
+    );
     if (!options.only) await costBySize(servers, seeded, options);
     if (options.soak) await soak(servers, options);
     if (options.fanout) await printFanout(bench, servers, options.fanout, options.connections);
@@ -75,8 +89,11 @@ async function main(): Promise<void> {
 
   if (options.ingest) {
     print();
-    for (const dialect of ['mysql', 'sqlite'] as const) {
+    // --sqlite touches no MariaDB: its ingest figure is SQLite's alone.
+    const dialects = options.dialect === 'sqlite' ? (['sqlite'] as const) : (['mysql', 'sqlite'] as const);
+    for (const dialect of dialects) {
       const timing = await ingestBenchmark(dialect, options.ingestEvents);
+      ingestRates[dialect] = eventsPerSecond(timing).total;
       print(ingestLine(`ingest one bundle, ${dialect === 'mysql' ? 'MariaDB' : 'SQLite'}`, timing));
     }
   }
@@ -86,8 +103,14 @@ async function main(): Promise<void> {
   // The last line, for a quick check of a run: exactly this format.
   print(
     `rest/baseline ${fixed(ratios.rest, 2)} first/baseline ${fixed(ratios.first, 2)} conditional/baseline ${fixed(ratios.conditional, 2)} ` +
-      `graphql-full/baseline ${fixed(ratios.graphqlFull, 2)} graphql-partial/graphql-full ${fixed(ratios.partialToFull, 2)}`,
+      `graphql-full/baseline ${fixed(ratios.graphqlFull, 2)} graphql-partial/graphql-full ${fixed(ratios.partialToFull, 2)} ` +
+      `ceiling ${fixed(ceilingShare * 100, 0)}% ingest-mariadb ${rate(ingestRates.mysql)} ingest-sqlite ${rate(ingestRates.sqlite)}`,
   );
+}
+
+/** Events/s for the last line: a plain integer, or `-` when that ingest did not run. */
+function rate(eventsPerSecond: number | undefined): string {
+  return eventsPerSecond === undefined ? '-' : String(Math.round(eventsPerSecond));
 }
 
 /** Each scenario at the configured connections; prints the table and returns the two headline ratios. */
@@ -98,6 +121,8 @@ interface Ratios {
   graphqlFull: number;
   /** GraphQL partial req/s over GraphQL full req/s. */
   partialToFull: number;
+  /** The 304 scenario's own req/s, for its share of the ceiling. */
+  conditionalRps: number;
 }
 
 async function runScenarios(servers: Servers, options: BenchOptions): Promise<Ratios> {
@@ -153,6 +178,7 @@ async function runScenarios(servers: Servers, options: BenchOptions): Promise<Ra
     conditional: rps('REST conditional') / baseline,
     graphqlFull: rps('GraphQL full') / baseline,
     partialToFull: rps('GraphQL partial') / rps('GraphQL full'),
+    conditionalRps: rps('REST conditional'),
   };
   print(
     `ratios to the baseline: REST ${fixed(ratios.rest, 2)} (first lookups ${fixed(ratios.first, 2)}, conditional polls ` +
