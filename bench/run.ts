@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const bench = await createBenchDatabase(options.dialect, 'tt_bench');
   const running: ServerProcess[] = [];
   let ratios: Ratios;
-  let ceilingShare = NaN;
+  let ceilingShare: number;
   const ingestRates: Partial<Record<'mysql' | 'sqlite', number>> = {};
   try {
     // A run larger than options.scaleFrom measures the lookups on the first options.scaleFrom shipments before seeding the rest.

@@ -1,6 +1,6 @@
 /**
  * Converts the DCSA Track & Trace 2.2 OpenAPI (tnt_v2.2.0_resolved.yaml, as DCSA publishes it) into the JSON
- * the service ships (src/openapi/dcsa/tnt-v2.2.0.json): the runtime reads no YAML and the standard's folder is
+ * the service ships (src/domain/dcsa/tnt-v2.2.0.json): the runtime reads no YAML and the standard's folder is
  * not part of the image. Usage: `npx tsx scripts/vendor-dcsa-standard.ts PATH/tnt_v2.2.0_resolved.yaml`.
  *
  * Everything is kept as published, but for what JSON cannot hold: the `secret` example is a YAML `!!binary`
@@ -21,6 +21,6 @@ const binaryAsBase64 = {
   resolve: (text: string) => text.replace(/\s+/g, ''),
 };
 const standard = parse(readFileSync(source, 'utf8'), { customTags: [binaryAsBase64] }) as unknown;
-const target = fileURLToPath(new URL('../src/openapi/dcsa/tnt-v2.2.0.json', import.meta.url));
+const target = fileURLToPath(new URL('../src/domain/dcsa/tnt-v2.2.0.json', import.meta.url));
 writeFileSync(target, `${JSON.stringify(standard, null, 2)}\n`);
 console.log(`wrote ${target}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWN_ISSUE_CORRECTIONS, correctedStandard, publishedStandard } from '../src/openapi/dcsa-standard.js';
+import { KNOWN_ISSUE_CORRECTIONS, correctedStandard, publishedStandard } from '../src/domain/dcsa-standard.js';
 import { DcsaValidator } from './support/dcsa-validator.js';
 
 /**

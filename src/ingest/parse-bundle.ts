@@ -3,6 +3,7 @@ import type { BundleIssue, IngestBundle, ParseBundleResult, ShipmentInput } from
 import { IssueList, issueMessage, MAX_LISTED_ISSUES } from './bundle-issues.js';
 import type { TrackingEvent } from '../domain/types.js';
 import { trackingEvent } from './event-schema.js';
+import { acceptEvent } from './event-validator.js';
 import { carrierCode, isRecord, optional, timestamp } from './field-schemas.js';
 import { shipmentInput } from './shipment-schema.js';
 
@@ -74,9 +75,14 @@ class Entries<T> {
   readonly failed: EntryIssues[] = [];
   #issueCount = 0;
 
+  /**
+   * @param schema decides and explains: every entry `accept` does not take goes through it.
+   * @param accept the fast path, when there is one: the entry, validated and normalized, or undefined.
+   */
   constructor(
     readonly name: 'shipments' | 'events',
     private readonly schema: z.ZodType<T>,
+    private readonly accept?: (raw: unknown) => T | undefined,
   ) {}
 
   add(raw: unknown): void {
@@ -84,6 +90,11 @@ class Entries<T> {
     // Past the cap, issues of later entries are never listed (the whole-bundle
     // rules stop validating there too), so they are not even parsed.
     if (this.#issueCount >= MAX_LISTED_ISSUES) return;
+    const accepted = this.accept?.(raw);
+    if (accepted !== undefined) {
+      this.parsed.push({ index, value: accepted });
+      return;
+    }
     const result = this.schema.safeParse(raw, { error: issueMessage });
     if (result.success) {
       this.parsed.push({ index, value: result.data });
@@ -125,7 +136,7 @@ class Entries<T> {
 export class BundleValidator {
   readonly #members: Record<string, unknown> = {};
   readonly #shipments = new Entries<ShipmentInput>('shipments', shipmentInput);
-  readonly #events = new Entries<TrackingEvent>('events', trackingEvent);
+  readonly #events = new Entries<TrackingEvent>('events', trackingEvent, acceptEvent);
   #crash: unknown;
 
   member(key: string, value: unknown): void {

@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
-import { correctedStandard, toJsonSchema } from '../../src/openapi/dcsa-standard.js';
+import { correctedStandard, toJsonSchema } from '../../src/domain/dcsa-standard.js';
 
 type Json = Record<string, any>;
 
