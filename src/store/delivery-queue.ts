@@ -45,6 +45,8 @@ export interface ClaimedDelivery {
   kind: string;
   /** DCSA: when the callback URL answered the HEAD check; null until it has. */
   callbackCheckedAt: string | null;
+  /** The subscription covers its whole account (docs/account-feed.md), not one shipment. */
+  accountWide: boolean;
 }
 
 export interface ClaimOptions {
@@ -115,6 +117,7 @@ export async function claimDeliveries(db: Kysely<DatabaseSchema>, options: Claim
         's.previous_secret_expires_at',
         's.kind',
         's.callback_checked_at',
+        's.shipment_id as subscription_shipment_id',
       ])
       .where('d.id', 'in', batch)
       .where('d.lease_owner', '=', lease)
@@ -141,6 +144,7 @@ export async function claimDeliveries(db: Kysely<DatabaseSchema>, options: Claim
         previousSecretExpiresAt: r.previous_secret_expires_at,
         kind: r.kind,
         callbackCheckedAt: r.callback_checked_at,
+        accountWide: r.kind === 'WEBHOOK' && r.subscription_shipment_id === 0,
       });
     }
   }

@@ -10,7 +10,8 @@ import {
 import { listDeliveries, type DeliveryLogEntry } from '../../store/delivery-queue.js';
 import { deleteSubscription, listSubscriptions, type WebhookSubscription } from '../../store/webhook-subscriptions.js';
 import { builder } from '../builder.js';
-import { lookupArgs } from '../../service/lookup-arguments.js';
+import { subscriptionTargetArgs } from '../../service/lookup-arguments.js';
+import { ExceptionTypeEnum } from './exception.js';
 import { TriggerTypeEnum } from './transmission.js';
 import { policy } from '../../executor/field-policy.js';
 import { SUBSCRIBE_SCOPE } from '../../auth/scopes.js';
@@ -31,6 +32,14 @@ export const WebhookSubscriptionStatusEnum = builder.enumType('WebhookSubscripti
     DISABLED: {
       description: 'No more deliveries: the receiver answered 410 Gone, or the client or shipment access went away (see disabledReason).',
     },
+  },
+});
+
+export const SubscriptionCoverageEnum = builder.enumType('WebhookSubscriptionCoverage', {
+  description: 'What a subscription follows.',
+  values: {
+    SHIPMENT: { description: 'One shipment, named by a lookup form when the subscription was made.' },
+    ACCOUNT: { description: 'Every shipment your account sees, including shipments linked to it later.' },
   },
 });
 
@@ -59,6 +68,21 @@ export const WebhookSubscriptionType = builder.objectRef<WebhookSubscription>('W
       type: [TriggerTypeEnum],
       description: 'The changes it receives.',
       resolve: (s) => s.triggerTypes,
+    }),
+    exceptionTypes: t.field({
+      type: [ExceptionTypeEnum],
+      nullable: true,
+      description: 'Only exception triggers (detected, resolved) of these types; null for every type. Other triggers are not affected.',
+      resolve: (s) => s.exceptionTypes as never,
+    }),
+    carrierCodes: t.stringList({
+      nullable: true,
+      description: 'Only shipments of these carriers (SCAC codes); null for every carrier.',
+      resolve: (s) => s.carrierCodes,
+    }),
+    coverage: t.expose('coverage', {
+      type: SubscriptionCoverageEnum,
+      description: 'SHIPMENT: the shipment its lookup named; ACCOUNT: every shipment your account sees, those added later included.',
     }),
     scheduledIntervalSeconds: t.exposeInt('scheduledIntervalSeconds', {
       nullable: true,
@@ -125,7 +149,7 @@ const pushTriggerType = z.enum(PUSH_TRIGGER_TYPES, {
 });
 
 /** The SubscriptionRequest rules: one lookup form, a callback URL, sensible trigger types and interval. */
-const subscriptionRequest = lookupArgs.and(
+const subscriptionRequest = subscriptionTargetArgs.and(
   z
     .object({
       callbackUrl: z
@@ -136,6 +160,17 @@ const subscriptionRequest = lookupArgs.and(
         .array(pushTriggerType)
         .min(1, 'triggerTypes must not be empty; leave it out for every change')
         .refine((l) => new Set(l).size === l.length, 'triggerTypes must not repeat a value')
+        .nullish(),
+      exceptionTypes: z
+        .array(z.string())
+        .min(1, 'exceptionTypes must not be empty; leave it out for every exception type')
+        .refine((l) => new Set(l).size === l.length, 'exceptionTypes must not repeat a value')
+        .nullish(),
+      carrierCodes: z
+        .array(z.string().regex(/^[A-Z]{2,4}$/, 'carrierCodes must list carrier SCAC codes of 2 to 4 upper-case letters'))
+        .min(1, 'carrierCodes must not be empty; leave it out for every carrier')
+        .max(50, 'carrierCodes may list at most 50 carriers')
+        .refine((l) => new Set(l).size === l.length, 'carrierCodes must not repeat a value')
         .nullish(),
       scheduledIntervalSeconds: z
         .int()
@@ -177,6 +212,11 @@ export const WebhookSubscriptionRequestInput = builder.inputType('WebhookSubscri
       description:
         'The changes to receive; default EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED (and SCHEDULED_TRIGGER with an interval).',
     }),
+    exceptionTypes: t.field({
+      type: [ExceptionTypeEnum],
+      description: 'Only exception triggers of these types (other triggers are not affected); default every type.',
+    }),
+    carrierCodes: t.stringList({ description: 'Only shipments of these carriers (SCAC codes); default every carrier.' }),
     scheduledIntervalSeconds: t.int({ description: 'Seconds between SCHEDULED_TRIGGER refreshes, 300 to 604800.' }),
     secret: t.string({ description: 'Your own signing secret (32 to 256 printable characters); default: one is generated.' }),
   }),
