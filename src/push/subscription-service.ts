@@ -18,6 +18,9 @@ import {
   type WebhookSubscription,
 } from '../store/webhook-subscriptions.js';
 import type { Principal } from '../auth/principal.js';
+import type { ClaimedDelivery } from '../store/delivery-queue.js';
+import type { PushBody } from './transmission-bodies.js';
+import type { WebhookRequest, WebhookResponse } from './webhook-sender.js';
 
 /**
  * Webhook subscriptions as a client manages them (docs/architecture.md, Push); the
@@ -36,6 +39,14 @@ export interface PushServices {
   maxSubscriptionsPerClient: number;
   /** Called after a change that enqueued deliveries was committed in this process, so they go out at once. */
   wake(): void;
+  /** Test deliveries and redeliveries (src/push/webhook-trial.ts): attached with the delivery worker. */
+  trials?: WebhookTrials;
+}
+
+/** What sends test deliveries and redeliveries: the delivery worker's renderer and sender (src/app/workers.ts). */
+export interface WebhookTrials {
+  bodies(deliveries: readonly ClaimedDelivery[]): Promise<Map<number, PushBody | Promise<PushBody>>>;
+  send(request: WebhookRequest): Promise<WebhookResponse>;
 }
 
 export interface SubscriptionRequestInput extends LookupArgs {

@@ -50,6 +50,8 @@ export interface FeedPage {
   next: string;
   /** More may follow at once; false: caught up (poll `next` later). */
   hasMore: boolean;
+  /** Whether this page lists shipments (no cursor yet) or follows changes. */
+  phase: 'listing' | 'changes';
 }
 
 export const DEFAULT_FEED_LIMIT = 100;
@@ -80,8 +82,10 @@ async function readListing(
   const { shipments, more } = await visibleShipments(db, accountIds, { afterId, limit });
   const entries = shipments.map((s) => ({ ...s, changedAt: s.updatedAt, changes: [] }));
   const last = shipments.at(-1);
-  if (more && last) return { entries, next: encodeFeedCursor({ phase: 'listing', start, lastShipmentId: last.row.id }), hasMore: true };
-  return { entries, next: encodeFeedCursor({ phase: 'changes', position: start }), hasMore: false };
+  if (more && last) {
+    return { entries, next: encodeFeedCursor({ phase: 'listing', start, lastShipmentId: last.row.id }), hasMore: true, phase: 'listing' };
+  }
+  return { entries, next: encodeFeedCursor({ phase: 'changes', position: start }), hasMore: false, phase: 'listing' };
 }
 
 async function readFeedChanges(
@@ -92,7 +96,7 @@ async function readFeedChanges(
 ): Promise<FeedPage> {
   const page = await readChanges(db, { after: encodeCursor(position), limit, accountIds });
   const next = encodeFeedCursor({ phase: 'changes', position: decodeCursor(page.cursor) });
-  if (page.changes.length === 0) return { entries: [], next, hasMore: false };
+  if (page.changes.length === 0) return { entries: [], next, hasMore: false, phase: 'changes' };
   const shipmentIds = [...new Set(page.changes.map((c) => c.shipmentId))];
   const rows = await shipmentsById(db, shipmentIds);
   const types = await exceptionTypes(db, [...new Set(page.changes.flatMap((c) => (c.exceptionId ? [c.exceptionId] : [])))]);
@@ -118,7 +122,7 @@ async function readFeedChanges(
     if (!shipment) continue;
     entries.push({ ...shipment, changedAt: (changes.at(-1) as FeedChange).changedAt, changes });
   }
-  return { entries, next, hasMore: page.more };
+  return { entries, next, hasMore: page.more, phase: 'changes' };
 }
 
 export interface ShipmentFilter {
@@ -222,4 +226,19 @@ async function exceptionTypes(db: Kysely<DatabaseSchema>, ids: readonly string[]
     for (const r of rows) out.set(r.exception_id, r.exception_type);
   }
   return out;
+}
+
+/** The visible shipment that changed last (what an account-wide subscription's test delivery shows), or null. */
+export async function latestVisibleShipmentId(db: Kysely<DatabaseSchema>, accountIds: readonly string[]): Promise<number | null> {
+  if (accountIds.length === 0) return null;
+  const row = await db
+    .selectFrom('shipment_account as sa')
+    .innerJoin('shipment as s', 's.id', 'sa.shipment_id')
+    .select('s.id')
+    .where('sa.account_id', 'in', accountIds)
+    .orderBy('s.updated_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
 }

@@ -291,3 +291,52 @@ export async function updateSealedSubscriptionSecrets(
 ): Promise<void> {
   await db.updateTable('webhook_subscription').set(set).where('subscription_id', '=', subscriptionId).execute();
 }
+
+/** What sending to one of the client's subscriptions outside the outbox needs (a test delivery, a redelivery). */
+export interface SendingSubscription {
+  subscriptionId: string;
+  clientId: string;
+  accountId: string;
+  /** The shipment, or ACCOUNT_WIDE. */
+  shipmentId: number;
+  callbackUrl: string;
+  secretCiphertext: string;
+  previousSecretCiphertext: string | null;
+  previousSecretExpiresAt: string | null;
+}
+
+/** One of the client's webhook subscriptions (not deleted) with its sealed secrets, or null. */
+export async function getSendingSubscription(
+  db: Kysely<DatabaseSchema>,
+  clientId: string,
+  subscriptionId: string,
+): Promise<SendingSubscription | null> {
+  const row = await db
+    .selectFrom('webhook_subscription')
+    .select([
+      'subscription_id',
+      'client_id',
+      'account_id',
+      'shipment_id',
+      'callback_url',
+      'secret_ciphertext',
+      'previous_secret_ciphertext',
+      'previous_secret_expires_at',
+    ])
+    .where('subscription_id', '=', subscriptionId)
+    .where('client_id', '=', clientId)
+    .where('status', '!=', 'DELETED')
+    .where('kind', '=', WEBHOOK)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    subscriptionId: row.subscription_id,
+    clientId: row.client_id,
+    accountId: row.account_id,
+    shipmentId: row.shipment_id,
+    callbackUrl: row.callback_url,
+    secretCiphertext: row.secret_ciphertext,
+    previousSecretCiphertext: row.previous_secret_ciphertext,
+    previousSecretExpiresAt: row.previous_secret_expires_at,
+  };
+}

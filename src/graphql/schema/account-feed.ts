@@ -5,6 +5,7 @@ import { ChangeCursorExpiredError, InvalidChangeCursorError } from '../../domain
 import { decodeShipmentCursor, encodeShipmentCursor, InvalidFeedCursorError } from '../../domain/feed-cursor.js';
 import { policy } from '../../executor/field-policy.js';
 import { DCSA, lookupError } from '../../service/errors.js';
+import { countAccountFeedPage } from '../../service/metrics.js';
 import {
   DEFAULT_FEED_LIMIT,
   MAX_FEED_LIMIT,
@@ -171,7 +172,13 @@ builder.queryField('accountChanges', (t) =>
       }
       const principal = await ctx.principal();
       try {
-        return await readAccountFeed(ctx.services.database.db, { accountIds: principal.accountIds, after: args.after ?? null, limit });
+        const page = await readAccountFeed(ctx.services.database.db, {
+          accountIds: principal.accountIds,
+          after: args.after ?? null,
+          limit,
+        });
+        countAccountFeedPage(page.phase, page.entries.length);
+        return page;
       } catch (err) {
         if (err instanceof InvalidFeedCursorError || err instanceof InvalidChangeCursorError) {
           throw badCursor('after', 'after is not a cursor of this service: pass a `next` value as it was given');

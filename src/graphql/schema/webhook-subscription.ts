@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { PUSH_TRIGGER_TYPES } from '../../domain/push/push-triggers.js';
 import { MAX_CALLBACK_URL_LENGTH } from '../../domain/push/callback-url.js';
@@ -7,6 +8,7 @@ import {
   rotateWebhookSecret,
   subscriptionNotFound,
 } from '../../push/subscription-service.js';
+import { redeliverWebhook, testWebhook, type TrialResult } from '../../push/webhook-trial.js';
 import { listDeliveries, type DeliveryLogEntry } from '../../store/delivery-queue.js';
 import { deleteSubscription, listSubscriptions, type WebhookSubscription } from '../../store/webhook-subscriptions.js';
 import { builder } from '../builder.js';
@@ -326,6 +328,63 @@ builder.mutationField('rotateWebhookSubscriptionSecret', (t) =>
         await ctx.principal(),
         args.subscriptionID,
         { overlapSeconds: args.overlapSeconds ?? 86_400, secret: args.secret },
+        ctx.services.now(),
+      ),
+  }),
+);
+
+const WebhookTrialResultType = builder.objectRef<TrialResult>('WebhookTrialResult').implement({
+  description: "A delivery sent while you waited (a test or a redelivery), and the receiver's answer.",
+  fields: (t) => ({
+    deliveryID: t.exposeString('deliveryID', { description: 'The Tracking-Delivery-ID header it carried.' }),
+    transmissionID: t.exposeString('transmissionID', { description: 'The transmissionID of its body.' }),
+    status: t.exposeInt('status', { nullable: true, description: "The receiver's HTTP status; null when it did not answer in time." }),
+    latencyMs: t.exposeInt('latencyMs', { description: "Milliseconds from sending to the receiver's answer (or the failure)." }),
+    error: t.exposeString('error', { nullable: true, description: 'What went wrong; null when the receiver answered 2xx.' }),
+    delivered: t.exposeBoolean('delivered', { description: 'The receiver answered 2xx.' }),
+    test: t.exposeBoolean('test', { description: 'A test delivery (header Tracking-Test: true), not recorded in the delivery log.' }),
+  }),
+});
+
+builder.mutationField('testWebhookSubscription', (t) =>
+  t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
+    type: WebhookTrialResultType,
+    description:
+      'Sends a signed test delivery now (header Tracking-Test: true; triggerType MANUAL_TRIGGER) of a current snapshot: the ' +
+      "subscription's shipment, or for an account-wide one the shipment that changed last; answers with the receiver's status " +
+      'and latency. Not recorded in the delivery log.',
+    args: { subscriptionID: t.arg.string({ required: true, description: 'The subscription.' }) },
+    resolve: async (_root, args, ctx) =>
+      testWebhook(
+        ctx.services.database.db,
+        ctx.services.push,
+        await ctx.principal(),
+        args.subscriptionID,
+        { deliveryId: `test-${randomUUID()}`, transmissionId: await ctx.services.transmissionIds.next() },
+        ctx.services.now(),
+      ),
+  }),
+);
+
+builder.mutationField('redeliverWebhookDelivery', (t) =>
+  t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
+    type: WebhookTrialResultType,
+    description:
+      'Sends a past delivery (delivered or failed) again now: same delivery ID and transmissionID, the current snapshot, header ' +
+      "Tracking-Redelivery: true; answers with the receiver's status and latency and records the attempt in the delivery log.",
+    args: {
+      subscriptionID: t.arg.string({ required: true, description: 'The subscription.' }),
+      deliveryID: t.arg.string({ required: true, description: 'The delivery, from the delivery log.' }),
+    },
+    resolve: async (_root, args, ctx) =>
+      redeliverWebhook(
+        ctx.services.database.db,
+        ctx.services.push,
+        await ctx.principal(),
+        args.subscriptionID,
+        args.deliveryID,
         ctx.services.now(),
       ),
   }),
