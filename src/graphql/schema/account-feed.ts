@@ -61,6 +61,8 @@ function shipmentFields<T extends AccountShipment>(t: PothosFieldBuilder<T>) {
     }),
     shipmentTracking: t.field({
       type: ShipmentTrackingType,
+      // Never null: nullable so that REST bodies, which carry it only on request (include=snapshot), document it as optional.
+      nullable: true,
       description: 'The current snapshot, as the lookup returns it (loaded only when selected).',
       resolve: (s, _args, ctx) => new ShipmentSource(s.row, ctx.services.snapshots.snapshot(s.row)),
     }),
