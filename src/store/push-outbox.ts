@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
-import { passesTriggerFilter, triggerFilterOf, type PushTrigger } from '../domain/push/push-triggers.js';
+import { passesTriggerFilter, triggerFilterOf, type PushTrigger, type TriggerFilter } from '../domain/push/push-triggers.js';
 import { chunks } from './chunked-state.js';
 import { ACCOUNT_WIDE, WEBHOOK_KIND } from './webhook-subscriptions.js';
 
@@ -33,8 +33,8 @@ export async function enqueuePushTriggers(
   );
   for (const batch of chunks(changes, 500)) await db.insertInto('change_log').values(batch).execute();
 
-  const deliveries: ReturnType<typeof deliveryRow>[] = [];
-  const carriers = await carriersOf(db, shipmentIds);
+  // Who follows which shipment: its own subscriptions, and the account-wide ones of the accounts that see it.
+  const followers: Follower[] = [];
   for (const ids of chunks(shipmentIds)) {
     const subscriptions = await db
       .selectFrom('webhook_subscription')
@@ -42,15 +42,18 @@ export async function enqueuePushTriggers(
       .where('shipment_id', 'in', ids)
       .where('status', '=', 'ACTIVE')
       .execute();
-    for (const s of subscriptions) {
-      const filter = triggerFilterOf(s);
-      for (const t of triggersByShipment.get(s.shipment_id) ?? []) {
-        if (passesTriggerFilter(filter, t, carriers.get(s.shipment_id)))
-          deliveries.push(deliveryRow(s.subscription_id, s.shipment_id, t, at));
-      }
+    for (const s of subscriptions)
+      followers.push({ subscriptionId: s.subscription_id, shipmentId: s.shipment_id, filter: triggerFilterOf(s) });
+  }
+  followers.push(...(await accountWideFollowers(db, shipmentIds)));
+  // The shipments' carriers only when a subscription filters on them.
+  const carriers = followers.some((f) => f.filter.carrierCodes) ? await carriersOf(db, shipmentIds) : new Map<number, string>();
+  const deliveries: ReturnType<typeof deliveryRow>[] = [];
+  for (const f of followers) {
+    for (const t of triggersByShipment.get(f.shipmentId) ?? []) {
+      if (passesTriggerFilter(f.filter, t, carriers.get(f.shipmentId))) deliveries.push(deliveryRow(f.subscriptionId, f.shipmentId, t, at));
     }
   }
-  deliveries.push(...(await accountWideDeliveries(db, triggersByShipment, shipmentIds, carriers, at)));
   // By shipment: the deliveries of one shipment get neighbouring ids, so a worker's round (claimed in id
   // order) holds few shipments and renders each snapshot once for all their subscribers. Within a
   // subscription, the triggers keep the order they happened in (a stable sort).
@@ -71,18 +74,18 @@ async function carriersOf(db: Kysely<DatabaseSchema>, shipmentIds: readonly numb
   return out;
 }
 
+interface Follower {
+  subscriptionId: string;
+  shipmentId: number;
+  filter: TriggerFilter;
+}
+
 /**
- * Deliveries to account-wide subscriptions (docs/account-feed.md): every active WEBHOOK subscription with no
- * shipment whose account sees the shipment now (shipment_account as committed with this transaction, so a
- * shipment linked to the account after the subscription was made is covered), filters passed.
+ * The account-wide subscriptions following these shipments (docs/account-feed.md): every active WEBHOOK
+ * subscription with no shipment whose account sees the shipment now (shipment_account as this transaction
+ * sees it, so a shipment linked to the account after the subscription was made is covered).
  */
-async function accountWideDeliveries(
-  db: Kysely<DatabaseSchema>,
-  triggersByShipment: ReadonlyMap<number, readonly PushTrigger[]>,
-  shipmentIds: readonly number[],
-  carriers: ReadonlyMap<number, string>,
-  at: string,
-): Promise<ReturnType<typeof deliveryRow>[]> {
+async function accountWideFollowers(db: Kysely<DatabaseSchema>, shipmentIds: readonly number[]): Promise<Follower[]> {
   // Most changes meet no account-wide subscription at all: one indexed read, and nothing else.
   const any = await db
     .selectFrom('webhook_subscription')
@@ -98,7 +101,7 @@ async function accountWideDeliveries(
     const rows = await db.selectFrom('shipment_account').select(['shipment_id', 'account_id']).where('shipment_id', 'in', ids).execute();
     for (const r of rows) shipmentsOf.set(r.account_id, [...(shipmentsOf.get(r.account_id) ?? []), r.shipment_id]);
   }
-  const out: ReturnType<typeof deliveryRow>[] = [];
+  const out: Follower[] = [];
   for (const accounts of chunks([...shipmentsOf.keys()])) {
     const subscriptions = await db
       .selectFrom('webhook_subscription')
@@ -110,11 +113,7 @@ async function accountWideDeliveries(
       .execute();
     for (const s of subscriptions) {
       const filter = triggerFilterOf(s);
-      for (const shipmentId of shipmentsOf.get(s.account_id) ?? []) {
-        for (const t of triggersByShipment.get(shipmentId) ?? []) {
-          if (passesTriggerFilter(filter, t, carriers.get(shipmentId))) out.push(deliveryRow(s.subscription_id, shipmentId, t, at));
-        }
-      }
+      for (const shipmentId of shipmentsOf.get(s.account_id) ?? []) out.push({ subscriptionId: s.subscription_id, shipmentId, filter });
     }
   }
   return out;
