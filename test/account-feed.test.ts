@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/app-fixture.js';
+import { createApp } from '../src/app/create-app.js';
+import { createLogger } from '../src/service/logger.js';
+import { BASE, createTestApp, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 
 /**
@@ -132,6 +134,22 @@ describe.each(dialects)('account change feed on $name', ({ name, enabled }) => {
     expect((await readAll(100, saved)).entries.map((e) => e.carrierBookingReference).sort()).toEqual(['FEED-2', 'FEED-4']);
     // And the cursor after them: nothing new.
     expect((await page(`/v2/changes?after=${next}`)).changes).toEqual([]);
+  });
+
+  it.skipIf(!enabled)('reads a saved cursor the same on another instance of the service', async () => {
+    const { next: saved } = await readAll(100);
+    await f.ingest({ carrierCode: 'EGLV', events: [event('FEED-20', 'PLN', '2026-10-22T06:00:00.000Z')] });
+    const other = await createApp({ config: f.config, database: f.t.database, logger: createLogger('silent'), clientCacheTtlMs: 0 });
+    try {
+      const response = await other.fetch(`${BASE}/v2/changes?after=${saved}`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(200);
+      const fromOther = (await response.json()) as Page;
+      const fromThis = await page(`/v2/changes?after=${saved}`);
+      expect(fromOther).toEqual(fromThis);
+      expect(fromOther.changes.map((e) => e.carrierBookingReference)).toEqual(['FEED-20']);
+    } finally {
+      await other.close();
+    }
   });
 
   it.skipIf(!enabled)('pages through changes with small pages, none lost or repeated, and includes snapshots on request', async () => {

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/app-fixture.js';
+import { createApp } from '../src/app/create-app.js';
+import { createLogger } from '../src/service/logger.js';
+import { BASE, createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { WebhookReceiver, type Received } from './support/webhook-receiver.js';
 
@@ -178,6 +180,30 @@ describe.each(dialects)('account-wide webhooks on $name', ({ name, enabled }) =>
     }
     const list = (await (await f.send('GET', '/v2/subscriptions', token)).json()) as unknown[];
     expect(list).toEqual([]);
+  });
+
+  it.skipIf(!enabled)('counts an account-wide subscription once toward the per-client cap', async () => {
+    const capped = await createApp({
+      config: testConfig({ TT_MAX_SUBSCRIPTIONS_PER_CLIENT: '2' }),
+      database: f.t.database,
+      logger: createLogger('silent'),
+      clientCacheTtlMs: 0,
+    });
+    try {
+      const create = (body: Record<string, unknown>) =>
+        capped.fetch(`${BASE}/v2/subscriptions`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ callbackUrl: receiver.url, ...body }),
+        });
+      expect((await create({})).status).toBe(201);
+      expect((await create({ billOfLadingNumber: 'BLWIDE0' })).status).toBe(201);
+      const refused = await create({});
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(await refused.json())).toContain('at most 2 active subscriptions');
+    } finally {
+      await capped.close();
+    }
   });
 
   it.skipIf(!enabled)('sends a signed test delivery of a current snapshot and answers with the status and latency', async () => {
