@@ -197,6 +197,36 @@ describe.each(dialects)('account change feed on $name', ({ name, enabled }) => {
     expect((await f.get('/v2/changes')).status).toBe(401);
   });
 
+  it.skipIf(!enabled)('serves the same feed in GraphQL, snapshots loaded only when selected and bounded per page', async () => {
+    const rest = await readAll(100);
+    const response = await f.graphql(
+      '{ accountChanges(limit: 1000) { changes { carrierBookingReference version changes { triggerType } } next hasMore } }',
+      {},
+      token,
+    );
+    const body = (await response.json()) as { data: { accountChanges: Page } };
+    expect(body.data.accountChanges.hasMore).toBe(false);
+    expect(body.data.accountChanges.changes.map((e) => e.carrierBookingReference)).toEqual(
+      rest.entries.map((e) => e.carrierBookingReference),
+    );
+    const tooMany = await f.graphql(
+      'query { accountChanges(limit: 101) { ...Entries } } fragment Entries on AccountChangePage { changes { shipmentTracking { eta } } }',
+      {},
+      token,
+    );
+    const refused = (await tooMany.json()) as { errors: { message: string; extensions: { code: string } }[] };
+    expect(refused.errors[0]?.extensions.code).toBe('BAD_USER_INPUT');
+    expect(refused.errors[0]?.message).toContain('at most 100');
+    const withSnapshots = await f.graphql(
+      '{ accountChanges(limit: 3) { changes { carrierBookingReference shipmentTracking { carrierBookingReference } } } }',
+      {},
+      token,
+    );
+    const entries = ((await withSnapshots.json()) as { data: { accountChanges: Page } }).data.accountChanges.changes;
+    expect(entries).toHaveLength(3);
+    for (const e of entries) expect(e.shipmentTracking?.carrierBookingReference).toBe(e.carrierBookingReference);
+  });
+
   it.skipIf(!enabled)('the GraphQL connection pages in a stable order and filters by carrier, open exception and update time', async () => {
     const seen: string[] = [];
     let after: string | null = null;
