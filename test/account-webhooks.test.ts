@@ -267,4 +267,33 @@ describe.each(dialects)('account-wide webhooks on $name', ({ name, enabled }) =>
     expect((await f.send('POST', `/v2/subscriptions/${sub.subscriptionID}/deliveries/nope/redeliver`, token)).status).toBe(404);
     expect((await f.send('POST', `/v2/subscriptions/${sub.subscriptionID}/deliveries/${id}/redeliver`, otherToken)).status).toBe(404);
   });
+
+  it.skipIf(!enabled)('keeps DCSA event subscriptions of the same account on their own path', async () => {
+    const dcsa = await f.send('POST', '/v2/event-subscriptions', token, {
+      callbackUrl: `${receiver.url}?s=dcsa`,
+      secret: Buffer.alloc(32, 7).toString('base64'),
+    });
+    expect(dcsa.status, await dcsa.clone().text()).toBe(201);
+    const dcsaID = ((await dcsa.json()) as { subscriptionID: string }).subscriptionID;
+    const hook = await subscribe({ callbackUrl: `${receiver.url}?s=hook` });
+    const start = receiver.received.length;
+    await f.ingest({ carrierCode: 'EGLV', shipments: [shipment('WIDE-D', 'EGLV', [ACCOUNT])] });
+    await f.ingest({ carrierCode: 'EGLV', events: [arrival('WIDE-D', 'PLN', PLANNED, '2026-10-01T00:00:00Z')] });
+    await drain();
+    const got = receiver.received.slice(start).filter((r) => r.method === 'POST');
+    const toHook = got.filter((r) => r.url.endsWith('?s=hook'));
+    const toDcsa = got.filter((r) => r.url.endsWith('?s=dcsa'));
+    expect(toHook.map(bookingOf)).toEqual(['WIDE-D']);
+    expect(toHook[0]?.headers['tracking-signature']).toBeTruthy();
+    expect(toDcsa.length).toBeGreaterThan(0);
+    for (const r of toDcsa) {
+      expect(r.headers['notification-signature']).toBeTruthy();
+      expect(r.headers['tracking-signature']).toBeUndefined();
+    }
+    // Each kind's routes see their own: the DCSA subscription is no webhook subscription.
+    const list = (await (await f.send('GET', '/v2/subscriptions', token)).json()) as { subscriptionID: string }[];
+    expect(list.map((x) => x.subscriptionID)).toEqual([hook.subscriptionID]);
+    expect((await f.send('POST', `/v2/subscriptions/${dcsaID}/test`, token)).status).toBe(404);
+    expect((await f.send('DELETE', `/v2/event-subscriptions/${dcsaID}`, token)).status).toBe(204);
+  });
 });
