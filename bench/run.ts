@@ -5,6 +5,7 @@ import { createBenchDatabase, settle } from './databases.js';
 import { eventsPerShipment, shipmentKey } from './generate.js';
 import { measureCeiling } from './ceiling.js';
 import { fanout } from './fanout.js';
+import { feedVersusLookups } from './feed.js';
 import { ingestBenchmark } from './ingest-bench.js';
 import { runLoad, type RequestSpec } from './load.js';
 import { counts, measure, type Measured } from './measure.js';
@@ -71,6 +72,9 @@ async function main(): Promise<void> {
         `the service's 304 reaches ${fixed(ceilingShare * 100, 0)} % of it`,
     );
     if (!options.only) await costBySize(servers, seeded, options);
+    if (!options.only || options.only.some((prefix) => 'changes feed'.startsWith(prefix.toLowerCase()))) {
+      await printFeed(bench, servers, options);
+    }
     if (options.soak) await soak(servers, options);
     if (options.fanout) await printFanout(bench, servers, options.fanout, options.connections);
     if (small) {
@@ -186,6 +190,17 @@ async function runScenarios(servers: Servers, options: BenchOptions): Promise<Ra
       `(${fixed(ratios.partialToFull, 2)} x GraphQL full)`,
   );
   return ratios;
+}
+
+/** The change feed against lookups of the same shipments (bench/feed.ts): one change per shipment, at most 10,000. */
+async function printFeed(bench: Parameters<typeof feedVersusLookups>[0], servers: Servers, options: BenchOptions): Promise<void> {
+  const n = Math.min(10_000, options.shipments);
+  const r = await feedVersusLookups(bench, servers.service, servers.credentials, n);
+  print();
+  print(
+    `changes feed: ${thousands(r.changes)} changes in ${r.pages} pages of 100 in ${fixed(r.feedSeconds, 2)} s vs ${thousands(r.lookups)} ` +
+      `lookups of the same shipments in ${fixed(r.lookupSeconds, 2)} s (1 connection each): feed ${fixed(r.ratio, 1)}x faster (target >= 5x)`,
+  );
 }
 
 /**

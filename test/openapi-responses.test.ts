@@ -31,6 +31,9 @@ const MASKED: Record<string, string> = {
   database: 'mysql',
 };
 
+/** The account feed's and webhook trials' operations: provoked and recorded by test/account-feed-openapi.test.ts. */
+const ACCOUNT_FEED_OPERATION = / \/v2\/(changes|subscriptions\/\{subscriptionID\}\/(test|deliveries\/\{deliveryID\}\/redeliver))\b/;
+
 /** Per-run values inside strings (a subscription id in a requestUri), replaced by their masked value. */
 const MASKED_VALUES = new Map<string, string>();
 
@@ -290,7 +293,7 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
         await call('POST', P, { body: { callbackUrl: 'http://10.0.0.8/hook', billOfLadingNumber: 'MAEU262150002' } }),
         'private callback address',
       );
-      await op('POST', P, await call('POST', P, { body: { callbackUrl: CALLBACK } }));
+      await op('POST', P, await call('POST', P, { body: { callbackUrl: CALLBACK, carrierCode: 'MAEU' } }));
       await op('POST', P, await call('POST', P, { bearer: null, body: {} }), 'no token');
       await op(
         'POST',
@@ -506,7 +509,9 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
 
   it.skipIf(!enabled)('every documented response was provoked, and the recorded examples are current', async () => {
     // The DCSA routes' responses are provoked and recorded by test/dcsa-openapi-responses.test.ts.
-    expect(validator.unseen().filter((key) => !/ \/v2\/event(s|-subscriptions)\b/.test(key))).toEqual([]);
+    expect(validator.unseen().filter((key) => !/ \/v2\/event(s|-subscriptions)\b/.test(key) && !ACCOUNT_FEED_OPERATION.test(key))).toEqual(
+      [],
+    );
     await expect(`${JSON.stringify(recorded, null, 2)}\n`).toMatchFileSnapshot('../src/openapi/examples/sandbox-responses.json');
   });
 });

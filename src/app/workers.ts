@@ -7,7 +7,7 @@ import type { AppServices } from '../graphql/context.js';
 import { DeliveryWorker, type DeliveryWorkerOptions } from '../push/delivery-worker.js';
 import { createPushBodies } from '../push/transmission-bodies.js';
 import { withDcsaNotifications } from '../push/dcsa-notification-bodies.js';
-import { WebhookSender } from '../push/webhook-sender.js';
+import { WebhookSender, type WebhookRequest } from '../push/webhook-sender.js';
 import type { Logger } from '../service/logger.js';
 import { countExceptionTransitions, countWebhookAttemptFailed, countWebhookDelivered } from '../service/metrics.js';
 import { evaluateTimeRules } from '../store/time-rules.js';
@@ -35,11 +35,13 @@ export function createDeliveryWorker(
 ): { worker: DeliveryWorker; close(): Promise<void> } {
   const { config, database } = services;
   const sender = new WebhookSender({ environment: config.environment, timeoutMs: config.push.timeoutSeconds * 1000 });
+  const send = options.overrides?.send ?? ((request: WebhookRequest) => sender.send(request));
+  const pushBodies = createPushBodies(executor, database.db);
   const worker = new DeliveryWorker({
     database,
     secrets: services.push.secrets,
-    bodies: withDcsaNotifications(createPushBodies(executor, database.db), executor, database.db),
-    send: options.overrides?.send ?? ((request) => sender.send(request)),
+    bodies: withDcsaNotifications(pushBodies, executor, database.db),
+    send,
     log: options.log,
     now: options.now ?? services.now,
     concurrency: config.push.concurrency,
@@ -52,6 +54,8 @@ export function createDeliveryWorker(
     onAttemptFailed: (_delivery, response, final) => countWebhookAttemptFailed(response.status, final),
   });
   services.push.wake = () => worker.wake();
+  // Test deliveries and redeliveries render and send as the worker does (src/push/webhook-trial.ts).
+  services.push.trials = { bodies: (deliveries) => pushBodies(deliveries), send };
   return {
     worker,
     close: async () => {

@@ -3,6 +3,7 @@ import { ConfigError } from '../config/config.js';
 import type { Executor } from './executor.js';
 import { SHIPMENT_DOCUMENT } from './shipment-document.js';
 import { SUBSCRIPTION_DOCUMENTS } from './subscription-documents.js';
+import { FEED_DOCUMENTS } from './feed-documents.js';
 import { ISSUE_TOKEN } from './token-document.js';
 import { LIMIT_EXCEEDED } from './use-graphql-limits.js';
 
@@ -11,6 +12,7 @@ export const OWN_DOCUMENTS: readonly { operationName: string; query: string }[] 
   { operationName: 'RestShipmentLookup', query: SHIPMENT_DOCUMENT },
   { operationName: 'RestIssueToken', query: ISSUE_TOKEN },
   ...Object.values(SUBSCRIPTION_DOCUMENTS),
+  ...Object.values(FEED_DOCUMENTS),
 ];
 
 const VARIABLE_OF_LIMIT: [RegExp, string][] = [

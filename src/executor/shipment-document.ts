@@ -10,11 +10,8 @@ const TRANSPORT_CALL = `vessel { vesselName vesselIMONumber } location { ${LOCAT
 const EVENT = 'eventID eventType eventDateTime eventCreatedDateTime eventClassifierCode';
 const DOCUMENT_REFERENCES = 'documentReferences { documentReferenceType documentReferenceValue }';
 
-export const SHIPMENT_DOCUMENT = /* GraphQL */ `
-query RestShipmentLookup($carrierCode: String, $carrierBookingReference: String, $billOfLadingNumber: String, $equipmentReference: String) {
-  shipment(carrierCode: $carrierCode, carrierBookingReference: $carrierBookingReference, billOfLadingNumber: $billOfLadingNumber, equipmentReference: $equipmentReference) {
-    transmissionHeader { transmissionID transmissionDateTime triggerType triggeredByEvent senderID receiverID schemaVersion }
-    shipmentTracking {
+/** The full ShipmentTracking selection of the lookup (also the change feed's snapshots); it uses EQUIPMENT_EVENT_FRAGMENT. */
+export const SHIPMENT_TRACKING_SELECTION = `{
       bookingReference carrierBookingReference billOfLadingNumber carrierCode carrierName vesselName voyageNumber
       portOfLoading { ${LOCATION} }
       portOfDischarge { ${LOCATION} }
@@ -42,14 +39,22 @@ query RestShipmentLookup($carrierCode: String, $carrierBookingReference: String,
         impact { field previousValue revisedValue delayHours }
         recommendedAction
       }
-    }
-  }
-}
+    }`;
 
-fragment EquipmentEventFields on EquipmentEvent {
+export const EQUIPMENT_EVENT_FRAGMENT = `fragment EquipmentEventFields on EquipmentEvent {
   ${EVENT} eventLocation { ${LOCATION} } transportCall { ${TRANSPORT_CALL} } emptyIndicatorCode equipmentReference equipmentEventTypeCode
 }
 `;
+
+export const SHIPMENT_DOCUMENT = /* GraphQL */ `
+query RestShipmentLookup($carrierCode: String, $carrierBookingReference: String, $billOfLadingNumber: String, $equipmentReference: String) {
+  shipment(carrierCode: $carrierCode, carrierBookingReference: $carrierBookingReference, billOfLadingNumber: $billOfLadingNumber, equipmentReference: $equipmentReference) {
+    transmissionHeader { transmissionID transmissionDateTime triggerType triggeredByEvent senderID receiverID schemaVersion }
+    shipmentTracking ${SHIPMENT_TRACKING_SELECTION}
+  }
+}
+
+${EQUIPMENT_EVENT_FRAGMENT}`;
 
 /** Query parameters of GET /v2/shipments (spec section 4.2); any other is a 400. */
 export const LOOKUP_PARAMETERS = ['carrierCode', 'carrierBookingReference', 'billOfLadingNumber', 'equipmentReference'] as const;

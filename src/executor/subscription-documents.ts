@@ -4,9 +4,11 @@
  */
 
 const SUBSCRIPTION = `subscriptionID callbackUrl carrierCode carrierBookingReference billOfLadingNumber equipmentReference
-  triggerTypes scheduledIntervalSeconds status disabledReason previousSecretExpiresDateTime createdDateTime updatedDateTime`;
+  triggerTypes exceptionTypes carrierCodes coverage scheduledIntervalSeconds status disabledReason previousSecretExpiresDateTime createdDateTime updatedDateTime`;
 const DELIVERY = `deliveryID transmissionID triggerType triggeredByEvent exceptionID status attempts lastStatus lastError
   nextAttemptDateTime createdDateTime deliveredDateTime`;
+
+const TRIAL = 'deliveryID transmissionID status latencyMs error delivered test';
 
 export const SUBSCRIPTION_DOCUMENTS = {
   create: {
@@ -39,6 +41,16 @@ export const SUBSCRIPTION_DOCUMENTS = {
     operationName: 'RestListDeliveries',
     query: `query RestListDeliveries($subscriptionID: String!, $status: WebhookDeliveryStatus, $limit: Int) {
   webhookDeliveries(subscriptionID: $subscriptionID, status: $status, limit: $limit) { ${DELIVERY} }
+}`,
+  },
+  test: {
+    operationName: 'RestTestSubscription',
+    query: `mutation RestTestSubscription($subscriptionID: String!) { testWebhookSubscription(subscriptionID: $subscriptionID) { ${TRIAL} } }`,
+  },
+  redeliver: {
+    operationName: 'RestRedeliver',
+    query: `mutation RestRedeliver($subscriptionID: String!, $deliveryID: String!) {
+  redeliverWebhookDelivery(subscriptionID: $subscriptionID, deliveryID: $deliveryID) { ${TRIAL} }
 }`,
   },
 } as const;

@@ -5,6 +5,7 @@ import { SCHEMA_VERSION } from '../graphql/schema/transmission.js';
 import { SHIPMENT_DOCUMENT } from '../executor/shipment-document.js';
 import { ISSUE_TOKEN } from '../executor/token-document.js';
 import { SUBSCRIPTION_DOCUMENTS } from '../executor/subscription-documents.js';
+import { FEED_DOCUMENTS } from '../executor/feed-documents.js';
 import { subscriptionSchemas } from './subscription-schemas.js';
 import { componentRef, RestSchemas, type Annotations, type JsonSchema } from './rest-schemas.js';
 import { SAFE_REQUEST_ID } from '../service/request-context.js';
@@ -113,6 +114,8 @@ export function buildSchemas(): Record<string, JsonSchema> {
   rest.ofType('Error');
   rest.ofDocumentResult(SUBSCRIPTION_DOCUMENTS.list.query, 'webhookSubscriptions');
   rest.ofDocumentResult(SUBSCRIPTION_DOCUMENTS.deliveries.query, 'webhookDeliveries');
+  rest.ofDocumentResult(SUBSCRIPTION_DOCUMENTS.test.query, 'testWebhookSubscription');
+  rest.ofDocumentResult(FEED_DOCUMENTS.changesWithSnapshots.query, 'accountChanges');
   return { ...rest.components, ...subscriptionSchemas(rest.components.WebhookSubscription as JsonSchema), ...OTHER_SCHEMAS };
 }
 

@@ -9,6 +9,7 @@ import { SUBSCRIPTION_SCOPES, subscriptionsPaths } from './subscriptions-path.js
 import { tokenPath } from './token-path.js';
 import { CARRIER_SCOPES, carrierPaths, carrierSchemas } from './carriers-path.js';
 import { dcsaHeaders, dcsaPaths, dcsaSchemas } from './dcsa-paths.js';
+import { accountFeedPaths } from './account-feed-paths.js';
 
 /**
  * The OpenAPI 3.1 document of the REST contract, served at /openapi.json and
@@ -38,7 +39,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
     servers: [{ url: config.baseUrl, description: `This ${config.environment} environment.` }],
     tags: [
       { name: 'Authentication', description: 'OAuth 2.0 client credentials.' },
-      { name: 'Shipments', description: 'The lookup.' },
+      { name: 'Shipments', description: 'The lookup, and the change feed of your account.' },
       { name: 'Push subscriptions', description: "Webhooks: the service POSTs a shipment's changes to your callback URL." },
       {
         name: 'DCSA Track & Trace 2.2',
@@ -53,6 +54,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
           '/oauth/token': tokenPath(),
           '/v2/shipments': shipmentsPath(),
           ...subscriptionsPaths(),
+          ...accountFeedPaths(),
           ...carrierPaths(),
           ...servicePaths(),
         },

@@ -13,6 +13,7 @@ export const RATE_LIMIT_HEADERS = [
 
 const QUOTA_OF_PATH: [RegExp, 'lookups' | 'subscriptions' | 'tokens'][] = [
   [/^\/v2\/shipments$/, 'lookups'],
+  [/^\/v2\/changes$/, 'lookups'],
   [/^\/v2\/subscriptions/, 'subscriptions'],
   [/^\/oauth\/token$/, 'tokens'],
 ];

@@ -1,4 +1,5 @@
 import { PUSH_TRIGGER_TYPES } from '../domain/push/push-triggers.js';
+import { EXCEPTION_TYPE_LIST } from '../domain/enumerations.js';
 import { MAX_CALLBACK_URL_LENGTH } from '../domain/push/callback-url.js';
 import { componentRef, type JsonSchema } from './rest-schemas.js';
 
@@ -15,7 +16,8 @@ export function subscriptionSchemas(subscription: JsonSchema): Record<string, Js
       type: 'object',
       description:
         "A webhook subscription request (the spec's SubscriptionRequest): one lookup form of GET /v2/shipments naming a " +
-        'shipment your account may see, where to POST its changes, and which changes.',
+        'shipment your account may see, or none for every shipment your account sees (those linked later included), ' +
+        'where to POST their changes, and which changes.',
       properties: {
         callbackUrl: {
           type: 'string',
@@ -35,11 +37,26 @@ export function subscriptionSchemas(subscription: JsonSchema): Record<string, Js
           items: { type: 'string', enum: [...PUSH_TRIGGER_TYPES] },
           description: 'Default: EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, and SCHEDULED_TRIGGER with an interval.',
         },
+        exceptionTypes: {
+          type: 'array',
+          minItems: 1,
+          uniqueItems: true,
+          items: { type: 'string', enum: Object.keys(EXCEPTION_TYPE_LIST) },
+          description: 'Only exception triggers (detected, resolved) of these types; other triggers are not affected. Default: every type.',
+        },
+        carrierCodes: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 50,
+          uniqueItems: true,
+          items: { type: 'string', pattern: '^[A-Z]{2,4}$' },
+          description: 'Only shipments of these carriers. Default: every carrier.',
+        },
         scheduledIntervalSeconds: {
           type: 'integer',
           minimum: 300,
           maximum: 604800,
-          description: 'Seconds between SCHEDULED_TRIGGER refreshes.',
+          description: 'Seconds between SCHEDULED_TRIGGER refreshes (a subscription with a lookup form only).',
         },
         secret: {
           type: 'string',

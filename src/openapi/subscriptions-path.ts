@@ -3,8 +3,8 @@ import { headersOf, type HeaderName } from './components.js';
 import { jsonResponse } from './responses.js';
 import { componentRef, type JsonSchema } from './rest-schemas.js';
 
-const SECURITY = [{ clientCredentials: [SUBSCRIBE_SCOPE] }, { bearerToken: [] }];
-const ID = {
+export const SECURITY = [{ clientCredentials: [SUBSCRIBE_SCOPE] }, { bearerToken: [] }];
+export const ID = {
   name: 'subscriptionID',
   in: 'path',
   required: true,
@@ -13,7 +13,7 @@ const ID = {
 };
 
 /** The error responses every subscription operation may give, with the operation's own words where it has them. */
-function errors(operation: string, allow: string, extra: Record<number, string> = {}): Record<number, JsonSchema> {
+export function errors(operation: string, allow: string, extra: Record<number, string> = {}): Record<number, JsonSchema> {
   const error = (status: number, description: string, headers: HeaderName[] = ['CorrelationId']) =>
     jsonResponse(operation, status, description, 'Error', headers);
   const responses: Record<number, JsonSchema> = {
@@ -33,7 +33,7 @@ function errors(operation: string, allow: string, extra: Record<number, string> 
   return responses;
 }
 
-const NOT_FOUND = 'errorCode 8005: no such subscription of yours.';
+export const NOT_FOUND = 'errorCode 8005: no such subscription of yours.';
 const BODY_ERRORS = {
   413: 'errorCode 8004: a body over 16 KiB.',
   415: 'errorCode 8004: a body that is not application/json.',

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { SecretBox } from '../auth/secret-box.js';
 import type { Peppers } from '../auth/pepper.js';
 import { DCSA, lookupError } from '../service/errors.js';
-import { shipmentNotFound, toShipmentLookup, type LookupArgs } from '../service/lookup-arguments.js';
+import { namesNoShipment, shipmentNotFound, toShipmentLookup, type LookupArgs } from '../service/lookup-arguments.js';
 import type { Db } from '../db/connect.js';
 import { checkCallbackUrl, type PushEnvironment } from '../domain/push/callback-url.js';
 import type { PushTriggerType } from '../domain/push/push-triggers.js';
 import { findShipment } from '../store/shipment-lookup.js';
 import {
+  ACCOUNT_WIDE,
   countActiveSubscriptions,
   createSubscription,
   getSubscription,
@@ -17,6 +18,9 @@ import {
   type WebhookSubscription,
 } from '../store/webhook-subscriptions.js';
 import type { Principal } from '../auth/principal.js';
+import type { ClaimedDelivery } from '../store/delivery-queue.js';
+import type { PushBody } from './transmission-bodies.js';
+import type { WebhookRequest, WebhookResponse } from './webhook-sender.js';
 
 /**
  * Webhook subscriptions as a client manages them (docs/architecture.md, Push); the
@@ -35,11 +39,21 @@ export interface PushServices {
   maxSubscriptionsPerClient: number;
   /** Called after a change that enqueued deliveries was committed in this process, so they go out at once. */
   wake(): void;
+  /** Test deliveries and redeliveries (src/push/webhook-trial.ts): attached with the delivery worker. */
+  trials?: WebhookTrials;
+}
+
+/** What sends test deliveries and redeliveries: the delivery worker's renderer and sender (src/app/workers.ts). */
+export interface WebhookTrials {
+  bodies(deliveries: readonly ClaimedDelivery[]): Promise<Map<number, PushBody | Promise<PushBody>>>;
+  send(request: WebhookRequest): Promise<WebhookResponse>;
 }
 
 export interface SubscriptionRequestInput extends LookupArgs {
   callbackUrl: string;
   triggerTypes?: readonly string[] | null;
+  exceptionTypes?: readonly string[] | null;
+  carrierCodes?: readonly string[] | null;
   scheduledIntervalSeconds?: number | null;
   secret?: string | null;
 }
@@ -74,8 +88,13 @@ export async function createWebhookSubscription(
   if (hostProblem) throw badInput('callbackUrl', `callbackUrl must not point at ${hostProblem}`);
 
   const lookup = toShipmentLookup(input);
-  const shipment = await findShipment(db, lookup, principal.accountIds);
-  if (!shipment) throw shipmentNotFound();
+  // No lookup form: every shipment the account sees, later ones included (docs/account-feed.md).
+  const accountWide = namesNoShipment(input);
+  if (accountWide && (input.scheduledIntervalSeconds != null || input.triggerTypes?.includes('SCHEDULED_TRIGGER'))) {
+    throw badInput('scheduledIntervalSeconds', 'an account-wide subscription receives changes only: SCHEDULED_TRIGGER needs a lookup form');
+  }
+  const shipment = accountWide ? null : await findShipment(db, lookup, principal.accountIds);
+  if (!accountWide && !shipment) throw shipmentNotFound();
 
   if ((await countActiveSubscriptions(db, principal.clientId)) >= push.maxSubscriptionsPerClient) {
     throw badInput('subscriptionID', `a client may hold at most ${push.maxSubscriptionsPerClient} active subscriptions; delete some first`);
@@ -84,10 +103,12 @@ export async function createWebhookSubscription(
   const subscription = await createSubscription(db, {
     clientId: principal.clientId,
     accountId: principal.accountIds[0] ?? '',
-    shipmentId: shipment.id,
+    shipmentId: shipment?.id ?? ACCOUNT_WIDE,
     lookup,
     callbackUrl: url.url.toString(),
     triggerTypes: (input.triggerTypes as PushTriggerType[] | null | undefined) ?? defaultTriggerTypes(input.scheduledIntervalSeconds),
+    exceptionTypes: input.exceptionTypes ?? null,
+    carrierCodes: input.carrierCodes ?? null,
     scheduledIntervalSeconds: input.scheduledIntervalSeconds ?? null,
     sealedSecret: push.secrets.seal(secret),
     now,

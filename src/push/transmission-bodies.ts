@@ -81,7 +81,13 @@ export function createPushBodies(executor: Executor, db: Kysely<DatabaseSchema>)
       const error = result?.errors?.[0];
       if (!result || (error && readErrorCode(error) === 'NOT_FOUND')) {
         for (const d of group) {
-          out.set(d.id, { ok: false, permanent: true, reason: "the shipment is no longer visible to the subscription's account" });
+          // An account-wide subscription goes on with the account's other shipments: only this delivery is given up.
+          out.set(d.id, {
+            ok: false,
+            permanent: !d.accountWide,
+            final: d.accountWide,
+            reason: "the shipment is no longer visible to the subscription's account",
+          });
         }
         return;
       }

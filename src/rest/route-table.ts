@@ -6,6 +6,7 @@ import { handleCarrierNotification } from './carrier-notifications-handler.js';
 import { carrierRoute } from './carrier-routes.js';
 import { handleOperatorIngest } from './operator-ingest-handler.js';
 import { handleShipmentLookup } from './shipments-handler.js';
+import { handleChanges } from './changes-handler.js';
 import { handleSubscriptions } from './subscriptions-handler.js';
 import { handleEvents } from './events-handler.js';
 import { EVENT_SUBSCRIPTION_BODY_BYTES, handleEventSubscriptions } from './event-subscriptions-handler.js';
@@ -94,10 +95,21 @@ export const ROUTES: readonly Route[] = [
     family: 'dcsa',
     documented: true,
   },
+  {
+    path: '/v2/changes',
+    methods: ['GET'],
+    handler: (r) => handleChanges(r.request, r.url, r.executor, r.services, r.correlationId),
+    bodyLimit: HTTP_DEFAULT,
+    quota: 'lookups',
+    family: 'dcsa',
+    documented: true,
+  },
   subscriptions('/v2/subscriptions', ['GET', 'POST']),
   subscriptions('/v2/subscriptions/{subscriptionID}', ['GET', 'DELETE']),
   subscriptions('/v2/subscriptions/{subscriptionID}/rotate-secret', ['POST']),
   subscriptions('/v2/subscriptions/{subscriptionID}/deliveries', ['GET']),
+  subscriptions('/v2/subscriptions/{subscriptionID}/test', ['POST']),
+  subscriptions('/v2/subscriptions/{subscriptionID}/deliveries/{deliveryID}/redeliver', ['POST']),
   {
     path: '/v2/events',
     methods: ['GET'],

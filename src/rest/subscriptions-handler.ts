@@ -11,7 +11,7 @@ import type { Executor } from '../executor/executor.js';
 /** Subscription requests are small; anything larger is refused while it is read. */
 const MAX_BODY_BYTES = 16 * 1024;
 const NO_STORE = { 'Cache-Control': 'no-store' };
-const ROUTE = /^\/v2\/subscriptions(?:\/([^/]+)(?:\/(deliveries|rotate-secret))?)?$/;
+const ROUTE = /^\/v2\/subscriptions(?:\/([^/]+)(?:\/(deliveries|rotate-secret|test)(?:\/([^/]+)\/(redeliver))?)?)?$/;
 
 /**
  * The webhook subscription routes (docs/architecture.md, Push), thin HTTP handlers
@@ -25,6 +25,8 @@ const ROUTE = /^\/v2\/subscriptions(?:\/([^/]+)(?:\/(deliveries|rotate-secret))?
  *   DELETE /v2/subscriptions/{id}                     stop and remove (204)
  *   POST   /v2/subscriptions/{id}/rotate-secret       new secret, old one signing on for an overlap
  *   GET    /v2/subscriptions/{id}/deliveries          the delivery log
+ *   POST   /v2/subscriptions/{id}/test                a signed test delivery now, with the receiver's answer
+ *   POST   /v2/subscriptions/{id}/deliveries/{d}/redeliver   a past delivery sent again now
  */
 export function isSubscriptionRoute(path: string): boolean {
   return ROUTE.test(path);
@@ -39,8 +41,18 @@ export async function handleSubscriptions(
 ): Promise<Response> {
   // The create field takes the JSON body as its `request` argument: its errors name the body's own fields.
   const respond = new DcsaResponder(request, services, correlationId, 'The requested subscription was not found.', 'request.');
-  const [, id, sub] = ROUTE.exec(url.pathname.replace(/\/+$/, '')) ?? [];
-  const allowed = !id ? 'GET, POST' : sub === 'deliveries' ? 'GET' : sub === 'rotate-secret' ? 'POST' : 'GET, DELETE';
+  const [, id, sub, rawDeliveryID, redeliver] = ROUTE.exec(url.pathname.replace(/\/+$/, '')) ?? [];
+  if (rawDeliveryID !== undefined && sub !== 'deliveries')
+    return respond.fail(404, [{ ...DCSA.notFound, errorCodeMessage: 'No such resource.' }]);
+  const allowed = !id
+    ? 'GET, POST'
+    : redeliver
+      ? 'POST'
+      : sub === 'deliveries'
+        ? 'GET'
+        : sub === 'rotate-secret' || sub === 'test'
+          ? 'POST'
+          : 'GET, DELETE';
   if (!allowed.split(', ').includes(request.method)) {
     return respond.fail(405, [{ ...DCSA.invalidQuery, errorCodeMessage: `Use ${allowed} for this resource.` }], { Allow: allowed });
   }
@@ -95,6 +107,20 @@ export async function handleSubscriptions(
         NO_STORE,
       )
     );
+  }
+  if (redeliver) {
+    let deliveryID: string;
+    try {
+      deliveryID = decodeURIComponent(rawDeliveryID ?? '');
+    } catch {
+      return respond.invalid('the delivery id in the path is not valid percent-encoding', 'deliveryID');
+    }
+    const r = await run<{ redeliverWebhookDelivery: object }>(SUBSCRIPTION_DOCUMENTS.redeliver, { subscriptionID, deliveryID });
+    return r.error ?? jsonResponse(omitAbsent(r.data.redeliverWebhookDelivery), 200, NO_STORE);
+  }
+  if (sub === 'test') {
+    const r = await run<{ testWebhookSubscription: object }>(SUBSCRIPTION_DOCUMENTS.test, { subscriptionID });
+    return r.error ?? jsonResponse(omitAbsent(r.data.testWebhookSubscription), 200, NO_STORE);
   }
   if (sub === 'deliveries') {
     const unknown = [...url.searchParams.keys()].find((k) => k !== 'status' && k !== 'limit');

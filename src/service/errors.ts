@@ -6,13 +6,16 @@ import { GraphQLError } from 'graphql';
  * error body. GraphQL clients see the same code and details in `extensions`.
  */
 
-export type ErrorCode = 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'INTERNAL_SERVER_ERROR' | 'SERVICE_UNAVAILABLE';
+export type ErrorCode =
+  'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'GONE' | 'INTERNAL_SERVER_ERROR' | 'SERVICE_UNAVAILABLE';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   BAD_USER_INPUT: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  CONFLICT: 409,
+  GONE: 410,
   INTERNAL_SERVER_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 };

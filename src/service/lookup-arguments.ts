@@ -24,38 +24,66 @@ function exactReference(name: string, maxLength: number) {
     .nullish();
 }
 
+/** The lookup parameters, each well-formed, none required. */
+export const lookupFields = z.object({
+  carrierCode: z
+    .string()
+    .regex(/^[A-Z]{2,4}$/, 'carrierCode must be a carrier SCAC code of 2 to 4 upper-case letters')
+    .nullish(),
+  carrierBookingReference: exactReference('carrierBookingReference', 35),
+  billOfLadingNumber: exactReference('billOfLadingNumber', 20),
+  equipmentReference: z
+    .string()
+    .superRefine((value, ctx) => {
+      const problem = explainInvalidContainerNumber(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: `equipmentReference ${problem}` });
+    })
+    .nullish(),
+});
+
 /** The lookup parameters' schema: one lookup form, each value well-formed. */
-export const lookupArgs = z
-  .object({
-    carrierCode: z
-      .string()
-      .regex(/^[A-Z]{2,4}$/, 'carrierCode must be a carrier SCAC code of 2 to 4 upper-case letters')
-      .nullish(),
-    carrierBookingReference: exactReference('carrierBookingReference', 35),
-    billOfLadingNumber: exactReference('billOfLadingNumber', 20),
-    equipmentReference: z
-      .string()
-      .superRefine((value, ctx) => {
-        const problem = explainInvalidContainerNumber(value);
-        if (problem) ctx.addIssue({ code: 'custom', message: `equipmentReference ${problem}` });
-      })
-      .nullish(),
-  })
-  .superRefine((args, ctx) => {
-    if (args.carrierBookingReference != null && args.carrierCode == null) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['carrierCode'],
-        message: 'carrierCode is required with carrierBookingReference: a carrier booking number is unique only within one carrier',
-      });
-    }
-    if (args.carrierBookingReference == null && args.billOfLadingNumber == null && args.equipmentReference == null) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'give a lookup parameter: carrierCode with carrierBookingReference, billOfLadingNumber, or equipmentReference',
-      });
-    }
-  });
+export const lookupArgs = lookupFields.superRefine((args, ctx) => {
+  if (args.carrierBookingReference != null && args.carrierCode == null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['carrierCode'],
+      message: 'carrierCode is required with carrierBookingReference: a carrier booking number is unique only within one carrier',
+    });
+  }
+  if (args.carrierBookingReference == null && args.billOfLadingNumber == null && args.equipmentReference == null) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'give a lookup parameter: carrierCode with carrierBookingReference, billOfLadingNumber, or equipmentReference',
+    });
+  }
+});
+
+/** Whether lookup arguments name no shipment at all (an account-wide webhook subscription). */
+export function namesNoShipment(args: LookupArgs): boolean {
+  return args.carrierBookingReference == null && args.billOfLadingNumber == null && args.equipmentReference == null;
+}
+
+/**
+ * A webhook subscription's target: one lookup form, or none at all for every shipment of the account
+ * (docs/account-feed.md). carrierCode alone names no shipment and is refused (carrierCodes filters carriers).
+ */
+export const subscriptionTargetArgs = lookupFields.superRefine((args, ctx) => {
+  if (args.carrierBookingReference != null && args.carrierCode == null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['carrierCode'],
+      message: 'carrierCode is required with carrierBookingReference: a carrier booking number is unique only within one carrier',
+    });
+  }
+  if (args.carrierCode != null && namesNoShipment(args)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['carrierCode'],
+      message:
+        'carrierCode alone names no shipment: add carrierBookingReference, or leave the lookup out for the whole account and filter with carrierCodes',
+    });
+  }
+});
 
 export type LookupArgs = z.input<typeof lookupArgs>;
 

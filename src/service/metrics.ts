@@ -132,6 +132,36 @@ export function countWebhookAttemptFailed(status: number | null, final: boolean)
   webhookDeliveries.inc({ outcome: final ? 'failed' : 'retried', status: status === null ? 'none' : `${Math.floor(status / 100)}xx` });
 }
 
+export const webhookTrials = new Counter({
+  name: 'tt_webhook_trials_total',
+  help: "Webhook sends a client asked for (POST .../test, .../redeliver) by kind and the receiver's status class",
+  labelNames: ['kind', 'status'] as const,
+  registers,
+});
+
+export function countWebhookTrial(kind: 'test' | 'redeliver', status: number | null): void {
+  webhookTrials.inc({ kind, status: status === null ? 'none' : `${Math.floor(status / 100)}xx` });
+}
+
+export const accountFeedPages = new Counter({
+  name: 'tt_account_feed_pages_total',
+  help: 'Pages of the account change feed served, by phase: listing (no cursor yet) or changes',
+  labelNames: ['phase'] as const,
+  registers,
+});
+
+export const accountFeedEntries = new Counter({
+  name: 'tt_account_feed_entries_total',
+  help: 'Shipments named in account change feed pages, by phase',
+  labelNames: ['phase'] as const,
+  registers,
+});
+
+export function countAccountFeedPage(phase: 'listing' | 'changes', entries: number): void {
+  accountFeedPages.inc({ phase });
+  accountFeedEntries.inc({ phase }, entries);
+}
+
 let processMetricsStarted = false;
 
 /** Node's process metrics (CPU, memory, event loop lag, GC, handles) on the process registry; once per process. */

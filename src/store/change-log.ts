@@ -60,6 +60,8 @@ export interface ReadChangesOptions {
   shipmentIds?: readonly number[];
   /** Only changes of shipments this account may see (shipment_account), as they are when read. */
   accountId?: string;
+  /** Only changes of shipments one of these accounts may see (a client's accounts: the lookup's tenant rule). */
+  accountIds?: readonly string[];
 }
 
 export const MAX_CHANGES_PER_PAGE = 1000;
@@ -80,7 +82,7 @@ export async function cursorNow(db: Kysely<DatabaseSchema>): Promise<string> {
  * older than what is kept.
  */
 export async function readChanges(db: Kysely<DatabaseSchema>, options: ReadChangesOptions): Promise<ChangePage> {
-  const { limit, shipmentIds, accountId } = options;
+  const { limit, shipmentIds, accountId, accountIds } = options;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CHANGES_PER_PAGE) {
     throw new RangeError(`limit must be 1 to ${MAX_CHANGES_PER_PAGE}`);
   }
@@ -94,7 +96,8 @@ export async function readChanges(db: Kysely<DatabaseSchema>, options: ReadChang
   const { lastSeq } = await readSequence(db);
   const head = afterBatch(lastSeq);
   if (comparePositions(after, head) > 0) throw new InvalidChangeCursorError('not a cursor of this service');
-  const rows = shipmentIds?.length === 0 ? [] : await readRows(db, after, lastSeq, limit, shipmentIds, accountId);
+  const none = shipmentIds?.length === 0 || accountIds?.length === 0;
+  const rows = none ? [] : await readRows(db, after, lastSeq, limit, shipmentIds, accountId === undefined ? accountIds : [accountId]);
   // The pruned position last: rows deleted before the read above show in it.
   if (options.after !== null) {
     const { pruned } = await readSequence(db);
@@ -161,7 +164,7 @@ async function readRows(
   lastSeq: number,
   limit: number,
   shipmentIds: readonly number[] | undefined,
-  accountId: string | undefined,
+  accountIds: readonly string[] | undefined,
 ) {
   let query = db
     .selectFrom('change_log as c')
@@ -172,13 +175,13 @@ async function readRows(
     .orderBy('c.id')
     .limit(limit);
   if (shipmentIds) query = query.where('c.shipment_id', 'in', shipmentIds);
-  if (accountId !== undefined) {
+  if (accountIds !== undefined) {
     query = query.where(({ exists, selectFrom }) =>
       exists(
         selectFrom('shipment_account as a')
           .select('a.shipment_id')
           .whereRef('a.shipment_id', '=', 'c.shipment_id')
-          .where('a.account_id', '=', accountId),
+          .where('a.account_id', 'in', accountIds),
       ),
     );
   }

@@ -66,6 +66,8 @@ export async function createDcsaSubscription(
     kind: DCSA_KIND,
     filters_json: JSON.stringify(input.filter),
     callback_checked_at: null,
+    exception_types: null,
+    carrier_codes: null,
   };
   await db.insertInto('webhook_subscription').values(row).execute();
   return toSubscription(row);

@@ -45,6 +45,8 @@ export interface ClaimedDelivery {
   kind: string;
   /** DCSA: when the callback URL answered the HEAD check; null until it has. */
   callbackCheckedAt: string | null;
+  /** The subscription covers its whole account (docs/account-feed.md), not one shipment. */
+  accountWide: boolean;
 }
 
 export interface ClaimOptions {
@@ -115,6 +117,7 @@ export async function claimDeliveries(db: Kysely<DatabaseSchema>, options: Claim
         's.previous_secret_expires_at',
         's.kind',
         's.callback_checked_at',
+        's.shipment_id as subscription_shipment_id',
       ])
       .where('d.id', 'in', batch)
       .where('d.lease_owner', '=', lease)
@@ -141,6 +144,7 @@ export async function claimDeliveries(db: Kysely<DatabaseSchema>, options: Claim
         previousSecretExpiresAt: r.previous_secret_expires_at,
         kind: r.kind,
         callbackCheckedAt: r.callback_checked_at,
+        accountWide: r.kind === 'WEBHOOK' && r.subscription_shipment_id === 0,
       });
     }
   }
@@ -402,4 +406,43 @@ export async function retryDelivery(db: Kysely<DatabaseSchema>, deliveryId: stri
     .where('id', '=', Number(row.id))
     .execute();
   return true;
+}
+
+/** One delivery of a subscription, by its delivery ID (the outbox row), or null. */
+export async function findDelivery(db: Kysely<DatabaseSchema>, subscriptionId: string, deliveryId: string) {
+  const row = await db
+    .selectFrom('webhook_delivery')
+    .select(['id', 'delivery_id', 'shipment_id', 'trigger_type', 'triggered_by_event', 'exception_id', 'status', 'attempts', 'created_at'])
+    .where('subscription_id', '=', subscriptionId)
+    .where('delivery_id', '=', deliveryId)
+    .executeTakeFirst();
+  return row ? { ...row, id: Number(row.id), attempts: Number(row.attempts) } : null;
+}
+
+/**
+ * Records a redelivery (an attempt asked for by the subscription's owner) of a delivery that is not pending:
+ * one more attempt with its answer; a 2xx makes a FAILED delivery DELIVERED. A pending delivery is the
+ * worker's and is left alone (false).
+ */
+export async function recordRedelivery(
+  db: Kysely<DatabaseSchema>,
+  id: number,
+  outcome: { status: number | null; error: string | null },
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+  const result = await db
+    .updateTable('webhook_delivery')
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      last_status: outcome.status,
+      last_error: outcome.error === null ? null : outcome.error.slice(0, 500),
+      updated_at: at,
+      ...(delivered ? { status: 'DELIVERED', delivered_at: at } : {}),
+    }))
+    .where('id', '=', id)
+    .where('status', '!=', 'PENDING')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -12,6 +12,11 @@ import type { ShipmentLookup } from './shipment-lookup.js';
  */
 
 export type SubscriptionStatus = 'ACTIVE' | 'DISABLED';
+/** SHIPMENT: one shipment, named by a lookup form; ACCOUNT: every shipment the owner's account sees, later ones included. */
+export type SubscriptionCoverage = 'SHIPMENT' | 'ACCOUNT';
+
+/** shipment_id of an account-wide subscription (no shipment has id 0). */
+export const ACCOUNT_WIDE = 0;
 
 export interface WebhookSubscription {
   subscriptionID: string;
@@ -21,6 +26,11 @@ export interface WebhookSubscription {
   billOfLadingNumber: string | null;
   equipmentReference: string | null;
   triggerTypes: PushTriggerType[];
+  /** Only exception triggers of these types; null: every type. */
+  exceptionTypes: string[] | null;
+  /** Only shipments of these carriers; null: every carrier. */
+  carrierCodes: string[] | null;
+  coverage: SubscriptionCoverage;
   scheduledIntervalSeconds: number | null;
   status: SubscriptionStatus;
   disabledReason: string | null;
@@ -33,10 +43,13 @@ export interface WebhookSubscription {
 export interface NewSubscription {
   clientId: string;
   accountId: string;
+  /** The shipment, or ACCOUNT_WIDE. */
   shipmentId: number;
   lookup: ShipmentLookup;
   callbackUrl: string;
   triggerTypes: readonly PushTriggerType[];
+  exceptionTypes?: readonly string[] | null;
+  carrierCodes?: readonly string[] | null;
   scheduledIntervalSeconds: number | null;
   sealedSecret: string;
   now: Date;
@@ -45,7 +58,8 @@ export interface NewSubscription {
 type Row = Selectable<WebhookSubscriptionTable>;
 
 /** This module's kind of subscription; DCSA event subscriptions (src/store/dcsa-subscriptions.ts) share the table. */
-const WEBHOOK = 'WEBHOOK';
+export const WEBHOOK_KIND = 'WEBHOOK';
+const WEBHOOK = WEBHOOK_KIND;
 
 function toSubscription(row: Row): WebhookSubscription {
   return {
@@ -56,6 +70,9 @@ function toSubscription(row: Row): WebhookSubscription {
     billOfLadingNumber: row.bill_of_lading_number,
     equipmentReference: row.equipment_reference,
     triggerTypes: row.trigger_types.split(',') as PushTriggerType[],
+    exceptionTypes: row.exception_types ? row.exception_types.split(',') : null,
+    carrierCodes: row.carrier_codes ? row.carrier_codes.split(',') : null,
+    coverage: row.shipment_id === ACCOUNT_WIDE ? 'ACCOUNT' : 'SHIPMENT',
     scheduledIntervalSeconds: row.scheduled_interval_seconds,
     status: row.status as SubscriptionStatus,
     disabledReason: row.disabled_reason,
@@ -91,6 +108,8 @@ export async function createSubscription(db: Kysely<DatabaseSchema>, input: NewS
     kind: WEBHOOK,
     filters_json: null,
     callback_checked_at: null,
+    exception_types: input.exceptionTypes?.length ? input.exceptionTypes.join(',') : null,
+    carrier_codes: input.carrierCodes?.length ? input.carrierCodes.join(',') : null,
   };
   await db.insertInto('webhook_subscription').values(row).execute();
   return toSubscription(row);
@@ -271,4 +290,53 @@ export async function updateSealedSubscriptionSecrets(
   set: { secret_ciphertext?: string; previous_secret_ciphertext?: string },
 ): Promise<void> {
   await db.updateTable('webhook_subscription').set(set).where('subscription_id', '=', subscriptionId).execute();
+}
+
+/** What sending to one of the client's subscriptions outside the outbox needs (a test delivery, a redelivery). */
+export interface SendingSubscription {
+  subscriptionId: string;
+  clientId: string;
+  accountId: string;
+  /** The shipment, or ACCOUNT_WIDE. */
+  shipmentId: number;
+  callbackUrl: string;
+  secretCiphertext: string;
+  previousSecretCiphertext: string | null;
+  previousSecretExpiresAt: string | null;
+}
+
+/** One of the client's webhook subscriptions (not deleted) with its sealed secrets, or null. */
+export async function getSendingSubscription(
+  db: Kysely<DatabaseSchema>,
+  clientId: string,
+  subscriptionId: string,
+): Promise<SendingSubscription | null> {
+  const row = await db
+    .selectFrom('webhook_subscription')
+    .select([
+      'subscription_id',
+      'client_id',
+      'account_id',
+      'shipment_id',
+      'callback_url',
+      'secret_ciphertext',
+      'previous_secret_ciphertext',
+      'previous_secret_expires_at',
+    ])
+    .where('subscription_id', '=', subscriptionId)
+    .where('client_id', '=', clientId)
+    .where('status', '!=', 'DELETED')
+    .where('kind', '=', WEBHOOK)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    subscriptionId: row.subscription_id,
+    clientId: row.client_id,
+    accountId: row.account_id,
+    shipmentId: row.shipment_id,
+    callbackUrl: row.callback_url,
+    secretCiphertext: row.secret_ciphertext,
+    previousSecretCiphertext: row.previous_secret_ciphertext,
+    previousSecretExpiresAt: row.previous_secret_expires_at,
+  };
 }

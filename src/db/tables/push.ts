@@ -37,6 +37,10 @@ export interface WebhookSubscriptionTable {
   filters_json: string | null;
   /** When the callback URL last answered the DCSA HEAD check; null until then (and after it changes). */
   callback_checked_at: string | null;
+  /** A WEBHOOK subscription's exceptionTypes filter, comma-separated; null: every exception type (migration 011). */
+  exception_types: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A WEBHOOK subscription's carrierCodes filter, comma-separated; null: every carrier (migration 011). */
+  carrier_codes: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The events of one DCSA notification in the outbox (webhook_delivery of a DCSA subscription), in order. */

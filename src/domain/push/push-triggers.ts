@@ -11,6 +11,8 @@ export interface PushTrigger {
   /** The event that caused it: the transmission's triggeredByEvent. */
   eventID: string | null;
   exceptionID: string | null;
+  /** For exception triggers: the exception's type (what subscriptions filter on); absent otherwise. */
+  exceptionType?: string | null;
 }
 
 /**
@@ -32,7 +34,43 @@ export function pushTriggers(milestones: readonly MilestoneChange[], exceptions:
       triggerType: t.kind === 'DETECTED' ? 'EXCEPTION_DETECTED' : 'EXCEPTION_RESOLVED',
       eventID: t.eventID ?? null,
       exceptionID: t.exceptionID,
+      exceptionType: t.exceptionType,
     });
   }
   return triggers;
+}
+
+/** What a webhook subscription asks for beyond its shipment: trigger types, exception types, carriers (null: any). */
+export interface TriggerFilter {
+  triggerTypes: ReadonlySet<string>;
+  exceptionTypes: ReadonlySet<string> | null;
+  carrierCodes: ReadonlySet<string> | null;
+}
+
+/**
+ * Whether a trigger of a shipment of `carrierCode` passes a subscription's filters: its triggerType is listed;
+ * an exception trigger's type is listed (when the subscription lists exception types; other triggers pass that
+ * filter); the shipment's carrier is listed (when it lists carriers).
+ */
+export function passesTriggerFilter(filter: TriggerFilter, trigger: PushTrigger, carrierCode: string | undefined): boolean {
+  if (!filter.triggerTypes.has(trigger.triggerType)) return false;
+  if (filter.carrierCodes && (carrierCode === undefined || !filter.carrierCodes.has(carrierCode))) return false;
+  if (filter.exceptionTypes && trigger.exceptionID !== null) {
+    if (!trigger.exceptionType || !filter.exceptionTypes.has(trigger.exceptionType)) return false;
+  }
+  return true;
+}
+
+/** A subscription row's filter columns (comma-separated lists; null for no filter). */
+export function triggerFilterOf(row: {
+  trigger_types: string;
+  exception_types: string | null;
+  carrier_codes: string | null;
+}): TriggerFilter {
+  const set = (list: string | null) => (list ? new Set(list.split(',')) : null);
+  return {
+    triggerTypes: new Set(row.trigger_types.split(',')),
+    exceptionTypes: set(row.exception_types),
+    carrierCodes: set(row.carrier_codes),
+  };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { PUSH_TRIGGER_TYPES } from '../../domain/push/push-triggers.js';
 import { MAX_CALLBACK_URL_LENGTH } from '../../domain/push/callback-url.js';
@@ -7,10 +8,12 @@ import {
   rotateWebhookSecret,
   subscriptionNotFound,
 } from '../../push/subscription-service.js';
+import { redeliverWebhook, testWebhook, type TrialResult } from '../../push/webhook-trial.js';
 import { listDeliveries, type DeliveryLogEntry } from '../../store/delivery-queue.js';
 import { deleteSubscription, listSubscriptions, type WebhookSubscription } from '../../store/webhook-subscriptions.js';
 import { builder } from '../builder.js';
-import { lookupArgs } from '../../service/lookup-arguments.js';
+import { subscriptionTargetArgs } from '../../service/lookup-arguments.js';
+import { ExceptionTypeEnum } from './exception.js';
 import { TriggerTypeEnum } from './transmission.js';
 import { policy } from '../../executor/field-policy.js';
 import { SUBSCRIBE_SCOPE } from '../../auth/scopes.js';
@@ -31,6 +34,14 @@ export const WebhookSubscriptionStatusEnum = builder.enumType('WebhookSubscripti
     DISABLED: {
       description: 'No more deliveries: the receiver answered 410 Gone, or the client or shipment access went away (see disabledReason).',
     },
+  },
+});
+
+export const SubscriptionCoverageEnum = builder.enumType('WebhookSubscriptionCoverage', {
+  description: 'What a subscription follows.',
+  values: {
+    SHIPMENT: { description: 'One shipment, named by a lookup form when the subscription was made.' },
+    ACCOUNT: { description: 'Every shipment your account sees, including shipments linked to it later.' },
   },
 });
 
@@ -59,6 +70,21 @@ export const WebhookSubscriptionType = builder.objectRef<WebhookSubscription>('W
       type: [TriggerTypeEnum],
       description: 'The changes it receives.',
       resolve: (s) => s.triggerTypes,
+    }),
+    exceptionTypes: t.field({
+      type: [ExceptionTypeEnum],
+      nullable: true,
+      description: 'Only exception triggers (detected, resolved) of these types; null for every type. Other triggers are not affected.',
+      resolve: (s) => s.exceptionTypes as never,
+    }),
+    carrierCodes: t.stringList({
+      nullable: true,
+      description: 'Only shipments of these carriers (SCAC codes); null for every carrier.',
+      resolve: (s) => s.carrierCodes,
+    }),
+    coverage: t.expose('coverage', {
+      type: SubscriptionCoverageEnum,
+      description: 'SHIPMENT: the shipment its lookup named; ACCOUNT: every shipment your account sees, those added later included.',
     }),
     scheduledIntervalSeconds: t.exposeInt('scheduledIntervalSeconds', {
       nullable: true,
@@ -125,7 +151,7 @@ const pushTriggerType = z.enum(PUSH_TRIGGER_TYPES, {
 });
 
 /** The SubscriptionRequest rules: one lookup form, a callback URL, sensible trigger types and interval. */
-const subscriptionRequest = lookupArgs.and(
+const subscriptionRequest = subscriptionTargetArgs.and(
   z
     .object({
       callbackUrl: z
@@ -136,6 +162,17 @@ const subscriptionRequest = lookupArgs.and(
         .array(pushTriggerType)
         .min(1, 'triggerTypes must not be empty; leave it out for every change')
         .refine((l) => new Set(l).size === l.length, 'triggerTypes must not repeat a value')
+        .nullish(),
+      exceptionTypes: z
+        .array(z.string())
+        .min(1, 'exceptionTypes must not be empty; leave it out for every exception type')
+        .refine((l) => new Set(l).size === l.length, 'exceptionTypes must not repeat a value')
+        .nullish(),
+      carrierCodes: z
+        .array(z.string().regex(/^[A-Z]{2,4}$/, 'carrierCodes must list carrier SCAC codes of 2 to 4 upper-case letters'))
+        .min(1, 'carrierCodes must not be empty; leave it out for every carrier')
+        .max(50, 'carrierCodes may list at most 50 carriers')
+        .refine((l) => new Set(l).size === l.length, 'carrierCodes must not repeat a value')
         .nullish(),
       scheduledIntervalSeconds: z
         .int()
@@ -177,6 +214,11 @@ export const WebhookSubscriptionRequestInput = builder.inputType('WebhookSubscri
       description:
         'The changes to receive; default EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED (and SCHEDULED_TRIGGER with an interval).',
     }),
+    exceptionTypes: t.field({
+      type: [ExceptionTypeEnum],
+      description: 'Only exception triggers of these types (other triggers are not affected); default every type.',
+    }),
+    carrierCodes: t.stringList({ description: 'Only shipments of these carriers (SCAC codes); default every carrier.' }),
     scheduledIntervalSeconds: t.int({ description: 'Seconds between SCHEDULED_TRIGGER refreshes, 300 to 604800.' }),
     secret: t.string({ description: 'Your own signing secret (32 to 256 printable characters); default: one is generated.' }),
   }),
@@ -286,6 +328,63 @@ builder.mutationField('rotateWebhookSubscriptionSecret', (t) =>
         await ctx.principal(),
         args.subscriptionID,
         { overlapSeconds: args.overlapSeconds ?? 86_400, secret: args.secret },
+        ctx.services.now(),
+      ),
+  }),
+);
+
+const WebhookTrialResultType = builder.objectRef<TrialResult>('WebhookTrialResult').implement({
+  description: "A delivery sent while you waited (a test or a redelivery), and the receiver's answer.",
+  fields: (t) => ({
+    deliveryID: t.exposeString('deliveryID', { description: 'The Tracking-Delivery-ID header it carried.' }),
+    transmissionID: t.exposeString('transmissionID', { description: 'The transmissionID of its body.' }),
+    status: t.exposeInt('status', { nullable: true, description: "The receiver's HTTP status; null when it did not answer in time." }),
+    latencyMs: t.exposeInt('latencyMs', { description: "Milliseconds from sending to the receiver's answer (or the failure)." }),
+    error: t.exposeString('error', { nullable: true, description: 'What went wrong; null when the receiver answered 2xx.' }),
+    delivered: t.exposeBoolean('delivered', { description: 'The receiver answered 2xx.' }),
+    test: t.exposeBoolean('test', { description: 'A test delivery (header Tracking-Test: true), not recorded in the delivery log.' }),
+  }),
+});
+
+builder.mutationField('testWebhookSubscription', (t) =>
+  t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
+    type: WebhookTrialResultType,
+    description:
+      'Sends a signed test delivery now (header Tracking-Test: true; triggerType MANUAL_TRIGGER) of a current snapshot: the ' +
+      "subscription's shipment, or for an account-wide one the shipment that changed last; answers with the receiver's status " +
+      'and latency. Not recorded in the delivery log.',
+    args: { subscriptionID: t.arg.string({ required: true, description: 'The subscription.' }) },
+    resolve: async (_root, args, ctx) =>
+      testWebhook(
+        ctx.services.database.db,
+        ctx.services.push,
+        await ctx.principal(),
+        args.subscriptionID,
+        { deliveryId: `test-${randomUUID()}`, transmissionId: await ctx.services.transmissionIds.next() },
+        ctx.services.now(),
+      ),
+  }),
+);
+
+builder.mutationField('redeliverWebhookDelivery', (t) =>
+  t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
+    type: WebhookTrialResultType,
+    description:
+      'Sends a past delivery (delivered or failed) again now: same delivery ID and transmissionID, the current snapshot, header ' +
+      "Tracking-Redelivery: true; answers with the receiver's status and latency and records the attempt in the delivery log.",
+    args: {
+      subscriptionID: t.arg.string({ required: true, description: 'The subscription.' }),
+      deliveryID: t.arg.string({ required: true, description: 'The delivery, from the delivery log.' }),
+    },
+    resolve: async (_root, args, ctx) =>
+      redeliverWebhook(
+        ctx.services.database.db,
+        ctx.services.push,
+        await ctx.principal(),
+        args.subscriptionID,
+        args.deliveryID,
         ctx.services.now(),
       ),
   }),

@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import type { GraphQLResolveInfo } from 'graphql';
+import { READ_SCOPE } from '../../auth/scopes.js';
+import { ChangeCursorExpiredError, InvalidChangeCursorError } from '../../domain/change-cursor.js';
+import { decodeShipmentCursor, encodeShipmentCursor, InvalidFeedCursorError } from '../../domain/feed-cursor.js';
+import { policy } from '../../executor/field-policy.js';
+import { DCSA, lookupError } from '../../service/errors.js';
+import { countAccountFeedPage } from '../../service/metrics.js';
+import {
+  DEFAULT_FEED_LIMIT,
+  MAX_FEED_LIMIT,
+  readAccountFeed,
+  visibleShipments,
+  type AccountShipment,
+  type FeedChange,
+  type FeedEntry,
+  type FeedPage,
+} from '../../store/account-feed.js';
+import { builder } from '../builder.js';
+import type { GraphQLContext } from '../context.js';
+import { ShipmentSource } from '../shipment-source.js';
+import { ExceptionTypeEnum } from './exception.js';
+import { ShipmentTrackingType } from './shipment-tracking.js';
+import { TriggerTypeEnum } from './transmission.js';
+
+/**
+ * An account's view (docs/account-feed.md): the change feed of every shipment the caller's account sees
+ * (`accountChanges`, behind GET /v2/changes) and the `shipments` connection for dashboards. Both follow the
+ * lookup's tenant rule and need the read scope; cursors are opaque and good on every instance and after restarts.
+ */
+
+/** Snapshots rendered in one page at most: a page of full snapshots is a page of lookups. */
+export const MAX_SNAPSHOTS_PER_PAGE = 100;
+const DEFAULT_SHIPMENTS_PAGE = 50;
+const MAX_SHIPMENTS_PAGE = 500;
+
+const ShipmentChangeType = builder.objectRef<FeedChange>('ShipmentChange').implement({
+  description: 'One change of a shipment, as push delivery sends it (the same triggers as webhooks and live updates).',
+  fields: (t) => ({
+    triggerType: t.field({ type: TriggerTypeEnum, description: 'What changed.', resolve: (c) => c.triggerType }),
+    triggeredByEvent: t.exposeString('triggeredByEvent', { nullable: true, description: 'The eventID that caused it.' }),
+    exceptionID: t.exposeString('exceptionID', { nullable: true, description: 'For exception triggers: the exception.' }),
+    exceptionType: t.field({
+      type: ExceptionTypeEnum,
+      nullable: true,
+      description: "For exception triggers: the exception's type.",
+      resolve: (c) => c.exceptionType as never,
+    }),
+    changedDateTime: t.expose('changedAt', { type: 'DateTime', description: 'When the change was committed.' }),
+  }),
+});
+
+function shipmentFields<T extends AccountShipment>(t: PothosFieldBuilder<T>) {
+  return {
+    carrierCode: t.string({ description: 'Carrier SCAC code.', resolve: (s) => s.row.carrier_code }),
+    carrierBookingReference: t.string({ description: 'Carrier booking number.', resolve: (s) => s.row.carrier_booking_reference }),
+    billOfLadingNumber: t.string({ nullable: true, description: 'Bill of lading number.', resolve: (s) => s.billOfLadingNumber }),
+    version: t.int({
+      description: "The shipment's current version: it moves with every change to the shipment, its events or its exceptions.",
+      resolve: (s) => s.row.version,
+    }),
+    shipmentTracking: t.field({
+      type: ShipmentTrackingType,
+      // Never null: nullable so that REST bodies, which carry it only on request (include=snapshot), document it as optional.
+      nullable: true,
+      description: 'The current snapshot, as the lookup returns it (loaded only when selected).',
+      resolve: (s, _args, ctx) => new ShipmentSource(s.row, ctx.services.snapshots.snapshot(s.row)),
+    }),
+  };
+}
+type PothosFieldBuilder<T extends AccountShipment> = Parameters<
+  Parameters<ReturnType<typeof builder.objectRef<T>>['implement']>[0]['fields'] & object
+>[0];
+
+const AccountChangeType = builder.objectRef<FeedEntry>('AccountChange').implement({
+  description:
+    'A shipment your account sees and what changed: in the first listing (no cursor) each shipment once with no changes; ' +
+    'after a cursor, the changes of this page, in commit order.',
+  fields: (t) => ({
+    ...shipmentFields(t),
+    changedDateTime: t.expose('changedAt', {
+      type: 'DateTime',
+      description: 'When it last changed: its last change in this page (in the listing, when the shipment last changed).',
+    }),
+    changes: t.field({
+      type: [ShipmentChangeType],
+      description: 'What changed, in commit order; empty in the listing.',
+      resolve: (e) => e.changes,
+    }),
+  }),
+});
+
+const AccountChangePageType = builder.objectRef<FeedPage>('AccountChangePage').implement({
+  description: 'One page of the change feed.',
+  fields: (t) => ({
+    changes: t.field({ type: [AccountChangeType], description: 'The shipments of this page.', resolve: (p) => p.entries }),
+    next: t.exposeString('next', { description: 'The cursor to read after this page: pass it as `after` (now, or on your next poll).' }),
+    hasMore: t.exposeBoolean('hasMore', { description: 'More may follow at once; false: caught up, poll `next` later.' }),
+  }),
+});
+
+const AccountShipmentType = builder.objectRef<AccountShipment>('AccountShipment').implement({
+  description: 'A shipment your account sees.',
+  fields: (t) => ({
+    ...shipmentFields(t),
+    updatedDateTime: t.expose('updatedAt', { type: 'DateTime', description: 'When the shipment last changed.' }),
+  }),
+});
+
+interface ShipmentConnection {
+  nodes: AccountShipment[];
+  endCursor: string | null;
+  hasNextPage: boolean;
+}
+
+const PageInfoType = builder.objectRef<ShipmentConnection>('ShipmentPageInfo').implement({
+  description: 'Where the page ends.',
+  fields: (t) => ({
+    endCursor: t.exposeString('endCursor', { nullable: true, description: 'Pass as `after` for the next page; null for an empty page.' }),
+    hasNextPage: t.exposeBoolean('hasNextPage', { description: 'More shipments follow.' }),
+  }),
+});
+
+const ShipmentConnectionType = builder.objectRef<ShipmentConnection>('ShipmentConnection').implement({
+  description: 'A page of your shipments, in a stable order.',
+  fields: (t) => ({
+    nodes: t.field({ type: [AccountShipmentType], description: 'The shipments of this page.', resolve: (c) => c.nodes }),
+    pageInfo: t.field({ type: PageInfoType, description: 'Where the page ends.', resolve: (c) => c }),
+  }),
+});
+
+function badCursor(property: string, message: string) {
+  return lookupError('BAD_USER_INPUT', message, [{ ...DCSA.invalidParameter, property, errorCodeMessage: message }]);
+}
+
+/** Whether the field's selection asks for snapshots (changes { shipmentTracking }), fragments included. */
+function selectsSnapshots(info: GraphQLResolveInfo): boolean {
+  const visit = (set: { selections: readonly any[] } | undefined, depth: number): boolean =>
+    !!set &&
+    set.selections.some((s) => {
+      if (s.kind === 'Field') return s.name.value === 'shipmentTracking' || (depth < 1 && visit(s.selectionSet, depth + 1));
+      if (s.kind === 'InlineFragment') return visit(s.selectionSet, depth);
+      if (s.kind === 'FragmentSpread') return visit(info.fragments[s.name.value]?.selectionSet, depth);
+      return false;
+    });
+  return info.fieldNodes.some((node) => visit(node.selectionSet, 0));
+}
+
+builder.queryField('accountChanges', (t) =>
+  t.field({
+    ...policy({ access: { scope: READ_SCOPE }, quota: 'lookups' }),
+    type: AccountChangePageType,
+    description:
+      'What changed for your account: without `after`, every shipment your account sees, each once at its current ' +
+      'version; then, from the `next` cursor of the last page, the shipments that changed since, with what changed. ' +
+      'Requires a bearer token with scope track-and-trace.read.',
+    args: {
+      after: t.arg.string({ required: false, description: 'A `next` cursor of an earlier page; leave out to start with every shipment.' }),
+      limit: t.arg.int({
+        required: false,
+        description: `Changes (in the listing: shipments) per page, 1 to ${MAX_FEED_LIMIT}; default ${DEFAULT_FEED_LIMIT}; at most ${MAX_SNAPSHOTS_PER_PAGE} when shipmentTracking is selected.`,
+      }),
+    },
+    validate: z
+      .object({
+        limit: z.int().min(1, `limit must be 1 to ${MAX_FEED_LIMIT}`).max(MAX_FEED_LIMIT, `limit must be 1 to ${MAX_FEED_LIMIT}`).nullish(),
+        after: z.string().max(200, 'after is not a cursor of this service').nullish(),
+      })
+      .loose(),
+    resolve: async (_root, args, ctx: GraphQLContext, info) => {
+      const limit = args.limit ?? DEFAULT_FEED_LIMIT;
+      if (limit > MAX_SNAPSHOTS_PER_PAGE && selectsSnapshots(info)) {
+        throw badCursor('limit', `limit must be at most ${MAX_SNAPSHOTS_PER_PAGE} when snapshots are included`);
+      }
+      const principal = await ctx.principal();
+      try {
+        const page = await readAccountFeed(ctx.services.database.db, {
+          accountIds: principal.accountIds,
+          after: args.after ?? null,
+          limit,
+        });
+        countAccountFeedPage(page.phase, page.entries.length);
+        return page;
+      } catch (err) {
+        if (err instanceof InvalidFeedCursorError || err instanceof InvalidChangeCursorError) {
+          throw badCursor('after', 'after is not a cursor of this service: pass a `next` value as it was given');
+        }
+        if (err instanceof ChangeCursorExpiredError) {
+          const message = 'the changes after this cursor are no longer kept: start again without `after`';
+          throw lookupError('GONE', message, [{ ...DCSA.invalidParameter, property: 'after', errorCodeMessage: message }]);
+        }
+        throw err;
+      }
+    },
+  }),
+);
+
+builder.queryField('shipments', (t) =>
+  t.field({
+    ...policy({ access: { scope: READ_SCOPE }, quota: 'lookups' }),
+    type: ShipmentConnectionType,
+    description:
+      'The shipments your account sees, in a stable order, filtered: for dashboards. Requires a bearer token with scope track-and-trace.read.',
+    args: {
+      first: t.arg.int({
+        required: false,
+        description: `Shipments per page, 1 to ${MAX_SHIPMENTS_PAGE}; default ${DEFAULT_SHIPMENTS_PAGE}.`,
+      }),
+      after: t.arg.string({ required: false, description: 'The endCursor of the previous page.' }),
+      carrierCode: t.arg.string({ required: false, description: 'Only shipments of this carrier (SCAC code).' }),
+      exceptionType: t.arg({
+        type: ExceptionTypeEnum,
+        required: false,
+        description: 'Only shipments with an open exception of this type.',
+      }),
+      updatedSince: t.arg({ type: 'DateTime', required: false, description: 'Only shipments that changed at or after this time.' }),
+    },
+    validate: z
+      .object({
+        first: z
+          .int()
+          .min(1, `first must be 1 to ${MAX_SHIPMENTS_PAGE}`)
+          .max(MAX_SHIPMENTS_PAGE, `first must be 1 to ${MAX_SHIPMENTS_PAGE}`)
+          .nullish(),
+        carrierCode: z
+          .string()
+          .regex(/^[A-Z]{2,4}$/, 'carrierCode must be a carrier SCAC code of 2 to 4 upper-case letters')
+          .nullish(),
+        after: z.string().max(200, 'after is not a cursor of this service').nullish(),
+      })
+      .loose(),
+    resolve: async (_root, args, ctx: GraphQLContext) => {
+      let afterId = 0;
+      if (args.after != null) {
+        try {
+          afterId = decodeShipmentCursor(args.after);
+        } catch {
+          throw badCursor('after', 'after is not a cursor of this service: pass an endCursor as it was given');
+        }
+      }
+      const principal = await ctx.principal();
+      const limit = args.first ?? DEFAULT_SHIPMENTS_PAGE;
+      const { shipments, more } = await visibleShipments(ctx.services.database.db, principal.accountIds, {
+        afterId,
+        limit,
+        ...(args.carrierCode != null ? { carrierCode: args.carrierCode } : {}),
+        ...(args.exceptionType != null ? { openExceptionType: args.exceptionType } : {}),
+        ...(args.updatedSince != null ? { updatedSince: args.updatedSince as string } : {}),
+      });
+      const last = shipments.at(-1);
+      return { nodes: shipments, endCursor: last ? encodeShipmentCursor(last.row.id) : null, hasNextPage: more };
+    },
+  }),
+);
