@@ -168,6 +168,8 @@ export interface Config {
   environment: Environment;
   /** `TT_BASE_URL`, the environment's base address and token issuer. Default http://localhost:PORT. */
   baseUrl: string;
+  /** Whether TT_BASE_URL was set (else baseUrl is derived from PORT, a guess outside the server's own process). */
+  baseUrlSet: boolean;
   /** `TT_SENDER_ID`, the constant senderID. Default TRACK-AND-TRACE. */
   senderId: string;
   /** `TT_SIGNING_KEY`: private JWK (JSON) for token signing; required in production. */
@@ -309,6 +311,7 @@ export function loadConfig(env: Env = process.env): Config {
     dbPoolSize: intVar(env, 'TT_DB_POOL_SIZE'),
     environment,
     baseUrl,
+    baseUrlSet: Boolean(env.TT_BASE_URL),
     senderId,
     signingKeyJwk,
     secretPepper,
