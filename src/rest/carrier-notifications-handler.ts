@@ -74,7 +74,13 @@ export async function handleCarrierNotification(
         : check === 'malformed'
           ? 'Notification-Signature must be sha256= followed by 64 hex digits.'
           : "Notification-Signature does not match the body under this carrier's secret.";
-    return respond.fail(401, [{ ...DCSA.unauthorized, property: 'Notification-Signature', errorCodeMessage: reason }]);
+    // Not a token problem: say what is wrong with the signature, not "A valid access token is required".
+    return respond.fail(
+      401,
+      [{ ...DCSA.unauthorized, property: 'Notification-Signature', errorCodeMessage: reason }],
+      {},
+      "The notification is not signed with this carrier's notification secret.",
+    );
   }
 
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) {
