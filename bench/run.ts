@@ -7,7 +7,7 @@ import { fanout } from './fanout.js';
 import { ingestBenchmark } from './ingest-bench.js';
 import { runLoad, type RequestSpec } from './load.js';
 import { counts, measure, type Measured } from './measure.js';
-import { parseOptions, type BenchOptions } from './options.js';
+import { ingestDialects, parseOptions, type BenchOptions } from './options.js';
 import type { ServerProcess } from './processes.js';
 import { fixed, table, thousands } from './report.js';
 import { graphqlRequest, restPath, scenarios, type Scenario } from './scenarios.js';
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
 
   if (options.ingest) {
     print();
-    for (const dialect of ['mysql', 'sqlite'] as const) {
+    for (const dialect of ingestDialects(options)) {
       const timing = await ingestBenchmark(dialect, options.ingestEvents);
       print(ingestLine(`ingest one bundle, ${dialect === 'mysql' ? 'MariaDB' : 'SQLite'}`, timing));
     }

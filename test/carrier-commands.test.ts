@@ -137,9 +137,19 @@ describe.each(dialects)('tracking carrier commands on $name', ({ name, enabled }
       expect(r.code).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject({ carrierCode: 'EGLV', pages: 1, events: 2, eventsStored: 2, error: null });
       publisher.script = { 1: { status: 400 } };
-      const failed = await run('poll', '--once', '--carrier', 'EGLV');
+      // At info, the poller logs what it does: on stderr, so stdout stays the one JSON result per carrier.
+      const failed = await runCaptured(['poll', '--once', '--carrier', 'EGLV'], {
+        env: { ...env(), TT_LOG_LEVEL: 'info' },
+        database: t.database,
+      });
       expect(failed.code).toBe(1);
       expect(JSON.parse(failed.stdout)).toMatchObject({ error: expect.stringContaining('400') });
+      const logged = failed.stderr
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { level: string; message: string });
+      expect(logged.length).toBeGreaterThan(0);
+      expect(logged.every((line) => typeof line.level === 'string' && typeof line.message === 'string')).toBe(true);
     } finally {
       await publisher.close();
     }

@@ -214,7 +214,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     section: 'Logs, metrics and tracing',
     shown: '`info`',
     meaning:
-      '`debug`, `info`, `warn`, `error` or `silent`; logs are JSON lines on stderr (see [Logs](operating.md#logs-metrics-and-tracing))',
+      '`debug`, `info`, `warn`, `error` or `silent`; logs are JSON lines (see [Logs](operating.md#logs-metrics-and-tracing))',
   },
   {
     name: 'TT_METRICS',
