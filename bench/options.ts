@@ -24,7 +24,7 @@
  *   --fanout-rate N           REST lookups per second during the fan-out and without it (default 200)
  *   --fanout-worker MODE      serve (default): the service's own delivery worker sends; dedicated: the service runs
  *                             with TT_DELIVERY_WORKER=false and `tracking deliver` sends, at nice 10 (the deployment
- *                             README "Push delivery" describes for API latency under fan-outs)
+ *                             docs/push.md "Push delivery" describes for API latency under fan-outs)
  * BENCH_MYSQL_URL names the MariaDB/MySQL server (default mysql://root@127.0.0.1:3306/test).
  */
 export interface BenchOptions {

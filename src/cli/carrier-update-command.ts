@@ -7,7 +7,7 @@ import { notFound, notificationUrl, publicBaseUrl } from './carrier-commands.js'
 import { EXIT_OK, type CommandIo } from './client-commands.js';
 
 /**
- * `tracking carrier update CODE …` (README "Carrier onboarding"): what an
+ * `tracking carrier update CODE …` (docs/carriers.md "Carrier onboarding"): what an
  * operator changes over a carrier's life: its name, its events URL (or none:
  * push only), the credentials of it (`--overlap`: the replaced ones are still
  * tried while the carrier refuses the new), the poll interval. The

@@ -67,7 +67,7 @@ export interface QuotaLimit {
   burst: number;
 }
 
-/** Quotas and rate limits (README: Quotas and rate limits). */
+/** Quotas and rate limits (docs/errors.md: Quotas and rate limits). */
 export interface QuotaConfig {
   /** `TT_QUOTAS`: per-client quotas on lookups, subscription routes and tokens. Default true. */
   enabled: boolean;
@@ -136,7 +136,7 @@ export interface GraphQLConfig {
   compiledCacheSize: number;
 }
 
-/** Carrier event sources (README "Carrier onboarding"): notifications, the poller, operator ingest. */
+/** Carrier event sources (docs/carriers.md "Carrier onboarding"): notifications, the poller, operator ingest. */
 export interface CarriersConfig {
   /** `TT_CARRIER_POLLER`: serve polls the carriers' DCSA events endpoints itself. Default true; false when a dedicated `tracking poll` runs. */
   poller: boolean;
@@ -150,7 +150,7 @@ export interface CarriersConfig {
   pollPageSize: number;
   /**
    * `TT_REJECTED_EVENTS_MAX`: rejected carrier events kept for `tracking carrier rejected replay`
-   * (README "Carrier onboarding"); past it the oldest go. Default 10000.
+   * (docs/carriers.md "Carrier onboarding"); past it the oldest go. Default 10000.
    */
   rejectedEventsMax: number;
 }
@@ -179,7 +179,7 @@ export interface Config {
   /**
    * `TT_PREVIOUS_SECRET_PEPPER`: during a pepper rotation, the pepper before
    * TT_SECRET_PEPPER: what it hashed and sealed is still accepted, and moved to
-   * the new one (README "Rotating TT_SECRET_PEPPER"). Default unset.
+   * the new one (docs/operating.md "Rotating TT_SECRET_PEPPER"). Default unset.
    */
   previousSecretPepper: string | undefined;
   /** `TT_GRAPHIQL`: serve GraphiQL; default true in sandbox, false in production. */

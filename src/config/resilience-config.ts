@@ -41,7 +41,7 @@ export function resilienceConfig(intVar: IntVar): ResilienceConfig {
   };
 }
 
-/** How long the service waits for the database before answering 503 (README "Limits and timeouts"). */
+/** How long the service waits for the database before answering 503 (docs/operating.md "Limits and timeouts"). */
 export interface DatabaseTimeouts {
   /** TCP connect and handshake of a new MySQL connection, ms. */
   connectMs: number;

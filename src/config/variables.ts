@@ -213,8 +213,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'TT_LOG_LEVEL',
     section: 'Logs, metrics and tracing',
     shown: '`info`',
-    meaning:
-      '`debug`, `info`, `warn`, `error` or `silent`; logs are JSON lines (see [Logs](operating.md#logs-metrics-and-tracing))',
+    meaning: '`debug`, `info`, `warn`, `error` or `silent`; logs are JSON lines (see [Logs](operating.md#logs-metrics-and-tracing))',
   },
   {
     name: 'TT_METRICS',

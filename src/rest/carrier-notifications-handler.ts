@@ -148,7 +148,7 @@ export async function handleCarrierNotification(
 
 /**
  * A refused notification stores nothing, but its events are kept with their
- * errors (README "Carrier onboarding": `tracking carrier rejected`): the
+ * errors (docs/carriers.md "Carrier onboarding": `tracking carrier rejected`): the
  * invalid ones with their issues, the valid ones as refused with them, so
  * that a replay once the cause is fixed brings in the whole notification.
  * Keeping them must not turn the carrier's 400 into a 500: a failure is logged.

@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Get an access token
-         * @description Exchanges client credentials for a bearer token (OAuth 2.0 client credentials, RFC 6749). The credentials go in the form body (client_id, client_secret) or in HTTP Basic, not both. Cache the token and reuse it until shortly before `expires_in` runs out; there is no refresh token. Failed client authentications are rate-limited per (client_id, address) and per address, and each client has a quota of tokens (README: Quotas and rate limits): both answer 429.
+         * @description Exchanges client credentials for a bearer token (OAuth 2.0 client credentials, RFC 6749). The credentials go in the form body (client_id, client_secret) or in HTTP Basic, not both. Cache the token and reuse it until shortly before `expires_in` runs out; there is no refresh token. Failed client authentications are rate-limited per (client_id, address) and per address, and each client has a quota of tokens (docs/errors.md: Quotas and rate limits): both answer 429.
          */
         post: operations["issueToken"];
         delete?: never;
@@ -32,7 +32,7 @@ export interface paths {
          * Look up a shipment by reference
          * @description The current snapshot of one shipment, by (a) `carrierCode` + `carrierBookingReference`, (b) `billOfLadingNumber` or (c) `equipmentReference`, alone or with (a) or (b); combined parameters must all match one shipment. A container number is reused across shipments: `equipmentReference` alone answers, among the shipments of that container the client's account may see, the one where the container moved last.
          *
-         *     Optional fields without a value are omitted; null appears only in the identifier fields that are always carried, `triggeredByEvent`, `latestEvent` of a container without events and the date keys of `references`. Poll at a cadence suited to the shipment; detect change by an `eventClassifierCode` turning `ACT` and by `exceptionID`, and de-duplicate on `transmissionID`. Authentication comes first: an unauthenticated request gets 401 even when its parameters are also invalid. Each client has a quota of lookups (README: Quotas and rate limits), told in the RateLimit headers of every answer to an authenticated request.
+         *     Optional fields without a value are omitted; null appears only in the identifier fields that are always carried, `triggeredByEvent`, `latestEvent` of a container without events and the date keys of `references`. Poll at a cadence suited to the shipment; detect change by an `eventClassifierCode` turning `ACT` and by `exceptionID`, and de-duplicate on `transmissionID`. Authentication comes first: an unauthenticated request gets 401 even when its parameters are also invalid. Each client has a quota of lookups (docs/errors.md: Quotas and rate limits), told in the RateLimit headers of every answer to an authenticated request.
          */
         get: operations["lookUpShipment"];
         put?: never;
@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe to a shipment
-         * @description The shipment's changes are POSTed to `callbackUrl` as Transmissions (the lookup's body) with `triggerType` and `triggeredByEvent` set, signed in `Tracking-Signature` (see the README: Push delivery). The signing secret is returned this once.
+         * @description The shipment's changes are POSTed to `callbackUrl` as Transmissions (the lookup's body) with `triggerType` and `triggeredByEvent` set, signed in `Tracking-Signature` (see docs/push.md). The signing secret is returned this once.
          */
         post: operations["createSubscription"];
         delete?: never;
@@ -1222,7 +1222,7 @@ export interface components {
         };
         /** @description The body of a DCSA 2.2 event notification: the events, in any order. */
         DcsaNotification: Record<string, never>[];
-        /** @description An ingest bundle, as `tracking ingest` reads it (README: Loading data). */
+        /** @description An ingest bundle, as `tracking ingest` reads it (docs/carriers.md: Loading data). */
         IngestBundle: {
             /** @description The carrier that published `events`; required with events. */
             carrierCode?: string;
@@ -3481,7 +3481,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description errorCode 8004: not a JSON array, or invalid events; each error names the event's index and field in `property` (`[3].eventDateTime`). Nothing is ingested; the events are kept as rejected, with their errors, for an operator to replay (README: Carrier onboarding). */
+            /** @description errorCode 8004: not a JSON array, or invalid events; each error names the event's index and field in `property` (`[3].eventDateTime`). Nothing is ingested; the events are kept as rejected, with their errors, for an operator to replay (docs/carriers.md: Carrier onboarding). */
             400: {
                 headers: {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];
