@@ -19,6 +19,8 @@ import { documentationPages, doctestExamples, type DocExample } from './support/
  *   Background processes a block starts (a local webhook receiver) are stopped when the page ends.
  * - `graphql` blocks are POSTed to `$BASE/graphql` with the page's `$TOKEN` (a read token of the demo client
  *   when the page has none yet); an answer with `errors` fails.
+ * - `<!-- doctest file=NAME -->` saves its block (of any language: a bundle, a configuration) as NAME in the
+ *   page's directory for later blocks, and runs nothing.
  * - `js` blocks run with node as ES modules. A block whose first line is `// file: NAME` is saved as NAME in
  *   the page's directory (later blocks use it) and only syntax-checked.
  *
@@ -74,7 +76,18 @@ function exec(command: string, args: string[], cwd: string, input?: string): Pro
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
   child.stdin!.end(input ?? '');
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, output })));
+  // A background job the block started (a receiver) may hold the pipes open: the block is done when its shell
+  // exits; what is still buffered arrives within a moment.
+  return new Promise((resolve) => {
+    child.once('exit', (code) => {
+      const done = () => resolve({ code, output });
+      const timer = setTimeout(done, 1000);
+      child.once('close', () => {
+        clearTimeout(timer);
+        done();
+      });
+    });
+  });
 }
 
 /** The page's carried variables (written by its shell blocks). */
@@ -124,6 +137,11 @@ async function runJs(example: DocExample, dir: string): Promise<string> {
   const { code, output } = await exec(process.execPath, named ? ['--check', file] : [file], dir);
   if (code !== 0) throw new Error(`exit ${code}\n${output}`);
   return output;
+}
+
+function saveFile(example: DocExample, dir: string): Promise<string> {
+  writeFileSync(join(dir, example.file!), example.code);
+  return Promise.resolve('');
 }
 
 function stopGroups(): void {
@@ -196,13 +214,15 @@ describe('documentation examples', () => {
 
       for (const example of examples) {
         it(`${page}:${example.line} (${example.lang})`, async () => {
-          const runner = SHELLS.has(example.lang)
-            ? runShell
-            : example.lang === 'graphql'
-              ? runGraphql
-              : example.lang === 'js'
-                ? runJs
-                : undefined;
+          const runner = example.file
+            ? saveFile
+            : SHELLS.has(example.lang)
+              ? runShell
+              : example.lang === 'graphql'
+                ? runGraphql
+                : example.lang === 'js'
+                  ? runJs
+                  : undefined;
           if (!runner) throw new Error(`${page}:${example.line}: no runner for \`${example.lang}\` blocks`);
           try {
             await runner(example, dir);

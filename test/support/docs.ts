@@ -24,6 +24,8 @@ export interface DocExample {
   line: number;
   lang: string;
   code: string;
+  /** `<!-- doctest file=NAME -->`: the block is saved as NAME in the page's directory (a bundle, a config), not run. */
+  file?: string;
 }
 
 /** The marked examples of one page, in document order; a marker not followed by a fence is an error. */
@@ -31,7 +33,8 @@ export function doctestExamples(page: string, text: string): DocExample[] {
   const lines = text.split('\n');
   const examples: DocExample[] = [];
   for (let i = 0; i < lines.length; i++) {
-    if (lines[i]!.trim() !== '<!-- doctest -->') continue;
+    const marker = /^<!-- doctest(?: file=([\w.-]+))? -->$/.exec(lines[i]!.trim());
+    if (!marker) continue;
     const fence = /^(\s*)```(\w+)\s*$/.exec(lines[i + 1] ?? '');
     if (!fence) throw new Error(`${page}:${i + 1}: <!-- doctest --> must be followed by a fenced block with a language`);
     const indent = fence[1]!.length;
@@ -39,7 +42,7 @@ export function doctestExamples(page: string, text: string): DocExample[] {
     let j = i + 2;
     for (; j < lines.length && lines[j]!.trim() !== '```'; j++) body.push(lines[j]!.slice(indent));
     if (j >= lines.length) throw new Error(`${page}:${i + 2}: unterminated doctest block`);
-    examples.push({ page, line: i + 2, lang: fence[2]!, code: `${body.join('\n')}\n` });
+    examples.push({ page, line: i + 2, lang: fence[2]!, code: `${body.join('\n')}\n`, ...(marker[1] ? { file: marker[1] } : {}) });
     i = j;
   }
   return examples;
