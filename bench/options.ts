@@ -1,7 +1,7 @@
 /**
  * Command line of `npm run bench -- [flags]`:
  *   --quick            1,000 shipments, a few seconds per scenario, smaller ingest bundle (< 2 min in all)
- *   --sqlite           seed and serve SQLite (a temporary file) instead of MariaDB
+ *   --sqlite           seed and serve SQLite (a temporary file) instead of MariaDB; nothing touches MariaDB then
  *   --soak / --no-soak RSS before and after a 60 s load (default: on in full runs, off with --quick)
  *   --soak-seconds N   length of the soak (default 60)
  *   --no-ingest        skip the 100,000-event ingest benchmark
@@ -24,7 +24,7 @@
  *   --fanout-rate N           REST lookups per second during the fan-out and without it (default 200)
  *   --fanout-worker MODE      serve (default): the service's own delivery worker sends; dedicated: the service runs
  *                             with TT_DELIVERY_WORKER=false and `tracking deliver` sends, at nice 10 (the deployment
- *                             README "Push delivery" describes for API latency under fan-outs)
+ *                             docs/push.md "Push delivery" describes for API latency under fan-outs)
  * BENCH_MYSQL_URL names the MariaDB/MySQL server (default mysql://root@127.0.0.1:3306/test).
  */
 export interface BenchOptions {
@@ -111,4 +111,13 @@ export function parseOptions(argv: string[]): BenchOptions {
 function fanoutWorker(raw: string | undefined): 'serve' | 'dedicated' {
   if (raw === undefined || raw === 'serve' || raw === 'dedicated') return raw ?? 'serve';
   throw new Error(`--fanout-worker takes serve or dedicated, got ${raw}`);
+}
+
+/**
+ * The stores a run creates databases on, in order: the one it serves (--sqlite or MariaDB), and for the ingest
+ * benchmark both stores unless --sqlite asked for SQLite alone (a machine without MariaDB runs `--sqlite`).
+ */
+export function ingestDialects(options: Pick<BenchOptions, 'dialect' | 'ingest'>): ('mysql' | 'sqlite')[] {
+  if (!options.ingest) return [];
+  return options.dialect === 'sqlite' ? ['sqlite'] : ['mysql', 'sqlite'];
 }

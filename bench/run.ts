@@ -9,7 +9,7 @@ import { feedVersusLookups } from './feed.js';
 import { ingestBenchmark } from './ingest-bench.js';
 import { runLoad, type RequestSpec } from './load.js';
 import { counts, measure, type Measured } from './measure.js';
-import { parseOptions, type BenchOptions } from './options.js';
+import { ingestDialects, parseOptions, type BenchOptions } from './options.js';
 import type { ServerProcess } from './processes.js';
 import { fixed, table, thousands } from './report.js';
 import { graphqlRequest, restPath, scenarios, type Scenario } from './scenarios.js';
@@ -93,9 +93,7 @@ async function main(): Promise<void> {
 
   if (options.ingest) {
     print();
-    // --sqlite touches no MariaDB: its ingest figure is SQLite's alone.
-    const dialects = options.dialect === 'sqlite' ? (['sqlite'] as const) : (['mysql', 'sqlite'] as const);
-    for (const dialect of dialects) {
+    for (const dialect of ingestDialects(options)) {
       const timing = await ingestBenchmark(dialect, options.ingestEvents);
       ingestRates[dialect] = eventsPerSecond(timing).total;
       print(ingestLine(`ingest one bundle, ${dialect === 'mysql' ? 'MariaDB' : 'SQLite'}`, timing));

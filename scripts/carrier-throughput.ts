@@ -1,6 +1,6 @@
 import { migrateToLatest } from '../src/store/migrate.js';
 /**
- * Throughput of the two carrier paths in (README "Carrier onboarding"):
+ * Throughput of the two carrier paths in (docs/carriers.md "Carrier onboarding"):
  *
  *   notifications: a `tracking serve` child process (sandbox, no seed, SQLite
  *     or DATABASE_URL) gets BUNDLES signed DCSA notifications of EVENTS

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CarrierStore } from '../src/carriers/carrier-store.js';
 import { notificationKey, signNotification, verifyNotification } from '../src/carriers/notification-signature.js';
 import { loadConfig, type Config } from '../src/config/config.js';
+import { SERVED_BASE_URL } from '../src/cli/carrier-commands.js';
+import { recordServiceValue } from '../src/store/service-secrets.js';
 import { runCaptured, type CliRun } from './support/cli-run.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { FakeDcsaPublisher } from './support/fake-dcsa-publisher.js';
@@ -36,6 +38,30 @@ describe.each(dialects)('tracking carrier commands on $name', ({ name, enabled }
     // Stored sealed, never in plain text.
     const row = await t.database.db.selectFrom('carrier_source').selectAll().where('carrier_code', '=', 'MAEU').executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(out.notificationSecret);
+  });
+
+  it.skipIf(!enabled)('prints the address the server answers at, never a guessed localhost:4000', async () => {
+    // A shell without TT_BASE_URL (nor PORT), before any server ran on this database: refused, nothing written.
+    const bare = { DATABASE_URL: t.url, TT_LOG_LEVEL: 'silent' };
+    const refused = await runCaptured(['carrier', 'add', 'OOLU', '--json'], { env: bare, database: t.database });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/TT_BASE_URL is not set/);
+    expect(
+      await t.database.db.selectFrom('carrier_source').select('carrier_code').where('carrier_code', '=', 'OOLU').executeTakeFirst(),
+    ).toBeUndefined();
+    // `tracking serve` records where it answers (here on port 4123): the CLI in another shell prints that.
+    await recordServiceValue(t.database.db, SERVED_BASE_URL, 'http://localhost:4123');
+    const added = await runCaptured(['carrier', 'add', 'OOLU', '--json'], { env: bare, database: t.database });
+    expect(added.code, added.stderr).toBe(0);
+    expect((JSON.parse(added.stdout) as { notificationUrl: string }).notificationUrl).toBe(
+      'http://localhost:4123/v2/carrier-notifications/OOLU',
+    );
+    // TT_BASE_URL, when set, is what the server reads too: it wins.
+    const rotated = await run('carrier', 'rotate-secret', 'OOLU', '--json');
+    expect((JSON.parse(rotated.stdout) as { notificationUrl: string }).notificationUrl).toBe(
+      'https://tracking.example.com/v2/carrier-notifications/OOLU',
+    );
+    await run('carrier', 'remove', 'OOLU');
   });
 
   it.skipIf(!enabled)('refuses bad input as usage errors (exit 2) and a repeated code', async () => {
@@ -111,9 +137,19 @@ describe.each(dialects)('tracking carrier commands on $name', ({ name, enabled }
       expect(r.code).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject({ carrierCode: 'EGLV', pages: 1, events: 2, eventsStored: 2, error: null });
       publisher.script = { 1: { status: 400 } };
-      const failed = await run('poll', '--once', '--carrier', 'EGLV');
+      // At info, the poller logs what it does: on stderr, so stdout stays the one JSON result per carrier.
+      const failed = await runCaptured(['poll', '--once', '--carrier', 'EGLV'], {
+        env: { ...env(), TT_LOG_LEVEL: 'info' },
+        database: t.database,
+      });
       expect(failed.code).toBe(1);
       expect(JSON.parse(failed.stdout)).toMatchObject({ error: expect.stringContaining('400') });
+      const logged = failed.stderr
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { level: string; message: string });
+      expect(logged.length).toBeGreaterThan(0);
+      expect(logged.every((line) => typeof line.level === 'string' && typeof line.message === 'string')).toBe(true);
     } finally {
       await publisher.close();
     }

@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   backoffMs,
@@ -16,6 +15,7 @@ import {
   signNotification,
   verifyNotification,
 } from '../src/carriers/notification-signature.js';
+import { documentationText } from './support/docs.js';
 
 const EVENTS = 'https://api.carrier.example/track/v2/events?subscriber=acme';
 const headers = (h: Record<string, string>) => new Headers(h);
@@ -94,8 +94,8 @@ describe('notification signatures', () => {
   });
 
   it("signs as the README's snippet tells carriers to", () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    const snippet = /<!-- notification-signature-snippet -->\s*```js\n([\s\S]*?)```/.exec(readme)?.[1];
+    const readme = documentationText();
+    const snippet = /<!-- notification-signature-snippet -->\s*(?:<!-- doctest -->\s*)?```js\n([\s\S]*?)```/.exec(readme)?.[1];
     if (!snippet) throw new Error('README has no notification signature snippet');
     const code = `${snippet.replace(/^import .*$/m, '')}\nreturn signature;`;
     const secret = generateNotificationSecret();

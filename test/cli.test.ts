@@ -398,6 +398,7 @@ async function startServe(env: Record<string, string>) {
   return {
     banner,
     base,
+    databaseUrl: `sqlite:${join(dir, 'tracking.sqlite')}`,
     output: () => out,
     async stop() {
       child.kill('SIGTERM');
@@ -458,6 +459,22 @@ describe('tracking serve (README first command) over a real socket', () => {
       // The seed ran in this process; the statement hook is installed by serve.
       expect(metrics).toMatch(/^tt_ingest_bundles_total\{outcome="ingested"\} [1-9]/m);
       expect(metrics).toMatch(/^tt_db_statement_duration_seconds_count\{statement="select",outcome="ok"\} [1-9]/m);
+    } finally {
+      await serve.stop();
+    }
+  });
+
+  it('hands the CLI of another shell the address it answers at: carrier add prints it, not localhost:4000', async () => {
+    const serve = await startServe({});
+    try {
+      const port = new URL(serve.banner.urls.rest!).port;
+      expect(port).not.toBe('4000');
+      // Another shell: the same database, neither PORT nor TT_BASE_URL.
+      const added = tracking(['carrier', 'add', 'OOLU', '--json'], { DATABASE_URL: serve.databaseUrl, PORT: '', TT_BASE_URL: '' });
+      expect(added.code, added.stderr).toBe(0);
+      expect((JSON.parse(added.stdout) as { notificationUrl: string }).notificationUrl).toBe(
+        `http://localhost:${port}/v2/carrier-notifications/OOLU`,
+      );
     } finally {
       await serve.stop();
     }

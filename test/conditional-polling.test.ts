@@ -5,7 +5,7 @@ import { dialects } from './support/databases.js';
 import { C1, cmduBundle, maeuBundle } from './support/fixture-bundle.js';
 
 /**
- * Conditional polling of GET /v2/shipments (README "Conditional polling"):
+ * Conditional polling of GET /v2/shipments (docs/lookups-and-polling.md "Conditional polling"):
  * a poller that sends back the ETag gets 304 with no body until the
  * shipment changes, and never a 304 for something it may not see.
  */

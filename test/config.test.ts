@@ -9,7 +9,7 @@ const PRODUCTION = {
   TT_SECRET_PEPPER: 'p'.repeat(32),
 };
 
-describe('configuration (README, Configuration)', () => {
+describe('configuration (docs/configuration.md, Configuration)', () => {
   it('starts a sandbox with no configuration at all, on the embedded store', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

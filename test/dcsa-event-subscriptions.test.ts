@@ -8,7 +8,7 @@ import { CARRIER, eventId, rawEquipmentEvent, rawShipment, rawShipmentEvent, raw
 import { WebhookReceiver, type Received } from './support/webhook-receiver.js';
 
 /**
- * DCSA Track & Trace 2.2 event subscriptions (README: Consuming the service as a DCSA publisher): the routes as
+ * DCSA Track & Trace 2.2 event subscriptions (docs/dcsa-events.md: Consuming the service as a DCSA publisher): the routes as
  * the standard defines them, and their notifications through the webhook outbox: the HEAD check before the
  * first one, Notification-Signature under the Base64-decoded secret, Subscription-ID and API-Version, the
  * filters and the tenant rule, 410, secret changes and deletion. Answers and notifications are validated

@@ -14,7 +14,7 @@ import {
 } from './support/ingest-fixtures.js';
 
 /**
- * GET /v2/events as DCSA Track & Trace 2.2 defines it (README: Consuming the service as a DCSA publisher): each
+ * GET /v2/events as DCSA Track & Trace 2.2 defines it (docs/dcsa-events.md: Consuming the service as a DCSA publisher): each
  * filter, the operator forms of eventCreatedDateTime, sort, cursor pages with the standard's headers, the error
  * body, the tenant rule; every answer validated against the standard (corrected: test/dcsa-standard.test.ts).
  */

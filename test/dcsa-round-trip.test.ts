@@ -10,7 +10,7 @@ import { dialects } from './support/databases.js';
 import { DcsaValidator } from './support/dcsa-validator.js';
 
 /**
- * The service both ways (README: Consuming the service as a DCSA publisher): two instances on separate
+ * The service both ways (docs/dcsa-events.md: Consuming the service as a DCSA publisher): two instances on separate
  * databases, over real HTTP. Instance B is given instance A as a carrier source, once through its events poller
  * (reading A's GET /v2/events with OAuth2 client credentials of a client of A) and once through a DCSA event
  * subscription at A pushing to B's carrier notification endpoint. Both hold the same shipment master data (the

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { getIntrospectionQuery, Kind, parse, print, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { ISSUE_TOKEN } from '../src/executor/token-document.js';
 import { BASE, createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { createTestDatabase } from './support/databases.js';
 import { createSandboxApp, type SandboxApp } from './support/sandbox-app.js';
+import { documentationText } from './support/docs.js';
 
 /**
  * GraphQL documents are bounded before they are compiled or run
@@ -82,7 +82,7 @@ function operationsOf(source: string): string[] {
 
 /** The GraphQL of the README: its graphql code blocks and the queries of its curl examples. */
 function readmeDocuments(): string[] {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const readme = documentationText();
   const blocks = [...readme.matchAll(/```graphql\n([\s\S]*?)```/g)].map((m) => m[1] as string);
   const curls = [...readme.matchAll(/-d '(\{"query":[^']*\})'/g)].map((m) => (JSON.parse(m[1] as string) as { query: string }).query);
   return [...blocks, ...curls];

@@ -15,7 +15,7 @@ import { CARRIER, rawEquipmentEvent, rawShipment, rawTransportEvent } from './su
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
 /**
- * README "Rotating TT_SECRET_PEPPER", step by step as written, on each
+ * docs/operating.md "Rotating TT_SECRET_PEPPER", step by step as written, on each
  * store: an API client, a carrier (notification secret and polling
  * credentials) and a webhook subscription made under the old pepper go on
  * working during the rotation and after it, with nothing handed out again

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +8,7 @@ import { claimDeliveries } from '../src/store/delivery-queue.js';
 import { createTestApp, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
+import { documentationText } from './support/docs.js';
 
 /**
  * Push delivery (issue 11) end to end on each store: a client subscribes
@@ -51,8 +52,8 @@ const shipment = {
 };
 /** The README's Node verification snippet, loaded as a receiver would paste it. */
 async function readmeVerifier(): Promise<(header: string, body: string, secret: string) => boolean> {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-  const snippet = /<!-- webhook-verification-snippet -->\s*```js\n([\s\S]*?)```/.exec(readme)?.[1];
+  const readme = documentationText();
+  const snippet = /<!-- webhook-verification-snippet -->\s*(?:<!-- doctest -->\s*)?```js\n([\s\S]*?)```/.exec(readme)?.[1];
   if (!snippet) throw new Error('README has no webhook verification snippet');
   const dir = mkdtempSync(join(tmpdir(), 'tt-snippet-'));
   try {

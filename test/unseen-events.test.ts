@@ -8,7 +8,7 @@ import { FakeDcsaPublisher } from './support/fake-dcsa-publisher.js';
 import { CARRIER, eventId, rawShipment, rawTransportEvent } from './support/ingest-fixtures.js';
 
 /**
- * Data that goes nowhere is visible (README "Carrier onboarding"): events
+ * Data that goes nowhere is visible (docs/carriers.md "Carrier onboarding"): events
  * stored for shipments nobody loaded yet (the tt_unlinked_events gauge,
  * `tracking carrier unlinked`), and events a poll or a notification refused,
  * kept with their error and replayed by `tracking carrier rejected replay`.

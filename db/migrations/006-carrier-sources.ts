@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
- * Carriers as configured event sources (README "Carrier onboarding"): each
+ * Carriers as configured event sources (docs/carriers.md "Carrier onboarding"): each
  * carrier's notification secret (the DCSA Notification-Signature key) and,
  * optionally, the DCSA `GET /v2/events` endpoint the poller reads, with its
  * credentials. Secrets and credentials are sealed (src/auth/secret-box.ts),

@@ -22,7 +22,7 @@ import { exactTables, jsonColumn, keyColumn, type SqlDialect } from '../../src/d
  * - carrier_source: the previous notification secret and events credentials,
  *   valid until the end of a rotation's overlap.
  * - api_client.secret_pepper_id: which pepper the secret's HMAC is under
- *   (README "Operating", rotating TT_SECRET_PEPPER); null until the client's
+ *   (docs/operating.md "Operating", rotating TT_SECRET_PEPPER); null until the client's
  *   next token request.
  */
 export default function statementsAndLifecycle(dialect: SqlDialect): Migration {

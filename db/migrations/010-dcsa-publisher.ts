@@ -4,7 +4,7 @@ import { eventFacts } from '../../src/domain/dcsa-events.js';
 import type { TrackingEvent } from '../../src/domain/types.js';
 
 /**
- * The service as a DCSA Track & Trace 2.2 publisher (README: Consuming the service as a DCSA publisher).
+ * The service as a DCSA Track & Trace 2.2 publisher (docs/dcsa-events.md: Consuming the service as a DCSA publisher).
  *
  * - `event` gets the attributes the 2.2 filters select on (src/domain/dcsa-events.ts, eventFacts), so
  *   GET /v2/events filters in SQL, and whether the 2.2 schema can carry the event at all. Events stored before

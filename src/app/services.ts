@@ -57,10 +57,10 @@ export async function createServices(options: ServicesOptions): Promise<ServiceS
   const authenticator = createAuthenticator(cacheVerifiedTokens(tokens, { now }), clients, {
     clientCacheTtlMs: options.clientCacheTtlMs,
   });
-  // Quotas and failed-authentication limits (README: Quotas and rate limits), in memory or in Redis.
+  // Quotas and failed-authentication limits (docs/errors.md: Quotas and rate limits), in memory or in Redis.
   const rateLimits = await createRateLimits(config, logger.log, options.rateLimit);
   const grant = createTokenGrant(tokens, clients, rateLimits.authLimiter, rateLimits.quotas);
-  // During a pepper rotation the previous pepper still opens what it sealed (README "Rotating TT_SECRET_PEPPER").
+  // During a pepper rotation the previous pepper still opens what it sealed (docs/operating.md "Rotating TT_SECRET_PEPPER").
   const peppers = await resolvePeppers(database.db, config);
   const push: PushServices = {
     environment: config.environment,

@@ -40,7 +40,7 @@ export class ClientSecretHasher {
   /** pepperId of the pepper new hashes are made with (api_client.secret_pepper_id). */
   readonly pepperId: string;
 
-  /** `previousPepper`: during a rotation, hashes made with it still verify (README "Rotating TT_SECRET_PEPPER"). */
+  /** `previousPepper`: during a rotation, hashes made with it still verify (docs/operating.md "Rotating TT_SECRET_PEPPER"). */
   constructor(pepper: string, previousPepper?: string) {
     if (pepper.length === 0) throw new Error('The client secret pepper must not be empty');
     this.#key = createSecretKey(Buffer.from(pepper, 'utf8'));

@@ -222,7 +222,7 @@ export class ClientStore {
     const match = this.#hasher.check(secret, row.secret_hash);
     if (match === false || row.disabled_at !== null) return null;
     if (match === 'previous' || row.secret_pepper_id !== this.#hasher.pepperId) {
-      // The same secret, now hashed under the current pepper (README "Rotating TT_SECRET_PEPPER"); once per client.
+      // The same secret, now hashed under the current pepper (docs/operating.md "Rotating TT_SECRET_PEPPER"); once per client.
       const moved = { secret_hash: this.#hasher.hash(secret), secret_pepper_id: this.#hasher.pepperId };
       await updateApiClient(this.#db, clientId, match === 'previous' ? moved : { secret_pepper_id: moved.secret_pepper_id });
       return this.#toApiClient({ ...row, ...moved });

@@ -32,7 +32,7 @@ export async function resolvePepper(db: Db, config: Pick<Config, 'environment' |
   return storeServiceSecretOnce(db, PEPPER_SECRET_NAME, randomBytes(32).toString('base64url'));
 }
 
-/** The pepper in use and, during a rotation, the one before it (README "Rotating TT_SECRET_PEPPER"). */
+/** The pepper in use and, during a rotation, the one before it (docs/operating.md "Rotating TT_SECRET_PEPPER"). */
 export interface Peppers {
   current: string;
   /** `TT_PREVIOUS_SECRET_PEPPER`: still accepted, never used for anything new. */

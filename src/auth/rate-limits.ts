@@ -6,7 +6,7 @@ import type { Log } from '../service/logger.js';
 import { RateLimitStore } from '../service/rate-limit-store.js';
 
 /**
- * Everything of README "Quotas and rate limits" that a process holds: the
+ * Everything of docs/errors.md "Quotas and rate limits" that a process holds: the
  * counters' store (memory or Redis), the per-client quotas, the failed-
  * authentication limiter and how a request's address is found. The plugins
  * that apply them live where they apply: src/http/use-rest-quotas.ts (REST

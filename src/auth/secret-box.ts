@@ -9,7 +9,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * signing secret.
  *
  * @NOTE changing the pepper alone makes every sealed secret unreadable.
- * During a rotation (README "Rotating TT_SECRET_PEPPER") the box also opens
+ * During a rotation (docs/operating.md "Rotating TT_SECRET_PEPPER") the box also opens
  * what the previous pepper sealed, and `reseal` moves it to the current one
  * (`tracking keys rewrap`).
  */

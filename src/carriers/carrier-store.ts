@@ -83,7 +83,7 @@ export class CarrierStore {
   readonly #config: Pick<Config, 'environment'>;
   readonly #now: () => Date;
 
-  /** `peppers`: the server pepper, or during a rotation the current and the previous one (README "Rotating TT_SECRET_PEPPER"). */
+  /** `peppers`: the server pepper, or during a rotation the current and the previous one (docs/operating.md "Rotating TT_SECRET_PEPPER"). */
   constructor(db: Db, peppers: Peppers | string, config: Pick<Config, 'environment'>, now: () => Date = () => new Date()) {
     const { current, previous } = typeof peppers === 'string' ? { current: peppers, previous: undefined } : peppers;
     this.#db = db;

@@ -12,7 +12,7 @@ import { backoffMs, firstPageUrl, nextPollDelayMs, pollFrom, WatermarkTracker } 
 import { advanceWatermark, readPollState, releaseLease, renewLease, takeLease } from '../store/poll-state.js';
 
 /**
- * Polls carriers' DCSA `GET /v2/events` (README "Carrier onboarding"):
+ * Polls carriers' DCSA `GET /v2/events` (docs/carriers.md "Carrier onboarding"):
  *
  * - from the stored watermark minus a safety overlap (events a carrier
  *   publishes late, stamped before the watermark), following DCSA cursor

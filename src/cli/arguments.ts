@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { EXCEPTION_TYPES, WEBHOOK_DELIVERY_STATUSES } from '../domain/types.js';
 
 /** Parsers of the commands' option values: each refuses a bad value with the allowed ones named (exit 2). */
 
@@ -29,13 +30,17 @@ export function subscriptionStatus(value: string): 'ACTIVE' | 'DISABLED' {
 
 export function deliveryStatus(value: string): string {
   const status = value.trim().toUpperCase();
-  if (!['PENDING', 'DELIVERED', 'FAILED'].includes(status)) throw new InvalidArgumentError('must be PENDING, DELIVERED or FAILED');
+  if (!(WEBHOOK_DELIVERY_STATUSES as readonly string[]).includes(status)) {
+    throw new InvalidArgumentError(`must be one of ${WEBHOOK_DELIVERY_STATUSES.join(', ')}`);
+  }
   return status;
 }
 
+/** An exceptionType filter: one of the types the service raises, else a usage error naming them (exit 2). */
 export function exceptionType(value: string): string {
   const type = value.trim().toUpperCase();
-  if (!/^[A-Z][A-Z_]{0,39}$/.test(type)) throw new InvalidArgumentError('must be an exceptionType such as ETA_DELAY');
+  if (!(EXCEPTION_TYPES as readonly string[]).includes(type))
+    throw new InvalidArgumentError(`must be one of ${EXCEPTION_TYPES.join(', ')}`);
   return type;
 }
 

@@ -2,6 +2,8 @@ import { CarrierStore, DEFAULT_SECRET_OVERLAP_SECONDS, type CarrierSource } from
 import { eventsAuth, type CredentialOptions } from './carrier-credentials.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
+import { CarrierInputError } from '../carriers/carrier-config.js';
+import { readServiceSecret } from '../store/service-secrets.js';
 import { EXIT_NOT_FOUND, EXIT_OK, table, type CommandIo } from './client-commands.js';
 
 /**
@@ -25,6 +27,24 @@ export function notificationUrl(config: Pick<Config, 'baseUrl'>, carrierCode: st
   return `${config.baseUrl}/v2/carrier-notifications/${carrierCode}`;
 }
 
+/** Name of the base address `tracking serve` records in the database at each start (serve.ts). */
+export const SERVED_BASE_URL = 'served_base_url';
+
+/**
+ * The base address carriers reach the service at, for the URLs the CLI prints: TT_BASE_URL when set (as the
+ * server reads it), else the address the last `tracking serve` on this database recorded, so a CLI run in
+ * another shell never hands a carrier a guessed `localhost:4000`. Neither: a usage error (nothing written).
+ */
+export async function publicBaseUrl(database: Database, config: Pick<Config, 'baseUrl' | 'baseUrlSet'>): Promise<Pick<Config, 'baseUrl'>> {
+  if (config.baseUrlSet) return { baseUrl: config.baseUrl };
+  const served = await readServiceSecret(database.db, SERVED_BASE_URL);
+  if (served) return { baseUrl: served };
+  throw new CarrierInputError(
+    'TT_BASE_URL is not set and no `tracking serve` has run on this database yet: set TT_BASE_URL to the address ' +
+      'carriers reach this service at (e.g. TT_BASE_URL=https://tracking.example.com), or start the server first',
+  );
+}
+
 export async function addCarrierCommand(
   database: Database,
   config: Config,
@@ -32,6 +52,7 @@ export async function addCarrierCommand(
   options: AddCarrierOptions,
   io: CommandIo & { now: () => Date },
 ): Promise<number> {
+  const base = await publicBaseUrl(database, config);
   const store = await CarrierStore.open(database.db, config, io.now);
   const { carrier, secret } = await store.addCarrier({
     carrierCode,
@@ -42,7 +63,7 @@ export async function addCarrierCommand(
     ...(options.pollInterval !== undefined ? { pollIntervalSeconds: options.pollInterval } : {}),
     ...(options.pollSince !== undefined ? { pollSince: options.pollSince } : {}),
   });
-  const url = notificationUrl(config, carrier.carrierCode);
+  const url = notificationUrl(base, carrier.carrierCode);
   if (options.json) {
     io.stdout.write(`${JSON.stringify({ carrierCode: carrier.carrierCode, notificationUrl: url, notificationSecret: secret })}\n`);
     return EXIT_OK;
@@ -63,10 +84,11 @@ export async function listCarriersCommand(
   options: { json?: boolean },
   io: CommandIo & { now: () => Date },
 ): Promise<number> {
+  const base = options.json ? await publicBaseUrl(database, config) : undefined;
   const store = await CarrierStore.open(database.db, config, io.now);
   const carriers = await store.listCarriers();
-  if (options.json) {
-    io.stdout.write(`${JSON.stringify(carriers.map((c) => ({ ...c, notificationUrl: notificationUrl(config, c.carrierCode) })))}\n`);
+  if (base) {
+    io.stdout.write(`${JSON.stringify(carriers.map((c) => ({ ...c, notificationUrl: notificationUrl(base, c.carrierCode) })))}\n`);
     return EXIT_OK;
   }
   if (carriers.length === 0) {
@@ -105,11 +127,12 @@ export async function rotateCarrierSecretCommand(
   options: { secret?: string; overlap?: number; json?: boolean },
   io: CommandIo & { now: () => Date },
 ): Promise<number> {
+  const base = await publicBaseUrl(database, config);
   const store = await CarrierStore.open(database.db, config, io.now);
   const overlap = options.overlap ?? DEFAULT_SECRET_OVERLAP_SECONDS;
   const secret = await store.rotateSecret(carrierCode, options.secret, overlap);
   if (secret === null) return notFound(carrierCode, io);
-  const url = notificationUrl(config, carrierCode);
+  const url = notificationUrl(base, carrierCode);
   if (options.json) {
     io.stdout.write(`${JSON.stringify({ carrierCode, notificationUrl: url, notificationSecret: secret })}\n`);
     return EXIT_OK;

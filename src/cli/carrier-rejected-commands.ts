@@ -5,7 +5,7 @@ import { listRejectedEvents } from '../store/rejected-events.js';
 import { EXIT_OK, table, type CommandIo } from './client-commands.js';
 
 /**
- * `tracking carrier rejected list|replay` (README "Carrier onboarding"):
+ * `tracking carrier rejected list|replay` (docs/carriers.md "Carrier onboarding"):
  * events a poll or a carrier notification refused, kept with their error,
  * and their replay once the cause is fixed (a replay that still fails keeps
  * them, with the error of now).

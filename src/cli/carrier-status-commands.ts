@@ -4,7 +4,7 @@ import type { Database } from '../db/connect.js';
 import { notFound } from './carrier-commands.js';
 import { EXIT_OK, type CommandIo } from './client-commands.js';
 
-/** `tracking carrier enable|remove CODE` (README "Carrier onboarding"): the other ends of a carrier's life than add and disable. */
+/** `tracking carrier enable|remove CODE` (docs/carriers.md "Carrier onboarding"): the other ends of a carrier's life than add and disable. */
 
 export async function enableCarrierCommand(
   database: Database,

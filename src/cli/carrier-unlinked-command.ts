@@ -3,7 +3,7 @@ import { listUnlinkedEvents } from '../store/unlinked-events.js';
 import { EXIT_OK, table, type CommandIo } from './client-commands.js';
 
 /**
- * `tracking carrier unlinked [--carrier CODE]` (README "Carrier onboarding"):
+ * `tracking carrier unlinked [--carrier CODE]` (docs/carriers.md "Carrier onboarding"):
  * the stored events that link to no shipment yet, oldest first, with what
  * they would link by. During an onboarding, this is what customers do not
  * see yet: the shipments they name have not been loaded.

@@ -3,11 +3,11 @@ import { CarrierStore } from '../carriers/carrier-store.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import { eventsAuth, givesCredentials, type CredentialOptions } from './carrier-credentials.js';
-import { notFound, notificationUrl } from './carrier-commands.js';
+import { notFound, notificationUrl, publicBaseUrl } from './carrier-commands.js';
 import { EXIT_OK, type CommandIo } from './client-commands.js';
 
 /**
- * `tracking carrier update CODE …` (README "Carrier onboarding"): what an
+ * `tracking carrier update CODE …` (docs/carriers.md "Carrier onboarding"): what an
  * operator changes over a carrier's life: its name, its events URL (or none:
  * push only), the credentials of it (`--overlap`: the replaced ones are still
  * tried while the carrier refuses the new), the poll interval. The
@@ -37,6 +37,7 @@ export async function updateCarrierCommand(
     throw new CarrierInputError('--no-credentials takes no --oauth-* or --api-key* options');
   }
   const store = await CarrierStore.open(database.db, config, io.now);
+  const base = options.json ? await publicBaseUrl(database, config) : undefined;
   const carrier = await store.updateCarrier(carrierCode, {
     ...(options.name !== undefined ? { name: options.name } : {}),
     ...(options.eventsUrl !== undefined ? { eventsUrl: options.eventsUrl === false ? null : options.eventsUrl } : {}),
@@ -50,8 +51,8 @@ export async function updateCarrierCommand(
     ...(options.overlap !== undefined ? { overlapSeconds: options.overlap } : {}),
   });
   if (!carrier) return notFound(carrierCode, io);
-  if (options.json) {
-    io.stdout.write(`${JSON.stringify({ ...carrier, notificationUrl: notificationUrl(config, carrierCode) })}\n`);
+  if (base) {
+    io.stdout.write(`${JSON.stringify({ ...carrier, notificationUrl: notificationUrl(base, carrierCode) })}\n`);
     return EXIT_OK;
   }
   const lines = [

@@ -3,7 +3,7 @@ import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import { EXIT_NOT_FOUND, EXIT_OK, type CommandIo } from './client-commands.js';
 
-/** `tracking client enable CLIENT_ID`: a disabled client may get tokens again (README "Operating"). */
+/** `tracking client enable CLIENT_ID`: a disabled client may get tokens again (docs/operating.md "Operating"). */
 export async function enableClientCommand(database: Database, config: Config, clientId: string, io: CommandIo): Promise<number> {
   const store = await ClientStore.open(database.db, config);
   if (!(await store.enableClient(clientId))) {

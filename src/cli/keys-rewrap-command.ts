@@ -7,7 +7,7 @@ import { rewrapSubscriptionSecrets, webhookSecretBox } from '../push/subscriptio
 import { EXIT_OK, EXIT_USAGE, type CommandIo } from './client-commands.js';
 
 /**
- * `tracking keys rewrap` (README "Rotating TT_SECRET_PEPPER"): with the new
+ * `tracking keys rewrap` (docs/operating.md "Rotating TT_SECRET_PEPPER"): with the new
  * pepper in TT_SECRET_PEPPER and the old one in TT_PREVIOUS_SECRET_PEPPER,
  * re-seals every carrier notification secret, carrier credential and webhook
  * signing secret under the new pepper, and lists the API clients whose

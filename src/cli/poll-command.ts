@@ -20,7 +20,8 @@ export async function pollCommand(
   options: { once?: boolean; carrier?: string },
   io: CommandIo & { now: () => Date },
 ): Promise<number> {
-  const logger = createLogger(config.logLevel);
+  // Logs on stderr: stdout carries only the command's results (one JSON line per carrier or round).
+  const logger = createLogger(config.logLevel, io.stderr);
   const poller = new CarrierPoller({
     database,
     carriers: await CarrierStore.open(database.db, config, io.now),

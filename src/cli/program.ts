@@ -59,7 +59,7 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     .showHelpAfterError()
     .addHelpText(
       'after',
-      '\nConfiguration comes from the environment: see README.md (DATABASE_URL, PORT, TT_*).\n' +
+      '\nConfiguration comes from the environment: see docs/configuration.md (DATABASE_URL, PORT, TT_*).\n' +
         "Run `tracking <command> --help` for a command's options.\n",
     );
 

@@ -105,7 +105,8 @@ export async function retryDeliveryCommand(database: Database, deliveryId: strin
  * round in progress.
  */
 export async function deliverCommand(database: Database, config: Config, options: { once?: boolean }, io: CommandIo): Promise<number> {
-  const logger = createLogger(config.logLevel);
+  // Logs on stderr: stdout carries only the command's results (one JSON line per carrier or round).
+  const logger = createLogger(config.logLevel, io.stderr);
   // No API requests share this process: nothing to pause for.
   // The worker's services and executor only: no HTTP app is built (docs/architecture.md, Floors: app).
   const app = await createWorkerServices({ config: { ...config, push: { ...config.push, maxLoopDelayMs: 0 } }, database, logger });

@@ -12,6 +12,8 @@ import { connectDatabase } from '../db/connect.js';
 import { startCarrierPoller } from '../carriers/serve-poller.js';
 import { ensureSandboxDemoClient, SANDBOX_DEMO_ACCOUNT, seedSandboxIfEmpty } from '../app/sandbox-seed.js';
 import { prepareDatabase } from './prepare-database.js';
+import { recordServiceValue } from '../store/service-secrets.js';
+import { SERVED_BASE_URL } from './carrier-commands.js';
 
 /**
  * `tracking serve`: migrate, seed the sandbox into an empty sandbox database,
@@ -60,6 +62,9 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
   const metricsPort = metricsServer ? await listen(metricsServer, config.metrics.port ?? 0, config.host) : undefined;
 
   const local = `http://localhost:${port}`;
+  // The address the CLI prints in URLs handed to others (a carrier's notification URL) when TT_BASE_URL is
+  // unset in its shell: the one this server actually answers at (carrier-commands.ts, publicBaseUrl).
+  await recordServiceValue(database.db, SERVED_BASE_URL, config.baseUrlSet ? config.baseUrl : local);
   const urls = {
     rest: `${local}/v2/shipments`,
     token: `${local}/oauth/token`,

@@ -1,6 +1,7 @@
 import { parseTrustedProxies, TrustedProxiesError, type ForwardedHeader, type TrustedProxies } from '../domain/client-address.js';
 import { DEFAULT_THRESHOLDS, type ExceptionThresholds } from '../domain/thresholds.js';
 import { resilienceConfig, type ResilienceConfig } from './resilience-config.js';
+import { configVariable } from './variables.js';
 
 /**
  * All configuration comes from the environment and is read and validated
@@ -66,7 +67,7 @@ export interface QuotaLimit {
   burst: number;
 }
 
-/** Quotas and rate limits (README: Quotas and rate limits). */
+/** Quotas and rate limits (docs/errors.md: Quotas and rate limits). */
 export interface QuotaConfig {
   /** `TT_QUOTAS`: per-client quotas on lookups, subscription routes and tokens. Default true. */
   enabled: boolean;
@@ -120,11 +121,11 @@ export interface GraphQLLimits {
 
 /** GraphQL Armor's defaults, except depth: the full-snapshot lookup is 10 deep. */
 export const DEFAULT_GRAPHQL_LIMITS: GraphQLLimits = {
-  maxTokens: 1000,
-  maxDepth: 12,
-  maxAliases: 15,
-  maxDirectives: 50,
-  maxCost: 5000,
+  maxTokens: intDefault('TT_GRAPHQL_MAX_TOKENS'),
+  maxDepth: intDefault('TT_GRAPHQL_MAX_DEPTH'),
+  maxAliases: intDefault('TT_GRAPHQL_MAX_ALIASES'),
+  maxDirectives: intDefault('TT_GRAPHQL_MAX_DIRECTIVES'),
+  maxCost: intDefault('TT_GRAPHQL_MAX_COST'),
 };
 
 export interface GraphQLConfig {
@@ -135,7 +136,7 @@ export interface GraphQLConfig {
   compiledCacheSize: number;
 }
 
-/** Carrier event sources (README "Carrier onboarding"): notifications, the poller, operator ingest. */
+/** Carrier event sources (docs/carriers.md "Carrier onboarding"): notifications, the poller, operator ingest. */
 export interface CarriersConfig {
   /** `TT_CARRIER_POLLER`: serve polls the carriers' DCSA events endpoints itself. Default true; false when a dedicated `tracking poll` runs. */
   poller: boolean;
@@ -149,7 +150,7 @@ export interface CarriersConfig {
   pollPageSize: number;
   /**
    * `TT_REJECTED_EVENTS_MAX`: rejected carrier events kept for `tracking carrier rejected replay`
-   * (README "Carrier onboarding"); past it the oldest go. Default 10000.
+   * (docs/carriers.md "Carrier onboarding"); past it the oldest go. Default 10000.
    */
   rejectedEventsMax: number;
 }
@@ -167,6 +168,8 @@ export interface Config {
   environment: Environment;
   /** `TT_BASE_URL`, the environment's base address and token issuer. Default http://localhost:PORT. */
   baseUrl: string;
+  /** Whether TT_BASE_URL was set (else baseUrl is derived from PORT, a guess outside the server's own process). */
+  baseUrlSet: boolean;
   /** `TT_SENDER_ID`, the constant senderID. Default TRACK-AND-TRACE. */
   senderId: string;
   /** `TT_SIGNING_KEY`: private JWK (JSON) for token signing; required in production. */
@@ -176,7 +179,7 @@ export interface Config {
   /**
    * `TT_PREVIOUS_SECRET_PEPPER`: during a pepper rotation, the pepper before
    * TT_SECRET_PEPPER: what it hashed and sealed is still accepted, and moved to
-   * the new one (README "Rotating TT_SECRET_PEPPER"). Default unset.
+   * the new one (docs/operating.md "Rotating TT_SECRET_PEPPER"). Default unset.
    */
   previousSecretPepper: string | undefined;
   /** `TT_GRAPHIQL`: serve GraphiQL; default true in sandbox, false in production. */
@@ -211,7 +214,18 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function intVar(env: Env, name: string, fallback: number, min: number, max: number): number {
+/** The declared default of an integer variable (src/config/variables.ts). */
+function intDefault(name: string): number {
+  const spec = configVariable(name).int;
+  if (!spec) throw new Error(`${name} is not declared as an integer in src/config/variables.ts`);
+  return spec.default;
+}
+
+/** An integer variable, with the default and bounds its declaration gives (src/config/variables.ts). */
+function intVar(env: Env, name: string): number {
+  const spec = configVariable(name).int;
+  if (!spec) throw new Error(`${name} is not declared as an integer in src/config/variables.ts`);
+  const { default: fallback, min, max } = spec;
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
@@ -228,7 +242,8 @@ function numberVar(env: Env, name: string, fallback: number): number {
   return n;
 }
 
-function boolVar(env: Env, name: string, fallback: boolean): boolean {
+/** A boolean variable; `fallback` overrides the declared default where it depends on other settings. */
+function boolVar(env: Env, name: string, fallback = configVariable(name).bool ?? false): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   if (/^(1|true|yes|on)$/i.test(raw)) return true;
@@ -237,7 +252,7 @@ function boolVar(env: Env, name: string, fallback: boolean): boolean {
 }
 
 export function loadConfig(env: Env = process.env): Config {
-  const port = intVar(env, 'PORT', 4000, 0, 65535);
+  const port = intVar(env, 'PORT');
   const environment = env.TT_ENVIRONMENT || 'sandbox';
   if (environment !== 'sandbox' && environment !== 'production') {
     throw new ConfigError(`TT_ENVIRONMENT must be sandbox or production, got "${environment}"`);
@@ -293,17 +308,18 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl,
-    dbPoolSize: intVar(env, 'TT_DB_POOL_SIZE', 10, 1, 500),
+    dbPoolSize: intVar(env, 'TT_DB_POOL_SIZE'),
     environment,
     baseUrl,
+    baseUrlSet: Boolean(env.TT_BASE_URL),
     senderId,
     signingKeyJwk,
     secretPepper,
     previousSecretPepper,
     graphiql: boolVar(env, 'TT_GRAPHIQL', environment === 'sandbox'),
-    evaluateIntervalSeconds: intVar(env, 'TT_EVALUATE_INTERVAL_SECONDS', 300, 0, 86_400),
-    snapshotCacheMb: env.TT_SNAPSHOT_CACHE_MB ? intVar(env, 'TT_SNAPSHOT_CACHE_MB', 0, 0, 1_000_000) : undefined,
-    seedSandbox: boolVar(env, 'TT_SEED_SANDBOX', true),
+    evaluateIntervalSeconds: intVar(env, 'TT_EVALUATE_INTERVAL_SECONDS'),
+    snapshotCacheMb: env.TT_SNAPSHOT_CACHE_MB ? intVar(env, 'TT_SNAPSHOT_CACHE_MB') : undefined,
+    seedSandbox: boolVar(env, 'TT_SEED_SANDBOX'),
     thresholds,
     logLevel: logLevel as LogLevel,
     metrics: metricsConfig(env, port),
@@ -311,26 +327,26 @@ export function loadConfig(env: Env = process.env): Config {
     graphql: graphqlConfig(env, environment),
     corsOrigins: corsOrigins(env),
     push: {
-      worker: boolVar(env, 'TT_DELIVERY_WORKER', true),
-      concurrency: intVar(env, 'TT_DELIVERY_CONCURRENCY', 64, 1, 1000),
-      lanes: intVar(env, 'TT_DELIVERY_LANES', 2, 1, 8),
-      pollMs: intVar(env, 'TT_DELIVERY_POLL_MS', 500, 50, 60_000),
-      maxLoopDelayMs: intVar(env, 'TT_DELIVERY_MAX_LOOP_DELAY_MS', 50, 0, 10_000),
-      leaseSeconds: intVar(env, 'TT_DELIVERY_LEASE_SECONDS', 60, 2, 3600),
-      timeoutSeconds: intVar(env, 'TT_WEBHOOK_TIMEOUT_SECONDS', 10, 1, 60),
-      retryHours: intVar(env, 'TT_WEBHOOK_RETRY_HOURS', 24, 1, 24 * 14),
-      maxSubscriptionsPerClient: intVar(env, 'TT_MAX_SUBSCRIPTIONS_PER_CLIENT', 1000, 1, 1_000_000),
+      worker: boolVar(env, 'TT_DELIVERY_WORKER'),
+      concurrency: intVar(env, 'TT_DELIVERY_CONCURRENCY'),
+      lanes: intVar(env, 'TT_DELIVERY_LANES'),
+      pollMs: intVar(env, 'TT_DELIVERY_POLL_MS'),
+      maxLoopDelayMs: intVar(env, 'TT_DELIVERY_MAX_LOOP_DELAY_MS'),
+      leaseSeconds: intVar(env, 'TT_DELIVERY_LEASE_SECONDS'),
+      timeoutSeconds: intVar(env, 'TT_WEBHOOK_TIMEOUT_SECONDS'),
+      retryHours: intVar(env, 'TT_WEBHOOK_RETRY_HOURS'),
+      maxSubscriptionsPerClient: intVar(env, 'TT_MAX_SUBSCRIPTIONS_PER_CLIENT'),
     },
     quotas: quotaConfig(env, environment),
     carriers: carriersConfig(env),
-    resilience: resilienceConfig((name, fallback, min, max) => intVar(env, name, fallback, min, max)),
+    resilience: resilienceConfig((name) => intVar(env, name)),
   };
 }
 
 function quotaConfig(env: Env, environment: Environment): QuotaConfig {
-  const quota = (name: string, perMinute: number, burst: number): QuotaLimit => ({
-    perMinute: intVar(env, `TT_QUOTA_${name}_PER_MINUTE`, perMinute, 1, 1_000_000),
-    burst: intVar(env, `TT_QUOTA_${name}_BURST`, burst, 0, 1_000_000),
+  const quota = (name: string): QuotaLimit => ({
+    perMinute: intVar(env, `TT_QUOTA_${name}_PER_MINUTE`),
+    burst: intVar(env, `TT_QUOTA_${name}_BURST`),
   });
   const header = (env.TT_FORWARDED_HEADER || 'x-forwarded-for').toLowerCase();
   if (header !== 'x-forwarded-for' && header !== 'forwarded') {
@@ -350,13 +366,13 @@ function quotaConfig(env: Env, environment: Environment): QuotaConfig {
   const keyPrefix = env.TT_RATE_LIMIT_PREFIX || `tt:${environment}`;
   if (!/^[\x21-\x7e]{1,100}$/.test(keyPrefix)) throw new ConfigError('TT_RATE_LIMIT_PREFIX must be 1 to 100 printable characters');
   return {
-    enabled: boolVar(env, 'TT_QUOTAS', true),
-    lookups: quota('LOOKUPS', 600, 300),
-    subscriptions: quota('SUBSCRIPTIONS', 120, 60),
-    tokens: quota('TOKENS', 20, 20),
-    authFailuresPerClientAddress: intVar(env, 'TT_AUTH_FAILURES_PER_CLIENT_ADDRESS', 10, 1, 1_000_000),
-    authFailuresPerAddress: intVar(env, 'TT_AUTH_FAILURES_PER_ADDRESS', 50, 1, 1_000_000),
-    authFailureWindowSeconds: intVar(env, 'TT_AUTH_FAILURE_WINDOW_SECONDS', 60, 1, 86_400),
+    enabled: boolVar(env, 'TT_QUOTAS'),
+    lookups: quota('LOOKUPS'),
+    subscriptions: quota('SUBSCRIPTIONS'),
+    tokens: quota('TOKENS'),
+    authFailuresPerClientAddress: intVar(env, 'TT_AUTH_FAILURES_PER_CLIENT_ADDRESS'),
+    authFailuresPerAddress: intVar(env, 'TT_AUTH_FAILURES_PER_ADDRESS'),
+    authFailureWindowSeconds: intVar(env, 'TT_AUTH_FAILURE_WINDOW_SECONDS'),
     trustedProxies,
     redisUrl,
     keyPrefix,
@@ -365,18 +381,18 @@ function quotaConfig(env: Env, environment: Environment): QuotaConfig {
 
 function carriersConfig(env: Env): CarriersConfig {
   return {
-    poller: boolVar(env, 'TT_CARRIER_POLLER', true),
-    notificationMaxBytes: intVar(env, 'TT_CARRIER_NOTIFICATION_MAX_BYTES', 5 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    operatorIngestMaxBytes: intVar(env, 'TT_OPERATOR_INGEST_MAX_BYTES', 64 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
-    pollOverlapSeconds: intVar(env, 'TT_CARRIER_POLL_OVERLAP_SECONDS', 300, 0, 86_400),
-    pollPageSize: intVar(env, 'TT_CARRIER_POLL_PAGE_SIZE', 100, 1, 10_000),
-    rejectedEventsMax: intVar(env, 'TT_REJECTED_EVENTS_MAX', 10_000, 0, 1_000_000),
+    poller: boolVar(env, 'TT_CARRIER_POLLER'),
+    notificationMaxBytes: intVar(env, 'TT_CARRIER_NOTIFICATION_MAX_BYTES'),
+    operatorIngestMaxBytes: intVar(env, 'TT_OPERATOR_INGEST_MAX_BYTES'),
+    pollOverlapSeconds: intVar(env, 'TT_CARRIER_POLL_OVERLAP_SECONDS'),
+    pollPageSize: intVar(env, 'TT_CARRIER_POLL_PAGE_SIZE'),
+    rejectedEventsMax: intVar(env, 'TT_REJECTED_EVENTS_MAX'),
   };
 }
 
 function metricsConfig(env: Env, port: number): MetricsConfig {
-  const enabled = boolVar(env, 'TT_METRICS', true);
-  const metricsPort = env.TT_METRICS_PORT ? intVar(env, 'TT_METRICS_PORT', 0, 1, 65535) : undefined;
+  const enabled = boolVar(env, 'TT_METRICS');
+  const metricsPort = env.TT_METRICS_PORT ? intVar(env, 'TT_METRICS_PORT') : undefined;
   if (metricsPort !== undefined && metricsPort === port) {
     throw new ConfigError(`TT_METRICS_PORT must differ from PORT (${port}); unset it to serve /metrics on PORT`);
   }
@@ -408,21 +424,20 @@ function tracingConfig(env: Env): TracingConfig {
 }
 
 function graphqlConfig(env: Env, environment: Environment): GraphQLConfig {
-  const d = DEFAULT_GRAPHQL_LIMITS;
   const introspection = (env.TT_GRAPHQL_INTROSPECTION || 'auto').toLowerCase();
   if (!['auto', 'public', 'token', 'off'].includes(introspection)) {
     throw new ConfigError(`TT_GRAPHQL_INTROSPECTION must be auto, public, token or off, got "${env.TT_GRAPHQL_INTROSPECTION}"`);
   }
   return {
     limits: {
-      maxTokens: intVar(env, 'TT_GRAPHQL_MAX_TOKENS', d.maxTokens, 100, 1_000_000),
-      maxDepth: intVar(env, 'TT_GRAPHQL_MAX_DEPTH', d.maxDepth, 1, 1000),
-      maxAliases: intVar(env, 'TT_GRAPHQL_MAX_ALIASES', d.maxAliases, 0, 100_000),
-      maxDirectives: intVar(env, 'TT_GRAPHQL_MAX_DIRECTIVES', d.maxDirectives, 0, 100_000),
-      maxCost: intVar(env, 'TT_GRAPHQL_MAX_COST', d.maxCost, 1, 100_000_000),
+      maxTokens: intVar(env, 'TT_GRAPHQL_MAX_TOKENS'),
+      maxDepth: intVar(env, 'TT_GRAPHQL_MAX_DEPTH'),
+      maxAliases: intVar(env, 'TT_GRAPHQL_MAX_ALIASES'),
+      maxDirectives: intVar(env, 'TT_GRAPHQL_MAX_DIRECTIVES'),
+      maxCost: intVar(env, 'TT_GRAPHQL_MAX_COST'),
     },
     introspection: introspection === 'auto' ? (environment === 'sandbox' ? 'public' : 'token') : (introspection as IntrospectionPolicy),
-    compiledCacheSize: intVar(env, 'TT_GRAPHQL_COMPILED_CACHE_SIZE', 100, 0, 100_000),
+    compiledCacheSize: intVar(env, 'TT_GRAPHQL_COMPILED_CACHE_SIZE'),
   };
 }
 

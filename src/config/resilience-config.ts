@@ -20,27 +20,28 @@ export interface HttpLimits {
   keepAliveTimeoutMs: number;
 }
 
-type IntVar = (name: string, fallback: number, min: number, max: number) => number;
+/** Reads an integer variable with its declared default and bounds (src/config/variables.ts). */
+type IntVar = (name: string) => number;
 
 export function resilienceConfig(intVar: IntVar): ResilienceConfig {
   return {
     db: {
-      connectMs: intVar('TT_DB_CONNECT_TIMEOUT_MS', 3000, 100, 120_000),
-      acquireMs: intVar('TT_DB_ACQUIRE_TIMEOUT_MS', 3000, 50, 120_000),
-      statementMs: intVar('TT_DB_STATEMENT_TIMEOUT_MS', 5000, 0, 3_600_000),
-      sqliteBusyMs: intVar('TT_SQLITE_BUSY_TIMEOUT_MS', 2000, 0, 60_000),
+      connectMs: intVar('TT_DB_CONNECT_TIMEOUT_MS'),
+      acquireMs: intVar('TT_DB_ACQUIRE_TIMEOUT_MS'),
+      statementMs: intVar('TT_DB_STATEMENT_TIMEOUT_MS'),
+      sqliteBusyMs: intVar('TT_SQLITE_BUSY_TIMEOUT_MS'),
     },
     http: {
-      headersTimeoutMs: intVar('TT_HTTP_HEADERS_TIMEOUT_MS', 10_000, 1000, 300_000),
-      requestTimeoutMs: intVar('TT_HTTP_REQUEST_TIMEOUT_MS', 30_000, 1000, 3_600_000),
-      maxBodyBytes: intVar('TT_HTTP_MAX_BODY_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),
-      keepAliveTimeoutMs: intVar('TT_HTTP_KEEP_ALIVE_TIMEOUT_MS', 65_000, 1000, 600_000),
+      headersTimeoutMs: intVar('TT_HTTP_HEADERS_TIMEOUT_MS'),
+      requestTimeoutMs: intVar('TT_HTTP_REQUEST_TIMEOUT_MS'),
+      maxBodyBytes: intVar('TT_HTTP_MAX_BODY_BYTES'),
+      keepAliveTimeoutMs: intVar('TT_HTTP_KEEP_ALIVE_TIMEOUT_MS'),
     },
-    shutdownGraceSeconds: intVar('TT_SHUTDOWN_GRACE_SECONDS', 10, 1, 600),
+    shutdownGraceSeconds: intVar('TT_SHUTDOWN_GRACE_SECONDS'),
   };
 }
 
-/** How long the service waits for the database before answering 503 (README "Limits and timeouts"). */
+/** How long the service waits for the database before answering 503 (docs/operating.md "Limits and timeouts"). */
 export interface DatabaseTimeouts {
   /** TCP connect and handshake of a new MySQL connection, ms. */
   connectMs: number;

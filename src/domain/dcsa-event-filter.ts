@@ -2,7 +2,7 @@ import type { EventFacts } from './dcsa-events.js';
 import type { EventType } from './types.js';
 
 /**
- * The filters of DCSA Track & Trace 2.2 (README: Consuming the service as a DCSA publisher): the query
+ * The filters of DCSA Track & Trace 2.2 (docs/dcsa-events.md: Consuming the service as a DCSA publisher): the query
  * parameters of GET /v2/events and the filter fields of an event subscription. Every filter given must hold
  * (AND); a list holds when any of its values does (OR). A filter on an attribute an event does not have (a
  * shipmentEventTypeCode on a transport event) does not hold, so contradicting filters select nothing, as the

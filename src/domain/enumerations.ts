@@ -41,7 +41,7 @@ export const EXCEPTION_STATUS_LIST = {
   RESOLVED: 'The condition no longer holds; resolvedDateTime, resolutionType and resolutionNote say when and why.',
 } as const satisfies Record<ExceptionStatus, string>;
 
-/** How an exception was resolved (README: Exceptions). */
+/** How an exception was resolved (docs/lookups-and-polling.md: Exceptions). */
 export const RESOLUTION_TYPE_LIST = {
   SCHEDULE_RECOVERED: 'The schedule moved back: the delay is under the threshold, or the connection holds again.',
   REBOOKED: 'The container or connection was re-planned on another vessel or voyage.',

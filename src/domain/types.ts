@@ -129,7 +129,11 @@ export interface ShipmentMaster {
   references: ShipmentReferences;
 }
 
-export type ExceptionType = 'ETA_DELAY' | 'ROLLOVER' | 'MISSED_CONNECTION' | 'DEMURRAGE_RISK' | 'DETENTION_RISK';
+/** Every exceptionType, in the order the docs list them (CLI filters name them when refusing a value). */
+export const EXCEPTION_TYPES = ['ETA_DELAY', 'ROLLOVER', 'MISSED_CONNECTION', 'DEMURRAGE_RISK', 'DETENTION_RISK'] as const;
+export type ExceptionType = (typeof EXCEPTION_TYPES)[number];
+/** The states of a webhook delivery (the delivery log's `status`). */
+export const WEBHOOK_DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
 export type ExceptionCategory = 'SCHEDULE' | 'OPERATIONAL';
 export type Severity = 'WARNING' | 'CRITICAL';
 export type ExceptionStatus = 'DETECTED' | 'RESOLVED';

@@ -9,7 +9,7 @@ import { quotaMessage, rateLimitHeaders, tightest } from '../service/quotas.js';
 const RATE_LIMITED_DETAIL = { errorCode: 7429, errorCodeText: 'rateLimited' } as const;
 
 /**
- * Per-client quotas of the REST routes (README: Quotas and rate limits): a
+ * Per-client quotas of the REST routes (docs/errors.md: Quotas and rate limits): a
  * route whose entry in the route table names a quota (src/rest/route-table.ts)
  * counts one request against it before its handler runs, once the bearer
  * token is verified (an unauthenticated request goes on to the handler, which

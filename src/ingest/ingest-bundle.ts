@@ -94,7 +94,7 @@ async function writeBundle(
   const touched = [...new Set([...shipments.created, ...shipments.contentChanged, ...links.shipmentIds])].sort((a, b) => a - b);
   const refreshed = touched.length > 0 ? await refreshShipments(trx, dialect, touched, now, { thresholds }) : null;
   // DCSA event subscriptions: the new events, and stored ones a new shipment (or a new bill of lading or
-  // container of a shipment) links (README: Consuming the service as a DCSA publisher).
+  // container of a shipment) links (docs/dcsa-events.md: Consuming the service as a DCSA publisher).
   const earlier = shipments.created.length > 0 ? await linkedEventSeqs(trx, shipments.created) : [];
   const relinked = linkedBefore ? (await linkedEventSeqs(trx, shipments.linkKeysChanged)).filter((seq) => !linkedBefore.has(seq)) : [];
   await enqueueDcsaNotifications(trx, dialect, [...earlier, ...relinked, ...events.storedSeqs], now);

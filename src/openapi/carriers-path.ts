@@ -42,7 +42,7 @@ export function carrierSchemas(): Record<string, JsonSchema> {
     },
     IngestBundle: {
       type: 'object',
-      description: 'An ingest bundle, as `tracking ingest` reads it (README: Loading data).',
+      description: 'An ingest bundle, as `tracking ingest` reads it (docs/carriers.md: Loading data).',
       properties: {
         carrierCode: { type: 'string', pattern: '^[A-Z]{2,4}$', description: 'The carrier that published `events`; required with events.' },
         generatedDateTime: {
@@ -54,7 +54,10 @@ export function carrierSchemas(): Record<string, JsonSchema> {
         },
         shipments: {
           type: 'array',
-          items: { type: 'object', description: 'Shipment master data, optionally with its own `updatedDateTime` (README: Loading data).' },
+          items: {
+            type: 'object',
+            description: 'Shipment master data, optionally with its own `updatedDateTime` (docs/carriers.md: Loading data).',
+          },
         },
         events: { type: 'array', items: DCSA_EVENT },
       },
@@ -144,7 +147,7 @@ export function carrierPaths(): Record<string, JsonSchema> {
             N,
             400,
             "errorCode 8004: not a JSON array, or invalid events; each error names the event's index and field in `property` (`[3].eventDateTime`). " +
-              'Nothing is ingested; the events are kept as rejected, with their errors, for an operator to replay (README: Carrier onboarding).',
+              'Nothing is ingested; the events are kept as rejected, with their errors, for an operator to replay (docs/carriers.md: Carrier onboarding).',
           ),
           401: error(
             N,

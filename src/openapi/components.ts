@@ -193,7 +193,7 @@ export const HEADERS = {
     },
   },
   AllowPost: { name: 'Allow', object: { description: 'The allowed method.', required: true, schema: { const: 'POST' } } },
-  // The client's quota (README: Quotas and rate limits), on every response of a request that was counted.
+  // The client's quota (docs/errors.md: Quotas and rate limits), on every response of a request that was counted.
   RateLimitLimit: {
     name: 'RateLimit-Limit',
     object: { description: "The client's quota: requests per window (RateLimit-Policy).", schema: { type: 'string', pattern: '^[0-9]+$' } },

@@ -8,7 +8,7 @@ import { RATE_LIMIT_HEADERS } from './rate-limit-responses.js';
 import type { JsonSchema } from './rest-schemas.js';
 
 /**
- * The DCSA Track & Trace 2.2 routes in /openapi.json (README: Consuming the service as a DCSA publisher): the
+ * The DCSA Track & Trace 2.2 routes in /openapi.json (docs/dcsa-events.md: Consuming the service as a DCSA publisher): the
  * standard's parameters and schemas (corrected: src/domain/dcsa-standard.ts), under `Dcsa.` component names,
  * with the statuses and headers this service answers. Examples are real answers recorded by
  * test/dcsa-openapi-responses.test.ts (src/openapi/examples/dcsa-responses.json).

@@ -19,7 +19,7 @@ const QUOTA_OF_PATH: [RegExp, 'lookups' | 'subscriptions' | 'tokens'][] = [
 ];
 
 /**
- * Adds the per-client quotas (README: Quotas and rate limits) to the
+ * Adds the per-client quotas (docs/errors.md: Quotas and rate limits) to the
  * operations they apply to: the RateLimit headers on the responses that may
  * carry them (every response of an authenticated request; for the token
  * endpoint, the token and the refusal), and the 429 of a client over quota.

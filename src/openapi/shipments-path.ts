@@ -25,7 +25,7 @@ export function shipmentsPath(): JsonSchema {
         'carried, `triggeredByEvent`, `latestEvent` of a container without events and the date keys of `references`. ' +
         'Poll at a cadence suited to the shipment; detect change by an `eventClassifierCode` turning `ACT` and by ' +
         '`exceptionID`, and de-duplicate on `transmissionID`. Authentication comes first: an unauthenticated request ' +
-        'gets 401 even when its parameters are also invalid. Each client has a quota of lookups (README: Quotas and rate ' +
+        'gets 401 even when its parameters are also invalid. Each client has a quota of lookups (docs/errors.md: Quotas and rate ' +
         'limits), told in the RateLimit headers of every answer to an authenticated request.',
       security: [{ clientCredentials: [READ_SCOPE] }, { bearerToken: [] }],
       parameters: [

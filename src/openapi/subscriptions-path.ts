@@ -50,7 +50,7 @@ export function subscriptionsPaths(): Record<string, JsonSchema> {
         summary: 'Subscribe to a shipment',
         description:
           "The shipment's changes are POSTed to `callbackUrl` as Transmissions (the lookup's body) with `triggerType` " +
-          'and `triggeredByEvent` set, signed in `Tracking-Signature` (see the README: Push delivery). The signing secret ' +
+          'and `triggeredByEvent` set, signed in `Tracking-Signature` (see docs/push.md). The signing secret ' +
           'is returned this once.',
         security: SECURITY,
         requestBody: { required: true, content: { 'application/json': { schema: componentRef('SubscriptionRequest') } } },

@@ -16,7 +16,7 @@ export function tokenPath(): JsonSchema {
         'Exchanges client credentials for a bearer token (OAuth 2.0 client credentials, RFC 6749). The credentials go in ' +
         'the form body (client_id, client_secret) or in HTTP Basic, not both. Cache the token and reuse it until shortly ' +
         'before `expires_in` runs out; there is no refresh token. Failed client authentications are rate-limited per ' +
-        '(client_id, address) and per address, and each client has a quota of tokens (README: Quotas and rate limits): ' +
+        '(client_id, address) and per address, and each client has a quota of tokens (docs/errors.md: Quotas and rate limits): ' +
         'both answer 429.',
       // Either HTTP Basic, or no Authorization header and the credentials in the body.
       security: [{ clientBasic: [] }, {}],

@@ -12,7 +12,7 @@ import type { DeliveryWorkerOptions } from './delivery-worker.js';
 import type { PushBody } from './transmission-bodies.js';
 
 /**
- * The bodies of DCSA notifications (README: Consuming the service as a DCSA publisher): the JSON array of the
+ * The bodies of DCSA notifications (docs/dcsa-events.md: Consuming the service as a DCSA publisher): the JSON array of the
  * notification's events in 2.2 spelling, rendered when sent by the `events` field, as the subscription's owner,
  * so the tenant rule holds at every send (an event whose shipment the account no longer sees is left out; a
  * notification left with none is given up, the subscription goes on). Webhook deliveries go to `webhooks`.

@@ -28,7 +28,7 @@ import type { WebhookRequest, WebhookResponse } from './webhook-sender.js';
  *   with backoff and jitter, honouring Retry-After, for the retry period;
  *   then FAILED, visible in the delivery log (operators can retry it).
  * DCSA event subscriptions ride the same outbox: their notifications are signed with Notification-Signature
- * and go out only after the callback URL answered a HEAD (README: Consuming the service as a DCSA publisher).
+ * and go out only after the callback URL answered a HEAD (docs/dcsa-events.md: Consuming the service as a DCSA publisher).
  * At-least-once: a worker that dies mid-send leaves a lease that runs out,
  * and the delivery is sent again; receivers de-duplicate on the
  * Tracking-Delivery-ID header or the transmissionID.

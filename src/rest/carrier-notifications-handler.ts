@@ -74,7 +74,13 @@ export async function handleCarrierNotification(
         : check === 'malformed'
           ? 'Notification-Signature must be sha256= followed by 64 hex digits.'
           : "Notification-Signature does not match the body under this carrier's secret.";
-    return respond.fail(401, [{ ...DCSA.unauthorized, property: 'Notification-Signature', errorCodeMessage: reason }]);
+    // Not a token problem: say what is wrong with the signature, not "A valid access token is required".
+    return respond.fail(
+      401,
+      [{ ...DCSA.unauthorized, property: 'Notification-Signature', errorCodeMessage: reason }],
+      {},
+      "The notification is not signed with this carrier's notification secret.",
+    );
   }
 
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) {
@@ -142,7 +148,7 @@ export async function handleCarrierNotification(
 
 /**
  * A refused notification stores nothing, but its events are kept with their
- * errors (README "Carrier onboarding": `tracking carrier rejected`): the
+ * errors (docs/carriers.md "Carrier onboarding": `tracking carrier rejected`): the
  * invalid ones with their issues, the valid ones as refused with them, so
  * that a replay once the cause is fixed brings in the whole notification.
  * Keeping them must not turn the carrier's 400 into a 500: a failure is logged.

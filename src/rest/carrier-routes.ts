@@ -3,7 +3,7 @@ import { DcsaResponder } from '../service/dcsa-responses.js';
 import type { RouteRequest } from './route-request.js';
 
 /**
- * The ways carrier events come in over HTTP (README "Carrier onboarding"):
+ * The ways carrier events come in over HTTP (docs/carriers.md "Carrier onboarding"):
  * DCSA notifications pushed by carriers, and bundles posted by operators.
  * Both write through ingestBundle, not through GraphQL: there is no GraphQL
  * field that ingests, and the data they write is read back by the lookup's

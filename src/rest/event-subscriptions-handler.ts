@@ -13,7 +13,7 @@ export const EVENT_SUBSCRIPTION_BODY_BYTES = 16 * 1024;
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /**
- * The DCSA Track & Trace 2.2 event subscription routes (README: Consuming the service as a DCSA publisher),
+ * The DCSA Track & Trace 2.2 event subscription routes (docs/dcsa-events.md: Consuming the service as a DCSA publisher),
  * thin HTTP handlers over the fields of src/graphql/schema/event-subscription.ts, run through the executor:
  *
  *   POST   /v2/event-subscriptions                       create (201)

@@ -11,7 +11,7 @@ import { jsonResponse } from '../service/json-response.js';
 import { API_VERSION_HEADER, TntResponder } from '../service/tnt-responses.js';
 
 /**
- * GET /v2/events, DCSA Track & Trace 2.2 (README: Consuming the service as a DCSA publisher): the query
+ * GET /v2/events, DCSA Track & Trace 2.2 (docs/dcsa-events.md: Consuming the service as a DCSA publisher): the query
  * parameters become variables of the fixed `events` document, run through the executor like every REST route;
  * the answer is the page's events in 2.2 spelling with the standard's page headers (Current-Page, Next-Page,
  * Prev-Page, First-Page, Last-Page: each a cursor for `?cursor=`) and API-Version. Only HTTP concerns live here:

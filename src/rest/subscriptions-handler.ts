@@ -7,6 +7,7 @@ import { runDocument } from '../executor/run-document.js';
 import { SUBSCRIPTION_DOCUMENTS } from '../executor/subscription-documents.js';
 import type { AppServices } from '../graphql/context.js';
 import type { Executor } from '../executor/executor.js';
+import { WEBHOOK_DELIVERY_STATUSES } from '../domain/types.js';
 
 /** Subscription requests are small; anything larger is refused while it is read. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -66,10 +67,11 @@ export async function handleSubscriptions(
   const run = async <T>(
     document: (typeof SUBSCRIPTION_DOCUMENTS)[keyof typeof SUBSCRIPTION_DOCUMENTS],
     variables: Record<string, unknown>,
+    responder: DcsaResponder = respond,
   ) => {
     const result = await runDocument<T>(executor, { request, ...document, variables, context: { correlationId } });
     const error = result.errors?.[0];
-    return error ? { error: respond.resultError(error) } : { data: result.data as T };
+    return error ? { error: responder.resultError(error) } : { data: result.data as T };
   };
   const body = async (optional: boolean) => {
     const read = await readJsonBody(request, MAX_BODY_BYTES, { optional });
@@ -89,9 +91,13 @@ export async function handleSubscriptions(
   if (!subscriptionID && request.method === 'POST') {
     const input = await body(false);
     if (input.error) return input.error;
-    const r = await run<{ createWebhookSubscription: { subscription: object; secret: string } }>(SUBSCRIPTION_DOCUMENTS.create, {
-      request: input.value,
-    });
+    // A 404 here is the shipment the lookup names, not a subscription.
+    const shipmentNotFound = new DcsaResponder(request, services, correlationId, 'The requested shipment was not found.', 'request.');
+    const r = await run<{ createWebhookSubscription: { subscription: object; secret: string } }>(
+      SUBSCRIPTION_DOCUMENTS.create,
+      { request: input.value },
+      shipmentNotFound,
+    );
     if (r.error) return r.error;
     const { subscription, secret } = r.data.createWebhookSubscription;
     const created = omitAbsent(subscription) as { subscriptionID: string };
@@ -127,9 +133,13 @@ export async function handleSubscriptions(
     if (unknown) return respond.invalid(`Unknown query parameter ${unknown.slice(0, 100)}; allowed: status, limit.`, unknown.slice(0, 100));
     const limit = url.searchParams.get('limit');
     if (limit !== null && !/^\d{1,4}$/.test(limit)) return respond.invalid('limit must be an integer from 1 to 500', 'limit');
+    const status = url.searchParams.get('status');
+    if (status !== null && !(WEBHOOK_DELIVERY_STATUSES as readonly string[]).includes(status)) {
+      return respond.invalid(`status must be one of ${WEBHOOK_DELIVERY_STATUSES.join(', ')}; got "${status.slice(0, 40)}"`, 'status');
+    }
     const r = await run<{ webhookDeliveries: object[] }>(SUBSCRIPTION_DOCUMENTS.deliveries, {
       subscriptionID,
-      status: url.searchParams.get('status'),
+      status,
       limit: limit === null ? null : Number(limit),
     });
     return (

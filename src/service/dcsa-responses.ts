@@ -21,15 +21,16 @@ export class DcsaResponder {
     private readonly hiddenPrefix?: string,
   ) {}
 
-  fail(status: number, errors: DetailedError[], headers: Record<string, string> = {}): Response {
+  /** `message` replaces the status's generic statusCodeMessage when the status alone would mislead (a 401 that is not about a token). */
+  fail(status: number, errors: DetailedError[], headers: Record<string, string> = {}, message?: string): Response {
     // Debug: refusals are the caller's problem, and an anonymous flood must not grow the logs at info.
     this.services.log('debug', 'request refused', {
       correlationId: this.correlationId,
       status,
       errors: errors.map((e) => e.errorCodeMessage),
     });
-    const message = status === 404 ? this.notFoundMessage : undefined;
-    const body = dcsaErrorBody(this.request, status, this.correlationId, errors, this.services.now(), message);
+    const statusMessage = message ?? (status === 404 ? this.notFoundMessage : undefined);
+    const body = dcsaErrorBody(this.request, status, this.correlationId, errors, this.services.now(), statusMessage);
     return jsonResponse(body, status, headers);
   }
 

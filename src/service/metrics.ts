@@ -251,7 +251,7 @@ export function createDatabaseMetrics(
     },
   });
 
-  // Data that goes nowhere (README "Carrier onboarding"): events linked to no shipment, events refused and kept.
+  // Data that goes nowhere (docs/carriers.md "Carrier onboarding"): events linked to no shipment, events refused and kept.
   const byCarrierGauge = (name: string, help: string, count: () => Promise<{ carrierCode: string; count: number }[]>) => {
     let counted: { at: number; rows: { carrierCode: string; count: number }[] } | undefined;
     new Gauge({

@@ -1,5 +1,5 @@
 /**
- * Per-client quotas on successful traffic (README: Quotas and rate limits):
+ * Per-client quotas on successful traffic (docs/errors.md: Quotas and rate limits):
  * how a decision is told to the client. Pure; the counters live in
  * src/service/client-quotas.ts, and what each GraphQL field costs is its
  * policy (src/executor/field-policy.ts).

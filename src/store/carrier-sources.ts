@@ -84,7 +84,7 @@ export async function pollNow(db: Db, carrierCode: string, now: string): Promise
     .execute();
 }
 
-/** Every sealed value of carrier_source, for a pepper rotation (README "Rotating TT_SECRET_PEPPER"). */
+/** Every sealed value of carrier_source, for a pepper rotation (docs/operating.md "Rotating TT_SECRET_PEPPER"). */
 export async function listSealedCarrierSecrets(db: Db) {
   return db
     .selectFrom('carrier_source')

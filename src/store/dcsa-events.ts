@@ -4,7 +4,7 @@ import type { EventFilter, TimeRange } from '../domain/dcsa-event-filter.js';
 import type { TrackingEvent } from '../domain/types.js';
 
 /**
- * Stored events as GET /v2/events pages through them (README: Consuming the service as a DCSA publisher): one
+ * Stored events as GET /v2/events pages through them (docs/dcsa-events.md: Consuming the service as a DCSA publisher): one
  * statement per page, with the tenant rule inside it (only events linked to a shipment one of the caller's
  * accounts sees, as the lookup: src/store/shipment-lookup.ts), the DCSA filters on the columns eventFacts fills
  * at ingest, and keyset pagination on (sort values, seq): a page starts strictly after (or ends strictly before)

@@ -6,7 +6,7 @@ import type { EventFilter } from '../domain/dcsa-event-filter.js';
 import { giveUpPending } from './webhook-subscriptions.js';
 
 /**
- * DCSA Track & Trace 2.2 event subscriptions (README: Consuming the service as a DCSA publisher), kept in
+ * DCSA Track & Trace 2.2 event subscriptions (docs/dcsa-events.md: Consuming the service as a DCSA publisher), kept in
  * webhook_subscription with kind DCSA so that their notifications ride the webhook outbox. A subscription is its
  * owner client's alone: other clients, even of the same account, do not see it (as webhook subscriptions).
  */

@@ -18,7 +18,7 @@ export interface MigrateOptions {
 /**
  * Applies every pending migration; throws with the failing migration's error. Any number of processes may call
  * it at the same moment (every replica of a deployment starting together): each takes a lock the database
- * gives, so one migrates and the others wait, then find nothing left to do (README, Operating):
+ * gives, so one migrates and the others wait, then find nothing left to do (docs/operating.md, Operating):
  *
  * - MySQL/MariaDB: `GET_LOCK(MIGRATION_LOCK)` on the connection that migrates. The server drops it with the
  *   session, so a process killed mid-migration does not leave it held.

@@ -31,6 +31,23 @@ export async function storeServiceSecretOnce(db: Db, name: string, value: string
   }
 }
 
+/**
+ * Stores `value` under `name`, replacing what is there: values a process records for others to read, such as the
+ * base address `tracking serve` runs under (`served_base_url`, read by the CLI when TT_BASE_URL is unset).
+ */
+export async function recordServiceValue(db: Db, name: string, value: string): Promise<void> {
+  const now = new Date().toISOString();
+  const updated = await db.updateTable('service_secret').set({ value, created_at: now }).where('name', '=', name).executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return;
+  try {
+    await db.insertInto('service_secret').values({ name, value, created_at: now }).execute();
+  } catch (err) {
+    // Another process recorded it first: its value and ours describe the same thing; keep the later write.
+    if (!isUniqueViolation(err)) throw err;
+    await db.updateTable('service_secret').set({ value, created_at: now }).where('name', '=', name).execute();
+  }
+}
+
 /** Stored signing keys (the sandbox's generated key; src/auth/signing-keys.ts). */
 export async function insertSigningKey(db: Db, row: Insertable<SigningKeyTable>): Promise<void> {
   await db.insertInto('signing_key').values(row).execute();

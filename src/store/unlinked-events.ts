@@ -4,7 +4,7 @@ import { chunks } from './chunked-state.js';
 /**
  * Stored events that link to no shipment (yet): kept by ingest in
  * unlinked_event (link-events.ts), so that data going nowhere is visible
- * (README "Carrier onboarding"): the tt_unlinked_events gauge and
+ * (docs/carriers.md "Carrier onboarding"): the tt_unlinked_events gauge and
  * `tracking carrier unlinked`.
  */
 

@@ -274,7 +274,7 @@ export async function countActiveSubscriptions(db: Kysely<DatabaseSchema>, clien
   return Number(row.n);
 }
 
-/** Every sealed signing secret, for a pepper rotation (README "Rotating TT_SECRET_PEPPER"). */
+/** Every sealed signing secret, for a pepper rotation (docs/operating.md "Rotating TT_SECRET_PEPPER"). */
 export async function listSealedSubscriptionSecrets(db: Kysely<DatabaseSchema>) {
   return db
     .selectFrom('webhook_subscription')

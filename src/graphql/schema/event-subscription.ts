@@ -15,7 +15,7 @@ import { listDcsaSubscriptions, type DcsaSubscription, type DcsaSubscriptionSort
 import { builder } from '../builder.js';
 
 /**
- * DCSA Track & Trace 2.2 event subscriptions (README: Consuming the service as a DCSA publisher): the
+ * DCSA Track & Trace 2.2 event subscriptions (docs/dcsa-events.md: Consuming the service as a DCSA publisher): the
  * /v2/event-subscriptions routes run these fields (src/rest/event-subscriptions-handler.ts). They need the
  * track-and-trace.subscribe scope, as webhook subscriptions do; a subscription is its owner client's alone.
  */

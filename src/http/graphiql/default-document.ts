@@ -14,7 +14,7 @@ export function graphiqlDefaultDocument({ withDemoToken }: { withDemoToken: bool
 # page for a new one.
 #
 # Press the run button and pick ShipmentEta, then
-# ShipmentSnapshot. The README lists the sandbox's
+# ShipmentSnapshot. docs/lookups-and-polling.md lists the sandbox's
 # shipments.`
     : `# Track & Trace GraphQL
 #
