@@ -7,6 +7,7 @@ import { servicePaths } from './service-paths.js';
 import { shipmentsPath } from './shipments-path.js';
 import { SUBSCRIPTION_SCOPES, subscriptionsPaths } from './subscriptions-path.js';
 import { tokenPath } from './token-path.js';
+import { TRACKING_SCOPES, trackingRequestsPaths } from './tracking-requests-path.js';
 import { CARRIER_SCOPES, carrierPaths, carrierSchemas } from './carriers-path.js';
 import { dcsaHeaders, dcsaPaths, dcsaSchemas } from './dcsa-paths.js';
 
@@ -39,6 +40,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
     tags: [
       { name: 'Authentication', description: 'OAuth 2.0 client credentials.' },
       { name: 'Shipments', description: 'The lookup.' },
+      { name: 'Tracking requests', description: 'Start tracking a bill of lading, booking or container with its carrier.' },
       { name: 'Push subscriptions', description: "Webhooks: the service POSTs a shipment's changes to your callback URL." },
       {
         name: 'DCSA Track & Trace 2.2',
@@ -53,6 +55,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
           '/oauth/token': tokenPath(),
           '/v2/shipments': shipmentsPath(),
           ...subscriptionsPaths(),
+          ...trackingRequestsPaths(),
           ...carrierPaths(),
           ...servicePaths(),
         },
@@ -70,7 +73,12 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
           flows: {
             clientCredentials: {
               tokenUrl: `${config.baseUrl}/oauth/token`,
-              scopes: { [READ_SCOPE]: 'Look up the shipments of the client’s account.', ...SUBSCRIPTION_SCOPES, ...CARRIER_SCOPES },
+              scopes: {
+                [READ_SCOPE]: 'Look up the shipments of the client’s account.',
+                ...SUBSCRIPTION_SCOPES,
+                ...TRACKING_SCOPES,
+                ...CARRIER_SCOPES,
+              },
             },
           },
         },

@@ -13,5 +13,6 @@ import './webhook-subscription.js';
 import './live-updates.js';
 import './dcsa-events.js';
 import './event-subscription.js';
+import './tracking-request.js';
 
 export const schema = builder.toSchema();
