@@ -255,8 +255,8 @@ export class TrackingFetcher {
     const known = bundle.events.length > 0 || eventsSeen > 0;
     const accounts = known ? await accountsOfFetch(database.db, row.id) : [];
     const shipmentBefore = known ? await shipmentOfReference(database.db, key) : null;
-    const missingAccounts = shipmentBefore ? await missingAccounts(database.db, shipmentBefore.id, accounts) : accounts.length > 0;
-    if (known && (stored > 0 || shipmentId === null || missingAccounts)) {
+    const accountsMissing = shipmentBefore ? await missingAccounts(database.db, shipmentBefore.id, accounts) : accounts.length > 0;
+    if (known && (stored > 0 || shipmentId === null || accountsMissing)) {
       const all = await eventsOfReference(database.db, key);
       eventsSeen = new Set(all.map((e) => e.eventID)).size;
       const derived = deriveShipment(row.carrier_code, { kind, reference: row.reference }, all, shipmentBefore?.carrierBookingReference);
