@@ -112,7 +112,14 @@ describe.each(dialects)('tracking requests on $name', ({ name, enabled }) => {
   beforeAll(async () => {
     if (!enabled) return;
     publisher = await FakeDcsaPublisher.start();
-    publisher.events = [...voyage(100, 100), ...voyage(200, 200), ...voyage(300, 300), ...voyage(400, 400)];
+    publisher.events = [
+      ...voyage(100, 100),
+      ...voyage(200, 200),
+      ...voyage(300, 300),
+      ...voyage(400, 400),
+      ...voyage(500, 500),
+      ...voyage(600, 600),
+    ];
     f = await createTestApp(name, { now: clock });
     await f.app.services.carriers.addCarrier({ carrierCode: 'MAEU', eventsUrl: publisher.eventsUrl });
     await f.app.services.carriers.addCarrier({ carrierCode: 'MSCU', eventsUrl: publisher.eventsUrl });
@@ -285,6 +292,76 @@ describe.each(dialects)('tracking requests on $name', ({ name, enabled }) => {
     const again = await track(acme, { transportDocumentReference: 'MAEUBL400' });
     expect(again.status).toBe(201);
     expect(again.body.trackingRequestID).not.toBe(id);
+  });
+
+  it.skipIf(!enabled)('merges a later bundle into the shipment made from events: the bundle wins, one shipment', async () => {
+    const created = await track(acme, { transportDocumentReference: 'MAEUBL500' });
+    await fetcher.runOnce();
+    expect((await read(acme, created.body.trackingRequestID)).body.status).toBe('TRACKING');
+    // The operator's bundle for the same booking: a customer reference, a vessel name of its own, another account.
+    await f.ingest(
+      {
+        carrierCode: 'MAEU',
+        shipments: [
+          {
+            carrierCode: 'MAEU',
+            carrierBookingReference: 'BKG500',
+            billOfLadingNumber: 'MAEUBL500',
+            vesselName: 'FROM THE BUNDLE',
+            portOfLoading: { UNLocationCode: 'NLRTM' },
+            portOfDischarge: { UNLocationCode: 'SGSIN' },
+            references: { customer_name: 'ACME Corp' },
+            accounts: ['operators'],
+            containers: [{ containerNumber: CONTAINER_A, references: { free_time_exp_dt: '2024-04-10T00:00:00+08:00' } }],
+          },
+        ],
+      },
+      clock(),
+    );
+    const shipments = await f.t.database.db.selectFrom('shipment').select('id').where('carrier_booking_reference', '=', 'BKG500').execute();
+    expect(shipments).toHaveLength(1);
+    // A later fetch with news re-derives from the events: the bundle's statement stands.
+    publisher.events.push(delay(500, 590));
+    await advance(2 * 86_400_000);
+    await fetcher.runOnce();
+    const tracking = ((await (await f.get('/v2/shipments?billOfLadingNumber=MAEUBL500', acme)).json()) as Json).shipmentTracking as Json;
+    expect(tracking).toMatchObject({ vesselName: 'FROM THE BUNDLE', references: { customer_name: 'ACME Corp' } });
+    expect(tracking.containers[0].references.free_time_exp_dt).toBeDefined();
+    expect(tracking.exceptions.map((e: Json) => e.exceptionType)).toContain('ETA_DELAY');
+  });
+
+  it.skipIf(!enabled)('follows a shipment a bundle described first: its data kept, granted to the client that tracks it', async () => {
+    await f.ingest(
+      {
+        carrierCode: 'MAEU',
+        shipments: [
+          {
+            carrierCode: 'MAEU',
+            carrierBookingReference: 'BKG600',
+            billOfLadingNumber: 'MAEUBL600',
+            vesselName: 'FROM THE BUNDLE',
+            portOfDischarge: { UNLocationCode: 'SGSIN' },
+            references: {},
+            accounts: ['operators'],
+            containers: [],
+          },
+        ],
+      },
+      clock(),
+    );
+    expect((await f.get('/v2/shipments?billOfLadingNumber=MAEUBL600', globex)).status).toBe(404);
+    const created = await track(globex, { transportDocumentReference: 'MAEUBL600' });
+    await fetcher.runOnce();
+    expect((await read(globex, created.body.trackingRequestID)).body).toMatchObject({
+      status: 'TRACKING',
+      shipment: { carrierBookingReference: 'BKG600' },
+    });
+    const tracking = ((await (await f.get('/v2/shipments?billOfLadingNumber=MAEUBL600', globex)).json()) as Json).shipmentTracking as Json;
+    expect(tracking.vesselName).toBe('FROM THE BUNDLE');
+    expect(tracking.transportEvents.length).toBeGreaterThan(0);
+    expect(
+      await f.t.database.db.selectFrom('shipment').select('id').where('carrier_booking_reference', '=', 'BKG600').execute(),
+    ).toHaveLength(1);
   });
 
   it.skipIf(!enabled)('refuses bad input clearly: no reference, two, an unknown prefix, an ambiguous one, no scope', async () => {
