@@ -370,6 +370,21 @@ describe.each(dialects)('tracking requests on $name', ({ name, enabled }) => {
       return { status: response.status, errors: (((await response.json()) as Json).errors ?? []) as Json[] };
     };
     expect(await bad({})).toMatchObject({ status: 400 });
+    expect(await bad({ transportDocumentReference: 123 })).toMatchObject({ status: 400 });
+    expect(await bad({ transportDocumentReference: null, equipmentReference: null })).toMatchObject({ status: 400 });
+    expect(await bad({ transportDocumentReference: 'MAEUBL100', colour: 'red' })).toMatchObject({ status: 400 });
+    expect(await bad({ transportDocumentReference: 'X'.repeat(21) })).toMatchObject({ status: 400 });
+    for (const raw of ['[]', 'null', '{', '"MAEUBL100"']) {
+      const response = await f.app.fetch(`${BASE}/v2/tracking-requests`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${acme}`, 'Content-Type': 'application/json' },
+        body: raw,
+      });
+      expect(response.status, raw).toBe(400);
+    }
+    expect((await f.get('/v2/tracking-requests/not-a-uuid', acme)).status).toBe(404);
+    expect((await f.get(`/v2/tracking-requests/${'x'.repeat(300)}`, acme)).status).toBe(400);
+    expect((await f.get('/v2/tracking-requests?limit=9999', acme)).status).toBe(400);
     expect(await bad({ transportDocumentReference: 'A1', equipmentReference: CONTAINER_A })).toMatchObject({ status: 400 });
     expect(await bad({ equipmentReference: 'MSKU1234566' })).toMatchObject({ status: 400 });
     const unknown = await bad({ transportDocumentReference: 'ZZZZ1' });
