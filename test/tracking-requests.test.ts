@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_SCOPE, SUBSCRIBE_SCOPE, TRACK_SCOPE } from '../src/auth/scopes.js';
 import { TrackingFetcher } from '../src/carriers/tracking-fetcher.js';
+import { requestTracking } from '../src/carriers/tracking-request-service.js';
 import { BASE, createTestApp, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { FakeDcsaPublisher } from './support/fake-dcsa-publisher.js';
@@ -402,6 +403,26 @@ describe.each(dialects)('tracking requests on $name', ({ name, enabled }) => {
     expect(
       (await f.app.fetch(`${BASE}/v2/tracking-requests`, { method: 'PUT', headers: { Authorization: `Bearer ${acme}` } })).status,
     ).toBe(405);
+  });
+
+  it.skipIf(!enabled)('caps the live requests of a client (TT_MAX_TRACKING_REQUESTS_PER_CLIENT): a clear 400 past it', async () => {
+    const config = { tracking: { ...f.config.tracking, maxRequestsPerClient: 1 } };
+    const principal = { clientId: 'capped-client', accountIds: ['capped'], scopes: [TRACK_SCOPE] };
+    const first = await requestTracking(f.t.database, config, principal, { transportDocumentReference: 'MAEUBL100' }, clock());
+    expect(first.created).toBe(true);
+    // The same reference again is not a second request, so the cap does not refuse it.
+    expect((await requestTracking(f.t.database, config, principal, { transportDocumentReference: 'MAEUBL100' }, clock())).created).toBe(
+      false,
+    );
+    const refused: Json = await requestTracking(
+      f.t.database,
+      config,
+      principal,
+      { transportDocumentReference: 'MAEUBL200' },
+      clock(),
+    ).catch((err: unknown) => err as Json);
+    expect(refused.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(refused.message).toMatch(/at most 1 active tracking requests/);
   });
 
   it.skipIf(!enabled)('pages through a client’s requests with a cursor, each once', async () => {

@@ -397,6 +397,8 @@ export async function finishFetch(db: Db, id: number, token: string, now: Date, 
     .set((eb) => ({ ...outcome, lease_owner: null, lease_until: now.toISOString(), fetches: eb('fetches', '+', 1) }))
     .where('id', '=', id)
     .where('lease_owner', '=', token)
+    // Stopped meanwhile (its last request deleted): it stays stopped; a stopped row is never claimed, its lease is moot.
+    .where('status', 'in', [...LIVE_STATUSES])
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
