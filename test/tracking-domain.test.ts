@@ -42,6 +42,8 @@ describe('the fetch cadence', () => {
     expect(overdue).toBe(POLICY.minMs);
     expect(week).toBeGreaterThan(near);
     expect(idle).toBe(POLICY.maxMs);
+    // A milestone long overdue that the carrier never reported: idle again.
+    expect(delay(state({ nextMilestoneAt: ago(3 * DAY) }))).toBe(POLICY.maxMs);
     expect(week).toBeLessThanOrEqual(idle);
   });
 

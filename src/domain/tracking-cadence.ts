@@ -67,11 +67,10 @@ export function planNextFetch(state: FetchState, policy: CadencePolicy, now: Dat
     return { kind: 'again', delayMs: clamp(since(state.requestedAt) / 4, policy) };
   }
   const candidates: number[] = [];
-  if (state.nextMilestoneAt !== null) {
-    // A milestone due (or overdue) within a day: as often as allowed; further out, an eighth of the time to it.
-    const until = Date.parse(state.nextMilestoneAt) - t;
-    candidates.push(until <= 24 * HOUR ? policy.minMs : until / 8);
-  }
+  const until = state.nextMilestoneAt === null ? null : Date.parse(state.nextMilestoneAt) - t;
+  // A milestone due within a day or overdue by up to two: as often as allowed; further out, an eighth of the time
+  // to it. One overdue longer (the carrier never reported it) no longer counts.
+  if (until !== null && until >= -48 * HOUR) candidates.push(until <= 24 * HOUR ? policy.minMs : until / 8);
   // Something changed lately: more may follow soon.
   const quiet = since(state.lastChangeAt);
   if (quiet < 24 * HOUR) candidates.push(Math.max(policy.minMs * 3, quiet / 4));
