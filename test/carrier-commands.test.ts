@@ -80,6 +80,19 @@ describe.each(dialects)('tracking carrier commands on $name', ({ name, enabled }
     }
   });
 
+  it.skipIf(!enabled)('prefixes sets how tracking requests recognise the carrier (docs/tracking-requests.md)', async () => {
+    await run('carrier', 'add', 'HLCU', '--json');
+    const set = await run('carrier', 'prefixes', 'HLCU', 'HLCU,HLXU');
+    expect(set.code).toBe(0);
+    expect(set.stdout).toMatch(/HLCU, HLXU/);
+    const listed = JSON.parse((await run('carrier', 'list', '--json')).stdout) as { carrierCode: string; referencePrefixes: string[] }[];
+    expect(listed.find((c) => c.carrierCode === 'HLCU')?.referencePrefixes).toEqual(['HLCU', 'HLXU']);
+    expect((await run('carrier', 'prefixes', 'HLCU', 'hl cu')).code).toBe(2);
+    expect((await run('carrier', 'prefixes', 'ZZZZ', 'ZZ')).code).not.toBe(0);
+    expect((await run('carrier', 'prefixes', 'HLCU', '-')).stdout).toMatch(/by the prefixes HLCU\./);
+    expect((await run('carrier', 'remove', 'HLCU')).code).toBe(0);
+  });
+
   it.skipIf(!enabled)('list, rotate-secret and disable', async () => {
     const secret = Buffer.alloc(48, 9).toString('base64');
     expect(

@@ -5,7 +5,8 @@ import { createLogger } from '../src/service/logger.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { buildOpenApiDocument } from '../src/openapi/openapi-document.js';
 import { enqueuePushTriggers } from '../src/store/push-outbox.js';
-import { OPERATOR_INGEST_SCOPE } from '../src/auth/scopes.js';
+import { OPERATOR_INGEST_SCOPE, TRACK_SCOPE } from '../src/auth/scopes.js';
+import { ensureSandboxCarrier } from '../src/carriers/sandbox-carrier.js';
 import { notificationKey, signNotification } from '../src/carriers/notification-signature.js';
 import { rawTransportEvent } from './support/ingest-fixtures.js';
 import { BASE } from './support/app-fixture.js';
@@ -27,6 +28,7 @@ const MASKED: Record<string, string> = {
   subscriptionID: '6f1c2b7e-8d4a-4f0e-9c3b-1a2d3e4f5a6b',
   secret: 'whsec_4Nq8xV2mZ7rT1pK9sW3yL6uB0cD5eF8gH2jM4nP7qR1',
   deliveryID: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  trackingRequestID: '3e5a7c9b-1d2f-4a6b-8c0d-2e4f6a8b0c1d',
   // The store differs between runs of this test; the example shows the production one.
   database: 'mysql',
 };
@@ -394,6 +396,88 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
       await op('DELETE', '/v2/subscriptions/{subscriptionID}', await call('DELETE', one, { app }));
       await op('POST', '/v2/subscriptions/{subscriptionID}/rotate-secret', await call('POST', `${one}/rotate-secret`, { body: {}, app }));
       await op('GET', '/v2/subscriptions/{subscriptionID}/deliveries', await call('GET', `${one}/deliveries`, { app }));
+    });
+  });
+
+  describe.skipIf(!enabled)('/v2/tracking-requests', () => {
+    let tracker: string;
+    let trackingRequestID: string;
+    const call = (method: string, path: string, options: { bearer?: string | null; body?: unknown; type?: string; app?: App } = {}) => {
+      const bearer = options.bearer === undefined ? tracker : options.bearer;
+      return (options.app ?? f.app).fetch(`${BASE}${path}`, {
+        method,
+        headers: {
+          ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
+          ...(options.body !== undefined ? { 'Content-Type': options.type ?? 'application/json' } : {}),
+        },
+        ...(options.body !== undefined ? { body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) } : {}),
+      });
+    };
+    const op = (method: string, template: string, response: Response, example?: string) =>
+      documented(method, template, response, example ?? (response.status === 204 ? undefined : `status ${response.status}`));
+    const P = '/v2/tracking-requests';
+    const T = '/v2/tracking-requests/{trackingRequestID}';
+    const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+    beforeAll(async () => {
+      await ensureSandboxCarrier(f.app.services.carriers);
+      await f.app.clients.setScope(f.demo.client_id, TRACK_SCOPE, true);
+      tracker = (await f.app.tokens.issueToken({ clientId: f.demo.client_id, scope: `track-and-trace.read ${TRACK_SCOPE}` })).access_token;
+    });
+
+    it('POST: 201, 200, 400, 401, 403, 405, 413, 415, 503', async () => {
+      const created = await call('POST', P, { body: { transportDocumentReference: 'SBOX00000001' } });
+      expect(created.status).toBe(201);
+      trackingRequestID = ((await created.clone().json()) as { trackingRequestID: string }).trackingRequestID;
+      MASKED_VALUES.set(trackingRequestID, MASKED.trackingRequestID as string);
+      await op('POST', P, created, 'tracking');
+      await op('POST', P, await call('POST', P, { body: { transportDocumentReference: 'SBOX00000001' } }), 'already tracked');
+      await op('POST', P, await call('POST', P, { body: { transportDocumentReference: 'XXXX00000001' } }), 'carrier not recognised');
+      await op('POST', P, await call('POST', P, { body: { carrierBookingReference: 'SB00000001' } }), 'booking without carrierCode');
+      await op('POST', P, await call('POST', P, { bearer: null, body: {} }), 'no token');
+      await op(
+        'POST',
+        P,
+        await call('POST', P, { bearer: f.token, body: { transportDocumentReference: 'SBOX00000001' } }),
+        'insufficient scope',
+      );
+      await op('POST', P, await call('PUT', P, { body: {} }), 'method not allowed');
+      await op('POST', P, await call('POST', P, { body: 'x'.repeat(5000) }));
+      await op('POST', P, await call('POST', P, { body: '{}', type: 'text/plain' }));
+      await op('POST', P, await call('POST', P, { body: { transportDocumentReference: 'SBOX00000001' }, app: broken }));
+    });
+
+    it('GET list and one, DELETE: 200, 204, 400, 401, 403, 404, 405, 503', async () => {
+      const one = `${P}/${trackingRequestID}`;
+      await op('GET', P, await call('GET', P), 'your tracking requests');
+      await op('GET', P, await call('GET', `${P}?limit=0`), 'bad limit');
+      await op('GET', T, await call('GET', one), 'tracking request');
+      for (const [method, template, path] of [
+        ['GET', P, P],
+        ['GET', T, one],
+        ['DELETE', T, one],
+      ] as const) {
+        await op(method, template, await call(method, path, { bearer: null }));
+        await op(method, template, await call(method, path, { bearer: f.token }));
+        if (template === T) await op(method, template, await call(method, path.replace(trackingRequestID, UNKNOWN)));
+        await op(method, template, await call(method, path, { app: broken }));
+      }
+      await op('GET', P, await call('PATCH', P));
+      await op('GET', T, await call('PUT', one));
+      await op('DELETE', T, await call('PATCH', one));
+      const stopped = await call('DELETE', one);
+      expect(stopped.status).toBe(204);
+      await op('DELETE', T, stopped);
+    });
+
+    it('429 over the quota of subscription requests, on every operation', async () => {
+      const app = overQuota;
+      const one = `${P}/${trackingRequestID}`;
+      // The subscription routes' test used the client's one request of the window.
+      await op('POST', P, await call('POST', P, { body: { transportDocumentReference: 'SBOX00000001' }, app }));
+      await op('GET', P, await call('GET', P, { app }));
+      await op('GET', T, await call('GET', one, { app }));
+      await op('DELETE', T, await call('DELETE', one, { app }));
     });
   });
 

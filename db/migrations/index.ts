@@ -11,6 +11,7 @@ import orderedChangeLog from './008-ordered-change-log.js';
 import statementsAndLifecycle from './009-statements-and-lifecycle.js';
 import dcsaPublisher from './010-dcsa-publisher.js';
 import accountFeeds from './011-account-feeds.js';
+import trackingRequests from './014-tracking-requests.js';
 
 /** Static, ordered migration map (atproto style): names sort in the order they apply. */
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -26,5 +27,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '009-statements-and-lifecycle': statementsAndLifecycle(dialect),
     '010-dcsa-publisher': dcsaPublisher(dialect),
     '011-account-feeds': accountFeeds(dialect),
+    '014-tracking-requests': trackingRequests(dialect),
   };
 }

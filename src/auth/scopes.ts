@@ -18,11 +18,19 @@ export const SUBSCRIBE_SCOPE = 'track-and-trace.subscribe';
  */
 export const OPERATOR_INGEST_SCOPE = 'tracking-operator.ingest';
 
+/**
+ * Start tracking references (bills of lading, bookings, containers) the client knows: `POST
+ * /v2/tracking-requests` (docs/tracking-requests.md). Granted per client by an operator
+ * (`tracking client grant CLIENT_ID track-and-trace.track`), because each request makes the service fetch from a
+ * carrier on the client's behalf, and a reference found grants the client's accounts its shipment.
+ */
+export const TRACK_SCOPE = 'track-and-trace.track';
+
 /** Scope granted when the token request names none (docs/architecture.md, REST contract). */
 export const DEFAULT_SCOPE = READ_SCOPE;
 
 /** Every scope there is. */
-export const SUPPORTED_SCOPES: readonly string[] = [READ_SCOPE, SUBSCRIBE_SCOPE, OPERATOR_INGEST_SCOPE];
+export const SUPPORTED_SCOPES: readonly string[] = [READ_SCOPE, SUBSCRIBE_SCOPE, TRACK_SCOPE, OPERATOR_INGEST_SCOPE];
 
 /**
  * The scope to grant for a token request's `scope` parameter (RFC 6749

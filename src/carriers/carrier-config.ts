@@ -210,3 +210,22 @@ export function checkCarrierUpdate(
   if (Object.keys(out).length === 1) throw new CarrierInputError('nothing to change: give at least one option (see --help)');
   return out;
 }
+
+/** At most this many reference prefixes per carrier. */
+export const MAX_REFERENCE_PREFIXES = 20;
+
+/**
+ * The prefixes by which a tracked reference names the carrier (docs/tracking-requests.md), comma-separated:
+ * 1 to 11 upper-case letters or digits each (a bill of lading prefix such as MAEU, a container owner code such as
+ * MSKU); `-` for none of its own (its carrier code serves). Returns the list, or null for `-`.
+ */
+export function checkReferencePrefixes(value: string): string[] | null {
+  if (value.trim() === '-') return null;
+  const prefixes = [...new Set(value.split(',').map((p) => p.trim()))];
+  if (prefixes.length === 0 || prefixes.length > MAX_REFERENCE_PREFIXES || prefixes.some((p) => !/^[A-Z0-9]{1,11}$/.test(p))) {
+    throw new CarrierInputError(
+      `reference prefixes must be 1 to ${MAX_REFERENCE_PREFIXES} comma-separated prefixes of 1 to 11 upper-case letters or digits (or - for the carrier code alone), got "${value.slice(0, 100)}"`,
+    );
+  }
+  return prefixes;
+}

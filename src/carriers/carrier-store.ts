@@ -46,6 +46,8 @@ export interface CarrierSource {
   /** The kind of credentials of the events URL; never the credentials. */
   eventsAuth: EventsAuth['kind'];
   pollIntervalSeconds: number;
+  /** The prefixes by which tracking requests recognise it (docs/tracking-requests.md); its code when none were set. */
+  referencePrefixes: string[];
   createdAt: string;
   secretRotatedAt: string;
   disabledAt: string | null;
@@ -139,6 +141,14 @@ export class CarrierStore {
     const carrier = await this.getCarrier(valid.carrierCode);
     if (!carrier) throw new Error(`carrier ${valid.carrierCode} vanished after it was added`);
     return { carrier, secret: valid.secret };
+  }
+
+  /** Sets the prefixes tracking requests recognise the carrier by (null: its code alone). False when no such carrier. */
+  async setReferencePrefixes(carrierCode: string, prefixes: readonly string[] | null): Promise<boolean> {
+    return updateCarrierSource(this.#db, carrierCode, {
+      reference_prefixes: prefixes === null ? null : prefixes.join(','),
+      updated_at: this.#now().toISOString(),
+    });
   }
 
   async listCarriers(): Promise<CarrierSource[]> {
@@ -343,6 +353,7 @@ export class CarrierStore {
       eventsUrl: row.events_url,
       eventsAuth,
       pollIntervalSeconds: row.poll_interval_seconds,
+      referencePrefixes: row.reference_prefixes ? row.reference_prefixes.split(',') : [row.carrier_code],
       createdAt: row.created_at,
       secretRotatedAt: row.secret_rotated_at,
       disabledAt: row.disabled_at,

@@ -1,6 +1,7 @@
 import { Counter } from 'prom-client';
 import { processRegistry } from '../service/metrics.js';
 import type { CarrierPollResult } from './poller.js';
+import type { FetchResult } from './tracking-fetcher.js';
 
 /**
  * Poller metrics, in the process registry of src/service/metrics.ts (served on
@@ -26,4 +27,15 @@ export function countCarrierPoll(result: CarrierPollResult): void {
   carrierPolledEvents.inc({ carrier: result.carrierCode, result: 'stored' }, result.eventsStored);
   carrierPolledEvents.inc({ carrier: result.carrierCode, result: 'already_stored' }, result.eventsAlreadyStored);
   carrierPolledEvents.inc({ carrier: result.carrierCode, result: 'rejected' }, result.eventsRejected);
+}
+
+export const trackingFetches = new Counter({
+  name: 'tt_tracking_fetches_total',
+  help: 'Fetches of tracked references, by carrier and outcome (found, unchanged, empty, refused, deferred)',
+  labelNames: ['carrier', 'outcome'] as const,
+  registers: [processRegistry],
+});
+
+export function countTrackingFetch(result: FetchResult): void {
+  trackingFetches.inc({ carrier: result.carrierCode, outcome: result.outcome });
 }

@@ -1,7 +1,8 @@
 import { countIngestedBundle } from '../service/metrics.js';
-import { countCarrierPoll } from './poll-metrics.js';
+import { countCarrierPoll, countTrackingFetch } from './poll-metrics.js';
 import { CarrierPoller } from './poller.js';
 import type { CarrierPollerOptions } from './poller.js';
+import { TrackingFetcher, type TrackingFetcherOptions } from './tracking-fetcher.js';
 
 /**
  * The poller `serve` runs (TT_CARRIER_POLLER, default on): every instance
@@ -10,13 +11,14 @@ import type { CarrierPollerOptions } from './poller.js';
  * delivery worker, as an HTTP ingest does.
  */
 export function startCarrierPoller(
-  services: Pick<CarrierPollerOptions, 'database' | 'carriers' | 'config' | 'log'> & { wake(): void },
+  services: Pick<CarrierPollerOptions, 'database' | 'carriers' | 'config' | 'log' | 'fetch'> & { wake(): void },
 ): CarrierPoller {
   const poller = new CarrierPoller({
     database: services.database,
     carriers: services.carriers,
     config: services.config,
     log: services.log,
+    ...(services.fetch ? { fetch: services.fetch } : {}),
     onRun: countCarrierPoll,
     onPage: (_code, summary) => {
       if (!summary) return;
@@ -26,4 +28,28 @@ export function startCarrierPoller(
   });
   poller.start();
   return poller;
+}
+
+/**
+ * The tracking request fetcher `serve` runs (TT_TRACKING_FETCHER, default on; docs/tracking-requests.md): every
+ * instance may run one, claims keep each reference to one fetch at a time. What it stores is counted and wakes the
+ * delivery worker.
+ */
+export function startTrackingFetcher(
+  services: Pick<TrackingFetcherOptions, 'database' | 'carriers' | 'config' | 'log' | 'fetch'> & { wake(): void },
+): TrackingFetcher {
+  const fetcher = new TrackingFetcher({
+    database: services.database,
+    carriers: services.carriers,
+    config: services.config,
+    log: services.log,
+    ...(services.fetch ? { fetch: services.fetch } : {}),
+    onFetch: countTrackingFetch,
+    onIngested: (summary) => {
+      countIngestedBundle(summary);
+      services.wake();
+    },
+  });
+  fetcher.start();
+  return fetcher;
 }

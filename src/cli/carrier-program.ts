@@ -9,7 +9,7 @@ import {
 } from './carrier-commands.js';
 import { pollCommand } from './poll-command.js';
 import { updateCarrierCommand, type UpdateCarrierOptions } from './carrier-update-command.js';
-import { enableCarrierCommand, removeCarrierCommand } from './carrier-status-commands.js';
+import { carrierPrefixesCommand, enableCarrierCommand, removeCarrierCommand } from './carrier-status-commands.js';
 import { listUnlinkedCommand } from './carrier-unlinked-command.js';
 import { listRejectedCommand, replayRejectedCommand } from './carrier-rejected-commands.js';
 import { limit, nonEmpty, once } from './arguments.js';
@@ -92,6 +92,12 @@ export function registerCarrierCommands(program: Command, context: CliContext, w
     .action(
       action((database, cfg, code: string, options: UpdateCarrierOptions) => updateCarrierCommand(database, cfg, code, options, context)),
     );
+  carrier
+    .command('prefixes')
+    .description('the reference prefixes by which tracking requests without carrierCode recognise the carrier')
+    .argument('<CODE>')
+    .argument('<PREFIXES>', 'comma-separated, e.g. MAEU,MSKU,MRKU; - for its carrier code alone')
+    .action(action((database, cfg, code: string, prefixes: string) => carrierPrefixesCommand(database, cfg, code, prefixes, context)));
   carrier
     .command('enable')
     .description('accept its notifications again and poll it now (after disable)')

@@ -1,4 +1,5 @@
 import { CarrierStore } from '../carriers/carrier-store.js';
+import { checkReferencePrefixes } from '../carriers/carrier-config.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import { notFound } from './carrier-commands.js';
@@ -28,6 +29,23 @@ export async function removeCarrierCommand(database: Database, config: Config, c
   io.stdout.write(
     `Removed carrier ${carrierCode}: its secret, credentials and poll state are gone, its notifications are refused (404).\n` +
       `The events it sent stay, with the shipments they belong to. Add it again with: tracking carrier add ${carrierCode}\n`,
+  );
+  return EXIT_OK;
+}
+
+/** `tracking carrier prefixes CODE PREFIXES` (docs/tracking-requests.md): how tracking requests recognise the carrier. */
+export async function carrierPrefixesCommand(
+  database: Database,
+  config: Config,
+  carrierCode: string,
+  value: string,
+  io: CommandIo & { now: () => Date },
+): Promise<number> {
+  const prefixes = checkReferencePrefixes(value);
+  const store = await CarrierStore.open(database.db, config, io.now);
+  if (!(await store.setReferencePrefixes(carrierCode, prefixes))) return notFound(carrierCode, io);
+  io.stdout.write(
+    `Tracking requests without carrierCode now recognise carrier ${carrierCode} by the prefixes ${(prefixes ?? [carrierCode]).join(', ')}.\n`,
   );
   return EXIT_OK;
 }

@@ -1,14 +1,15 @@
 import { createLogger } from '../service/logger.js';
 import { countIngestedBundle } from '../service/metrics.js';
 import { CarrierStore } from '../carriers/carrier-store.js';
-import { countCarrierPoll } from '../carriers/poll-metrics.js';
+import { countCarrierPoll, countTrackingFetch } from '../carriers/poll-metrics.js';
+import { TrackingFetcher } from '../carriers/tracking-fetcher.js';
 import { CarrierPoller } from '../carriers/poller.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import { EXIT_OK, type CommandIo } from './client-commands.js';
 
 /**
- * `tracking poll`: the carrier poller without the HTTP server, for operators
+ * `tracking poll`: the carrier poller (and the tracking request fetcher) without the HTTP server, for operators
  * who run it apart from the API instances (set TT_CARRIER_POLLER=false on
  * those; any number may run, the lease keeps one per carrier). With
  * `--once`, polls every configured carrier now (due or not), prints one JSON
@@ -40,12 +41,23 @@ export async function pollCommand(
     return results.some((r) => r.error !== null) ? 1 : EXIT_OK;
   }
   poller.start();
+  // Tracking requests' fetches too (docs/tracking-requests.md), where serve runs with TT_TRACKING_FETCHER=false.
+  const fetcher = new TrackingFetcher({
+    database,
+    carriers: await CarrierStore.open(database.db, config, io.now),
+    config,
+    now: io.now,
+    log: logger.log,
+    onFetch: countTrackingFetch,
+    onIngested: countIngestedBundle,
+  });
+  fetcher.start();
   logger.log('info', 'carrier poller started', { owner: poller.owner });
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
   logger.log('info', 'carrier poller stopping');
-  await poller.stop();
+  await Promise.all([poller.stop(), fetcher.stop()]);
   return EXIT_OK;
 }

@@ -9,7 +9,8 @@ import { startTracing } from '../app/tracing.js';
 import { metricsEndpoint } from '../http/use-metrics.js';
 import type { Config } from '../config/config.js';
 import { connectDatabase } from '../db/connect.js';
-import { startCarrierPoller } from '../carriers/serve-poller.js';
+import { startCarrierPoller, startTrackingFetcher } from '../carriers/serve-poller.js';
+import { ensureSandboxCarrier, sandboxCarrierFetch } from '../carriers/sandbox-carrier.js';
 import { ensureSandboxDemoClient, SANDBOX_DEMO_ACCOUNT, seedSandboxIfEmpty } from '../app/sandbox-seed.js';
 import { prepareDatabase } from './prepare-database.js';
 import { recordServiceValue } from '../store/service-secrets.js';
@@ -51,7 +52,10 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     const seeded = await seedSandboxIfEmpty(database, config, new Date(), countIngestedBundle);
     if (seeded) logger.log('info', 'seeded the sandbox bundle', seeded);
     demo = await ensureSandboxDemoClient(database, app.clients);
+    await ensureSandboxCarrier(app.services.carriers);
   }
+  // The sandbox's simulated carrier answers in-process (docs/tracking-requests.md, Sandbox); any other address goes out.
+  const carrierFetch = config.environment === 'sandbox' ? sandboxCarrierFetch() : undefined;
 
   const http = createHttpServer(app.listener, { config, log: logger.log, dialect: database.dialect });
   const port = await http.listen(config.port, config.host);
@@ -92,7 +96,13 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
   // Webhook deliveries of every instance's (and the CLI's) commits; off where dedicated `tracking deliver` workers run.
   if (config.push.worker) app.deliveries.start();
   // Carriers' DCSA events endpoints; off where a dedicated `tracking poll` runs.
-  const poller = config.carriers.poller ? startCarrierPoller({ ...app.services, wake: () => app.services.push.wake() }) : undefined;
+  const poller = config.carriers.poller
+    ? startCarrierPoller({ ...app.services, fetch: carrierFetch, wake: () => app.services.push.wake() })
+    : undefined;
+  // What clients asked to track (docs/tracking-requests.md); off where a dedicated `tracking poll` runs.
+  const fetcher = config.tracking.fetcher
+    ? startTrackingFetcher({ ...app.services, fetch: carrierFetch, wake: () => app.services.push.wake() })
+    : undefined;
 
   // Graceful shutdown (README "Shutdown"): /ready turns 503, every request
   // received is answered with Connection: close, idle connections end after
@@ -113,7 +123,7 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     void http
       .drain(Math.max(graceMs - 1000, graceMs / 2))
       .then(() => evaluator.stop())
-      .then(() => Promise.all([app.close(), poller?.stop()]))
+      .then(() => Promise.all([app.close(), poller?.stop(), fetcher?.stop()]))
       .then(() => tracing?.shutdown())
       .catch((err: unknown) => logger.log('warn', 'shutdown step failed', { error: String(err) }))
       .then(() => database.close())

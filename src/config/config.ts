@@ -155,6 +155,28 @@ export interface CarriersConfig {
   rejectedEventsMax: number;
 }
 
+/** Tracking requests (docs/tracking-requests.md): fetching what clients ask to track from the carriers. */
+export interface TrackingConfig {
+  /** `TT_TRACKING_FETCHER`: serve fetches tracked references itself. Default true; false when a dedicated `tracking poll` runs. */
+  fetcher: boolean;
+  /** `TT_TRACKING_FETCH_MIN_SECONDS`: shortest wait between two fetches of one reference. Default 300 (20 in sandbox). */
+  fetchMinSeconds: number;
+  /** `TT_TRACKING_FETCH_MAX_SECONDS`: longest wait (idle shipments). Default 21600 (6 h; 120 in sandbox). */
+  fetchMaxSeconds: number;
+  /** `TT_TRACKING_GIVE_UP_HOURS`: a reference the carrier has nothing for after this long turns FAILED. Default 72 (1 in sandbox). */
+  giveUpHours: number;
+  /** `TT_TRACKING_COMPLETE_AFTER_DAYS`: an arrived shipment quiet this long is STOPPED (COMPLETED). Default 14. */
+  completeAfterDays: number;
+  /** `TT_TRACKING_IDLE_GIVE_UP_DAYS`: a tracked shipment with no news this long is STOPPED (GIVEN_UP). Default 60. */
+  idleGiveUpDays: number;
+  /** `TT_MAX_TRACKING_REQUESTS_PER_CLIENT`: live tracking requests one client may hold. Default 5000. */
+  maxRequestsPerClient: number;
+  /** `TT_TRACKING_FETCH_CONCURRENCY`: fetches in flight per instance. Default 8. */
+  concurrency: number;
+  /** `TT_TRACKING_TICK_MS`: how often an instance looks for due fetches. Default 1000. */
+  tickMs: number;
+}
+
 export interface Config {
   /** `PORT`, default 4000. */
   port: number;
@@ -206,6 +228,7 @@ export interface Config {
   /** Timeouts and limits: resilience-config.ts. */
   resilience: ResilienceConfig;
   carriers: CarriersConfig;
+  tracking: TrackingConfig;
 }
 
 export class ConfigError extends Error {
@@ -339,6 +362,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     quotas: quotaConfig(env, environment),
     carriers: carriersConfig(env),
+    tracking: trackingConfig(env, environment),
     resilience: resilienceConfig((name) => intVar(env, name)),
   };
 }
@@ -376,6 +400,32 @@ function quotaConfig(env: Env, environment: Environment): QuotaConfig {
     trustedProxies,
     redisUrl,
     keyPrefix,
+  };
+}
+
+function trackingConfig(env: Env, environment: Environment): TrackingConfig {
+  const sandbox = environment === 'sandbox';
+  // The sandbox's simulated carrier plays a voyage in minutes: it polls and gives up sooner unless told otherwise.
+  const tuned = (name: string, inSandbox: number) => (sandbox && !env[name] ? inSandbox : intVar(env, name));
+  const fetchMinSeconds = tuned('TT_TRACKING_FETCH_MIN_SECONDS', 20);
+  const fetchMaxSeconds = tuned('TT_TRACKING_FETCH_MAX_SECONDS', 120);
+  if (fetchMaxSeconds < fetchMinSeconds) {
+    throw new ConfigError(
+      `TT_TRACKING_FETCH_MAX_SECONDS (${fetchMaxSeconds}) must be at least TT_TRACKING_FETCH_MIN_SECONDS (${fetchMinSeconds})`,
+    );
+  }
+  const giveUpHours = numberVar(env, 'TT_TRACKING_GIVE_UP_HOURS', sandbox ? 1 : 72);
+  if (giveUpHours <= 0) throw new ConfigError('TT_TRACKING_GIVE_UP_HOURS must be more than 0');
+  return {
+    fetcher: boolVar(env, 'TT_TRACKING_FETCHER'),
+    fetchMinSeconds,
+    fetchMaxSeconds,
+    giveUpHours,
+    completeAfterDays: intVar(env, 'TT_TRACKING_COMPLETE_AFTER_DAYS'),
+    idleGiveUpDays: intVar(env, 'TT_TRACKING_IDLE_GIVE_UP_DAYS'),
+    maxRequestsPerClient: intVar(env, 'TT_MAX_TRACKING_REQUESTS_PER_CLIENT'),
+    concurrency: intVar(env, 'TT_TRACKING_FETCH_CONCURRENCY'),
+    tickMs: intVar(env, 'TT_TRACKING_TICK_MS'),
   };
 }
 

@@ -184,6 +184,63 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     int: int(300, 0, 86_400),
     meaning: 'how often `serve` re-runs the time-based exception rules; `0` disables',
   },
+  // Tracking requests (docs/tracking-requests.md)
+  {
+    name: 'TT_TRACKING_FETCHER',
+    section: 'Tracking requests',
+    bool: true,
+    meaning: 'run the fetcher of tracking requests in this process (`serve` and `tracking poll`)',
+  },
+  {
+    name: 'TT_TRACKING_FETCH_MIN_SECONDS',
+    section: 'Tracking requests',
+    int: int(300, 1, 86_400),
+    shown: '`300` (`20` in sandbox)',
+    meaning: 'the shortest time between two fetches of one reference (near a due milestone)',
+  },
+  {
+    name: 'TT_TRACKING_FETCH_MAX_SECONDS',
+    section: 'Tracking requests',
+    int: int(21_600, 1, 7 * 86_400),
+    shown: '`21600` (`120` in sandbox)',
+    meaning: 'the longest time between two fetches of one reference (idle); not below `TT_TRACKING_FETCH_MIN_SECONDS`',
+  },
+  {
+    name: 'TT_TRACKING_GIVE_UP_HOURS',
+    section: 'Tracking requests',
+    shown: '`72` (`1` in sandbox)',
+    meaning: 'a reference the carrier does not know after this many hours is FAILED (hours, may be fractional)',
+  },
+  {
+    name: 'TT_TRACKING_COMPLETE_AFTER_DAYS',
+    section: 'Tracking requests',
+    int: int(14, 1, 365),
+    meaning: 'an arrived shipment quiet this long is `STOPPED` (`COMPLETED`)',
+  },
+  {
+    name: 'TT_TRACKING_IDLE_GIVE_UP_DAYS',
+    section: 'Tracking requests',
+    int: int(60, 1, 3650),
+    meaning: 'a tracked shipment with no news this long is `STOPPED` (`GIVEN_UP`)',
+  },
+  {
+    name: 'TT_MAX_TRACKING_REQUESTS_PER_CLIENT',
+    section: 'Tracking requests',
+    int: int(5000, 1, 10_000_000),
+    meaning: 'active tracking requests per API client; more are refused (429)',
+  },
+  {
+    name: 'TT_TRACKING_FETCH_CONCURRENCY',
+    section: 'Tracking requests',
+    int: int(8, 1, 256),
+    meaning: 'fetches one process runs at once',
+  },
+  {
+    name: 'TT_TRACKING_TICK_MS',
+    section: 'Tracking requests',
+    int: int(1000, 50, 60_000),
+    meaning: 'how often the fetcher looks for due references (milliseconds)',
+  },
   {
     name: 'TT_DELAY_THRESHOLD_HOURS',
     section: 'Exceptions',

@@ -18,6 +18,7 @@ import type {
 } from './tables/push.js';
 import type { TransmissionBlockTable } from './tables/transmission.js';
 import type { CarrierPollStateTable, CarrierSourceTable } from './tables/carrier.js';
+import type { TrackingFetchTable, TrackingRequestTable } from './tables/tracking.js';
 
 export interface DatabaseSchema {
   shipment: ShipmentTable;
@@ -43,4 +44,6 @@ export interface DatabaseSchema {
   unlinked_event: UnlinkedEventTable;
   rejected_event: RejectedEventTable;
   dcsa_notification_event: DcsaNotificationEventTable;
+  tracking_fetch: TrackingFetchTable;
+  tracking_request: TrackingRequestTable;
 }

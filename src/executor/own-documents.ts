@@ -5,6 +5,7 @@ import { SHIPMENT_DOCUMENT } from './shipment-document.js';
 import { SUBSCRIPTION_DOCUMENTS } from './subscription-documents.js';
 import { FEED_DOCUMENTS } from './feed-documents.js';
 import { ISSUE_TOKEN } from './token-document.js';
+import { TRACKING_REQUEST_DOCUMENTS } from './tracking-request-documents.js';
 import { LIMIT_EXCEEDED } from './use-graphql-limits.js';
 
 /** The fixed documents the service runs itself: the REST routes, and webhook bodies (the lookup). */
@@ -13,6 +14,7 @@ export const OWN_DOCUMENTS: readonly { operationName: string; query: string }[] 
   { operationName: 'RestIssueToken', query: ISSUE_TOKEN },
   ...Object.values(SUBSCRIPTION_DOCUMENTS),
   ...Object.values(FEED_DOCUMENTS),
+  ...Object.values(TRACKING_REQUEST_DOCUMENTS),
 ];
 
 const VARIABLE_OF_LIMIT: [RegExp, string][] = [

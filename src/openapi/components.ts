@@ -7,6 +7,8 @@ import { ISSUE_TOKEN } from '../executor/token-document.js';
 import { SUBSCRIPTION_DOCUMENTS } from '../executor/subscription-documents.js';
 import { FEED_DOCUMENTS } from '../executor/feed-documents.js';
 import { subscriptionSchemas } from './subscription-schemas.js';
+import { TRACKING_REQUEST_DOCUMENTS } from '../executor/tracking-request-documents.js';
+import { trackingRequestSchemas } from './tracking-request-schemas.js';
 import { componentRef, RestSchemas, type Annotations, type JsonSchema } from './rest-schemas.js';
 import { SAFE_REQUEST_ID } from '../service/request-context.js';
 
@@ -116,7 +118,13 @@ export function buildSchemas(): Record<string, JsonSchema> {
   rest.ofDocumentResult(SUBSCRIPTION_DOCUMENTS.deliveries.query, 'webhookDeliveries');
   rest.ofDocumentResult(SUBSCRIPTION_DOCUMENTS.test.query, 'testWebhookSubscription');
   rest.ofDocumentResult(FEED_DOCUMENTS.changesWithSnapshots.query, 'accountChanges');
-  return { ...rest.components, ...subscriptionSchemas(rest.components.WebhookSubscription as JsonSchema), ...OTHER_SCHEMAS };
+  rest.ofDocumentResult(TRACKING_REQUEST_DOCUMENTS.get.query, 'trackingRequest');
+  return {
+    ...rest.components,
+    ...subscriptionSchemas(rest.components.WebhookSubscription as JsonSchema),
+    ...trackingRequestSchemas(),
+    ...OTHER_SCHEMAS,
+  };
 }
 
 /** Response headers: the HTTP name, and the `components.headers` object under the key. */
@@ -191,6 +199,18 @@ export const HEADERS = {
       required: true,
       schema: { type: 'string', pattern: '^/v2/subscriptions/[0-9a-f-]{36}$' },
     },
+  },
+  TrackingRequestLocation: {
+    name: 'Location',
+    object: {
+      description: 'The tracking request.',
+      required: true,
+      schema: { type: 'string', pattern: '^/v2/tracking-requests/[0-9a-f-]{36}$' },
+    },
+  },
+  NextPageCursor: {
+    name: 'Next-Page-Cursor',
+    object: { description: 'Present when there is a next page: pass it as `cursor`.', schema: { type: 'string' } },
   },
   AllowPost: { name: 'Allow', object: { description: 'The allowed method.', required: true, schema: { const: 'POST' } } },
   // The client's quota (docs/errors.md: Quotas and rate limits), on every response of a request that was counted.

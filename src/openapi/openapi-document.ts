@@ -7,6 +7,7 @@ import { servicePaths } from './service-paths.js';
 import { shipmentsPath } from './shipments-path.js';
 import { SUBSCRIPTION_SCOPES, subscriptionsPaths } from './subscriptions-path.js';
 import { tokenPath } from './token-path.js';
+import { TRACKING_SCOPES, trackingRequestsPaths } from './tracking-requests-path.js';
 import { CARRIER_SCOPES, carrierPaths, carrierSchemas } from './carriers-path.js';
 import { dcsaHeaders, dcsaPaths, dcsaSchemas } from './dcsa-paths.js';
 import { accountFeedPaths } from './account-feed-paths.js';
@@ -40,6 +41,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
     tags: [
       { name: 'Authentication', description: 'OAuth 2.0 client credentials.' },
       { name: 'Shipments', description: 'The lookup, and the change feed of your account.' },
+      { name: 'Tracking requests', description: 'Start tracking a bill of lading, booking or container with its carrier.' },
       { name: 'Push subscriptions', description: "Webhooks: the service POSTs a shipment's changes to your callback URL." },
       {
         name: 'DCSA Track & Trace 2.2',
@@ -55,6 +57,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
           '/v2/shipments': shipmentsPath(),
           ...subscriptionsPaths(),
           ...accountFeedPaths(),
+          ...trackingRequestsPaths(),
           ...carrierPaths(),
           ...servicePaths(),
         },
@@ -72,7 +75,12 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
           flows: {
             clientCredentials: {
               tokenUrl: `${config.baseUrl}/oauth/token`,
-              scopes: { [READ_SCOPE]: 'Look up the shipments of the client’s account.', ...SUBSCRIPTION_SCOPES, ...CARRIER_SCOPES },
+              scopes: {
+                [READ_SCOPE]: 'Look up the shipments of the client’s account.',
+                ...SUBSCRIPTION_SCOPES,
+                ...TRACKING_SCOPES,
+                ...CARRIER_SCOPES,
+              },
             },
           },
         },

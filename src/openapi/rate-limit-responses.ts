@@ -15,6 +15,7 @@ const QUOTA_OF_PATH: [RegExp, 'lookups' | 'subscriptions' | 'tokens'][] = [
   [/^\/v2\/shipments$/, 'lookups'],
   [/^\/v2\/changes$/, 'lookups'],
   [/^\/v2\/subscriptions/, 'subscriptions'],
+  [/^\/v2\/tracking-requests/, 'subscriptions'],
   [/^\/oauth\/token$/, 'tokens'],
 ];
 
@@ -54,7 +55,8 @@ function limitText(quota: 'lookups' | 'subscriptions' | 'tokens', quotas: QuotaC
 }
 
 function refusalText(quota: 'lookups' | 'subscriptions', quotas: QuotaConfig | undefined): string {
-  const what = quota === 'lookups' ? 'lookups' : 'subscription requests (all /v2/subscriptions operations together)';
+  const what =
+    quota === 'lookups' ? 'lookups' : 'subscription requests (all /v2/subscriptions and /v2/tracking-requests operations together)';
   return `errorCode 7429: the client's quota of ${what} is used up${limitText(quota, quotas)}; retry after Retry-After seconds.`;
 }
 

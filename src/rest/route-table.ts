@@ -12,6 +12,7 @@ import { handleEvents } from './events-handler.js';
 import { EVENT_SUBSCRIPTION_BODY_BYTES, handleEventSubscriptions } from './event-subscriptions-handler.js';
 import type { RouteRequest } from './route-request.js';
 import { handleTokenRequest } from './token-handler.js';
+import { handleTrackingRequests, TRACKING_REQUEST_BODY_BYTES } from './tracking-requests-handler.js';
 
 /**
  * Every HTTP route of the service, once (docs/architecture.md, Route table): the router (src/http/use-rest-api.ts),
@@ -64,6 +65,17 @@ const eventSubscriptions = (path: string, methods: readonly string[]): Route => 
   bodyLimit: atMost(EVENT_SUBSCRIPTION_BODY_BYTES),
   quota: 'subscriptions',
   family: 'dcsa-tnt',
+  documented: true,
+});
+
+/** The tracking request routes (src/rest/tracking-requests-handler.ts); they count against the subscriptions quota. */
+const trackingRequests = (path: string, methods: readonly string[]): Route => ({
+  path,
+  methods,
+  handler: (r) => handleTrackingRequests(r.request, r.url, r.params, r.executor, r.services, r.correlationId),
+  bodyLimit: atMost(TRACKING_REQUEST_BODY_BYTES),
+  quota: 'subscriptions',
+  family: 'dcsa',
   documented: true,
 });
 
@@ -122,6 +134,8 @@ export const ROUTES: readonly Route[] = [
   eventSubscriptions('/v2/event-subscriptions', ['GET', 'POST']),
   eventSubscriptions('/v2/event-subscriptions/{subscriptionID}', ['GET', 'PUT', 'DELETE']),
   eventSubscriptions('/v2/event-subscriptions/{subscriptionID}/secret', ['PUT']),
+  trackingRequests('/v2/tracking-requests', ['GET', 'POST']),
+  trackingRequests('/v2/tracking-requests/{trackingRequestID}', ['GET', 'DELETE']),
   {
     path: '/v2/carrier-notifications/{carrierCode}',
     methods: ['POST', 'HEAD'],

@@ -4,6 +4,7 @@ import type { Database } from '../db/connect.js';
 import { countExceptionsByTypeAndStatus } from '../store/exception-list.js';
 import { countRejectedEventsByCarrier } from '../store/rejected-events.js';
 import { countUnlinkedEventsByCarrier } from '../store/unlinked-events.js';
+import { countRequestsByStatus, REQUEST_STATUSES } from '../store/tracking-requests.js';
 import type { IngestSummary } from '../ingest/ingest-bundle.js';
 
 /**
@@ -283,6 +284,30 @@ export function createDatabaseMetrics(
     'Carrier events refused (poll, notification) and kept for a replay, by carrier; counted at most every 15 s',
     () => countRejectedEventsByCarrier(database.db),
   );
+
+  // Tracking requests by status (docs/tracking-requests.md), the five statuses always present.
+  let requests: { at: number; rows: { status: string; count: number }[] } | undefined;
+  new Gauge({
+    name: 'tt_tracking_requests',
+    help: 'Tracking requests by status (PENDING, TRACKING, AWAITING_CARRIER_DATA, FAILED, STOPPED); counted at most every 15 s',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      if (!requests || now() - requests.at >= EXCEPTION_COUNTS_TTL_MS) {
+        try {
+          requests = { at: now(), rows: await countRequestsByStatus(database.db) };
+        } catch (err) {
+          requests = undefined;
+          this.reset();
+          options.onError?.(err);
+          return;
+        }
+      }
+      this.reset();
+      for (const status of REQUEST_STATUSES) this.set({ status }, 0);
+      for (const row of requests.rows) this.set({ status: row.status }, row.count);
+    },
+  });
 
   if (database.poolStats) {
     const stats = database.poolStats;

@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
  * `limit`, an opaque `cursor` (DCSA's example cursors are Base64 of the
  * offset and limit; here of the whole query) announced in the `Next-Page`
  * header (or `Next-Page-Cursor`, or a link), `Current-Page`, `API-Version`;
- * errors in the DCSA error body. Optionally it wants an API key or an OAuth2
+ * errors in the DCSA error body. The reference filters (`transportDocumentReference`, `carrierBookingReference`,
+ * `equipmentReference`) select the events that carry the reference. Optionally it wants an API key or an OAuth2
  * bearer token from its own client-credentials token endpoint.
  *
  * `script` answers events requests by number (0-based) with a failure
@@ -34,6 +35,20 @@ interface Query {
   gte: string | null;
   limit: number;
   offset: number;
+  /** DCSA 2.2 reference filters: transportDocumentReference, carrierBookingReference, equipmentReference. */
+  refs?: Record<string, string>;
+}
+
+/** The reference filters of GET /v2/events (DCSA 2.2) this publisher honours. */
+const REFERENCE_FILTERS = ['transportDocumentReference', 'carrierBookingReference', 'equipmentReference'] as const;
+
+/** Whether an event carries the reference a filter asks for (its documentReferences, its document, its container). */
+function carries(e: Json, filter: string, value: string): boolean {
+  if (filter === 'equipmentReference') return e.equipmentReference === value;
+  const type = filter === 'transportDocumentReference' ? 'TRD' : 'BKG';
+  if (e.eventType === 'SHIPMENT' && e.documentTypeCode === type && e.documentID === value) return true;
+  const refs = (e.documentReferences ?? []) as { documentReferenceType?: string; documentReferenceValue?: string }[];
+  return refs.some((r) => r.documentReferenceType === type && r.documentReferenceValue === value);
 }
 
 export class FakeDcsaPublisher {
@@ -108,9 +123,15 @@ export class FakeDcsaPublisher {
     } else {
       const raw = url.searchParams.get('eventCreatedDateTime:gte');
       if (raw !== null && Number.isNaN(Date.parse(raw))) return error(res, req, 400, 'invalid eventCreatedDateTime');
-      query = { gte: raw, limit: Number(url.searchParams.get('limit') ?? '100'), offset: 0 };
+      const refs: Record<string, string> = {};
+      for (const filter of REFERENCE_FILTERS) {
+        const value = url.searchParams.get(filter);
+        if (value !== null) refs[filter] = value;
+      }
+      query = { gte: raw, limit: Number(url.searchParams.get('limit') ?? '100'), offset: 0, refs };
     }
-    const matching = this.#matching(query.gte);
+    const refs = Object.entries(query.refs ?? {});
+    const matching = this.#matching(query.gte).filter((e) => refs.every(([filter, value]) => carries(e, filter, value)));
     const page = matching.slice(query.offset, query.offset + query.limit);
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',

@@ -199,6 +199,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/tracking-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your tracking requests */
+        get: operations["listTrackingRequests"];
+        put?: never;
+        /**
+         * Track a reference
+         * @description The service asks the carrier's DCSA events endpoint for the reference and follows it: PENDING, then TRACKING once the carrier has events (the shipment is then served to your accounts: GET /v2/shipments), or AWAITING_CARRIER_DATA and, after the give-up time, FAILED. Asking again for a reference you track returns your request (200) instead of a second one.
+         */
+        post: operations["createTrackingRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/tracking-requests/{trackingRequestID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tracking request (yours: another client's is 404). */
+                trackingRequestID: string;
+            };
+            cookie?: never;
+        };
+        /** One tracking request */
+        get: operations["getTrackingRequest"];
+        put?: never;
+        post?: never;
+        /**
+         * Stop tracking
+         * @description The request turns STOPPED (stopReason DELETED); the shipment stays visible to your accounts.
+         */
+        delete: operations["stopTrackingRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/carrier-notifications/{carrierCode}": {
         parameters: {
             query?: never;
@@ -1244,6 +1289,79 @@ export interface components {
             /** @description More may follow at once; false: caught up, poll `next` later. */
             hasMore: boolean;
         };
+        /**
+         * @description Where a tracking request stands.
+         *
+         *     - `AWAITING_CARRIER_DATA`: The carrier has nothing for this reference yet; it is asked again until the give-up time.
+         *     - `FAILED`: Given up: the carrier had nothing within the give-up time, or cannot be asked (see failureReason).
+         *     - `PENDING`: Accepted; the carrier has not been asked yet.
+         *     - `STOPPED`: No longer followed: DELETED by the client, COMPLETED, or GIVEN_UP after a long silence (see stopReason).
+         *     - `TRACKING`: The carrier's events were found: the shipment is served and followed.
+         * @enum {string}
+         */
+        TrackingRequestStatus: "AWAITING_CARRIER_DATA" | "FAILED" | "PENDING" | "STOPPED" | "TRACKING";
+        /** @description The shipment a tracking request found: look it up with these (GET /v2/shipments, GraphQL shipment). */
+        TrackedShipment: {
+            /** @description Carrier SCAC code. */
+            carrierCode: string;
+            /** @description Carrier booking reference. */
+            carrierBookingReference: string;
+            /** @description Bill of lading number, when known. */
+            billOfLadingNumber: string | null;
+        };
+        /** @description A request to track one reference with one carrier. */
+        TrackingRequest: {
+            /** @description UUID of the request. */
+            trackingRequestID: string;
+            /** @description Where it stands. */
+            status: components["schemas"]["TrackingRequestStatus"];
+            /** @description The carrier asked (given, or recognised from the prefix). */
+            carrierCode: string;
+            /** @description The bill of lading tracked. */
+            transportDocumentReference?: string;
+            /** @description The carrier booking tracked. */
+            carrierBookingReference: string | null;
+            /** @description The container tracked. */
+            equipmentReference?: string;
+            /** @description When FAILED: why. */
+            failureReason?: string;
+            /** @description When STOPPED: DELETED, COMPLETED or GIVEN_UP. */
+            stopReason?: string;
+            /** @description The shipment found, once TRACKING. */
+            shipment?: components["schemas"]["TrackedShipment"];
+            /** @description The carrier's events received for the reference so far. */
+            eventsReceived: number;
+            /**
+             * Format: date-time
+             * @description When it was made.
+             */
+            createdDateTime: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
+            updatedDateTime: string;
+            /**
+             * Format: date-time
+             * @description When its status last changed.
+             */
+            statusChangedDateTime: string;
+            /**
+             * Format: date-time
+             * @description When the carrier's events were first found.
+             */
+            trackingSinceDateTime?: string;
+            /**
+             * Format: date-time
+             * @description When the carrier was last asked.
+             */
+            lastFetchedDateTime?: string;
+            /**
+             * Format: date-time
+             * @description While followed: when the carrier is asked next.
+             */
+            nextFetchDateTime?: string;
+        };
         /** @description A webhook subscription request (the spec's SubscriptionRequest): one lookup form of GET /v2/shipments naming a shipment your account may see, or none for every shipment your account sees (those linked later included), where to POST their changes, and which changes. */
         SubscriptionRequest: {
             /** @description Where deliveries are POSTed: https, and not a loopback, private, link-local or metadata address (checked on every address the host resolves to, again at every send). The sandbox also accepts http and loopback. */
@@ -1330,6 +1448,19 @@ export interface components {
             /** @description The HMAC-SHA256 signing secret of its deliveries (Tracking-Signature). */
             secret: string;
         };
+        /** @description What to track: exactly one of transportDocumentReference, carrierBookingReference (with carrierCode) or equipmentReference; carrierCode is otherwise optional (recognised from the reference's prefix). */
+        TrackingRequestInput: {
+            /** @description A bill of lading number. */
+            transportDocumentReference?: string;
+            /** @description A carrier booking reference. */
+            carrierBookingReference?: string;
+            /** @description A container number (ISO 6346). */
+            equipmentReference?: string;
+            /** @description The carrier's SCAC code. */
+            carrierCode?: string;
+        };
+        /** @description Your tracking requests, oldest first. */
+        TrackingRequestList: components["schemas"]["TrackingRequest"][];
         /** @description Error body of the token endpoint (RFC 6749 section 5.2). */
         OAuthError: {
             /**
@@ -2327,6 +2458,10 @@ export interface components {
         AllowMethods: string;
         /** @description The new subscription. */
         SubscriptionLocation: string;
+        /** @description The tracking request. */
+        TrackingRequestLocation: string;
+        /** @description Present when there is a next page: pass it as `cursor`. */
+        NextPageCursor: string;
         /** @description The allowed method. */
         AllowPost: "POST";
         /** @description The client's quota: requests per window (RateLimit-Policy). */
@@ -2765,7 +2900,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions operations together) is used up; retry after Retry-After seconds. */
+            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions and /v2/tracking-requests operations together) is used up; retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];
@@ -2948,7 +3083,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions operations together) is used up; retry after Retry-After seconds. */
+            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions and /v2/tracking-requests operations together) is used up; retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];
@@ -3084,7 +3219,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions operations together) is used up; retry after Retry-After seconds. */
+            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions and /v2/tracking-requests operations together) is used up; retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];
@@ -3217,7 +3352,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions operations together) is used up; retry after Retry-After seconds. */
+            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions and /v2/tracking-requests operations together) is used up; retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];
@@ -3402,7 +3537,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions operations together) is used up; retry after Retry-After seconds. */
+            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions and /v2/tracking-requests operations together) is used up; retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];
@@ -3558,7 +3693,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions operations together) is used up; retry after Retry-After seconds. */
+            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions and /v2/tracking-requests operations together) is used up; retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];
@@ -3864,7 +3999,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions operations together) is used up; retry after Retry-After seconds. */
+            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions and /v2/tracking-requests operations together) is used up; retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];
@@ -4017,7 +4152,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions operations together) is used up; retry after Retry-After seconds. */
+            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions and /v2/tracking-requests operations together) is used up; retry after Retry-After seconds. */
             429: {
                 headers: {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];
@@ -4038,6 +4173,539 @@ export interface operations {
                 headers: {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];
                     "X-Request-ID": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 7003: the database is down or too slow; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTrackingRequests: {
+        parameters: {
+            query?: {
+                /** @description At most this many, 1 to 500; default 100. */
+                limit?: number;
+                /** @description The Next-Page-Cursor of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your requests, oldest first. */
+            200: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Next-Page-Cursor": components["headers"]["NextPageCursor"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingRequestList"];
+                };
+            };
+            /** @description errorCode 8004: a bad limit or cursor, or an unknown parameter. */
+            400: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 7001: a missing, malformed, expired or foreign token, or a token of a disabled client. */
+            401: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["BearerChallenge"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 7002: a token without the track-and-trace.track scope (an operator grants it per client). */
+            403: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["BearerChallenge"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 8003: a method other than GET, POST. */
+            405: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    Allow: components["headers"]["AllowMethods"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions and /v2/tracking-requests operations together) is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 7003: the database is down or too slow; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTrackingRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackingRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Your active request for this reference. */
+            200: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    Location: components["headers"]["TrackingRequestLocation"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingRequest"];
+                };
+            };
+            /** @description Tracking. */
+            201: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    Location: components["headers"]["TrackingRequestLocation"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingRequest"];
+                };
+            };
+            /** @description errorCode 8004: a malformed or missing reference (named in `property`), an unknown field, a carrier that is not configured, a prefix that names no carrier or several (the candidates named), or the per-client limit reached. */
+            400: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 7001: a missing, malformed, expired or foreign token, or a token of a disabled client. */
+            401: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["BearerChallenge"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 7002: a token without the track-and-trace.track scope (an operator grants it per client). */
+            403: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["BearerChallenge"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 8003: a method other than GET, POST. */
+            405: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    Allow: components["headers"]["AllowMethods"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 8004: a body over 4 KiB. */
+            413: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 8004: a body that is not application/json. */
+            415: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions and /v2/tracking-requests operations together) is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 7003: the database is down or too slow; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTrackingRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tracking request (yours: another client's is 404). */
+                trackingRequestID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingRequest"];
+                };
+            };
+            /** @description errorCode 7001: a missing, malformed, expired or foreign token, or a token of a disabled client. */
+            401: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["BearerChallenge"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 7002: a token without the track-and-trace.track scope (an operator grants it per client). */
+            403: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["BearerChallenge"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 8005: no such tracking request of yours. */
+            404: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 8003: a method other than GET, DELETE. */
+            405: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    Allow: components["headers"]["AllowMethods"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions and /v2/tracking-requests operations together) is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 7003: the database is down or too slow; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    stopTrackingRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tracking request (yours: another client's is 404). */
+                trackingRequestID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped. */
+            204: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description errorCode 7001: a missing, malformed, expired or foreign token, or a token of a disabled client. */
+            401: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["BearerChallenge"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 7002: a token without the track-and-trace.track scope (an operator grants it per client). */
+            403: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["BearerChallenge"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 8005: no such tracking request of yours. */
+            404: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 8003: a method other than GET, DELETE. */
+            405: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    Allow: components["headers"]["AllowMethods"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 7429: the client's quota of subscription requests (all /v2/subscriptions and /v2/tracking-requests operations together) is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];

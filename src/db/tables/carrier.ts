@@ -24,6 +24,8 @@ export interface CarrierSourceTable {
   /** After new events credentials with an overlap: the previous ones, tried when the new are refused, until previous_auth_expires_at. */
   previous_auth_ciphertext: ColumnType<string | null, string | null | undefined, string | null>;
   previous_auth_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Prefixes (comma-separated) by which a tracked reference names this carrier (migration 014); null: its carrier code. */
+  reference_prefixes: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The poller's state of one carrier, shared by every instance. */

@@ -14,5 +14,6 @@ import './live-updates.js';
 import './dcsa-events.js';
 import './event-subscription.js';
 import './account-feed.js';
+import './tracking-request.js';
 
 export const schema = builder.toSchema();
