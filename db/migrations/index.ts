@@ -10,6 +10,7 @@ import storedSnapshots from './007-stored-snapshots.js';
 import orderedChangeLog from './008-ordered-change-log.js';
 import statementsAndLifecycle from './009-statements-and-lifecycle.js';
 import dcsaPublisher from './010-dcsa-publisher.js';
+import retiredSigningKeys from './012-retired-signing-keys.js';
 
 /** Static, ordered migration map (atproto style): names sort in the order they apply. */
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -24,5 +25,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '008-ordered-change-log': orderedChangeLog(dialect),
     '009-statements-and-lifecycle': statementsAndLifecycle(dialect),
     '010-dcsa-publisher': dcsaPublisher(dialect),
+    '012-retired-signing-keys': retiredSigningKeys(dialect),
   };
 }

@@ -110,7 +110,7 @@ export async function setScopeCommand(
   if (!scopes) return notFound(clientId, io);
   io.stdout.write(
     `Client ${clientId} ${grant ? 'may now request' : 'may no longer request'} ${scope}; its scopes: ${scopes.join(' ')}.\n` +
-      'Tokens already issued keep their scopes until they expire (at most an hour).\n',
+      'Tokens already issued lose a scope taken back within 5 seconds, on every instance.\n',
   );
   return EXIT_OK;
 }

@@ -19,8 +19,9 @@ import { registerShipmentCommands } from './shipment-program.js';
 import { enableClientCommand } from './client-enable-command.js';
 import { rewrapKeysCommand } from './keys-rewrap-command.js';
 import { generateKeysCommand } from './keys-command.js';
+import { listRetiredKeysCommand, retireKeyCommand } from './keys-retire-command.js';
 import { runServe } from './serve.js';
-import { deliveryStatus, exceptionStatus, exceptionType, limit, nonEmpty, note, once, subscriptionStatus } from './arguments.js';
+import { deliveryStatus, exceptionStatus, exceptionType, limit, nonEmpty, note, once, reason, subscriptionStatus } from './arguments.js';
 import { actionWithUsageErrors, type CliContext } from './cli-context.js';
 
 export { KEEP_RUNNING, type CliContext } from './cli-context.js';
@@ -202,7 +203,7 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
       .description(
         grant
           ? 'let the client request a scope, e.g. track-and-trace.subscribe (webhook subscriptions)'
-          : 'take a scope back (issued tokens keep it until they expire)',
+          : 'take a scope back (issued tokens lose it within 5 seconds)',
       )
       .argument('<CLIENT_ID>')
       .argument('<SCOPE>')
@@ -264,6 +265,18 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     .option('--json', 'one JSON object')
     .addHelpText('after', '\nExit status: 0 nothing depends on the old pepper any more, 1 something still does (listed), 2 usage.\n')
     .action((options: { json?: boolean }) => withDatabase((database, cfg) => rewrapKeysCommand(database, cfg, options, context)));
+
+  keys
+    .command('retire')
+    .description('refuse the tokens a signing key signed, on every instance within 5 seconds; the streams they opened end')
+    .argument('<KID>', 'the key id (the kid of /.well-known/jwks.json, of a token header)')
+    .requiredOption('--reason <TEXT>', 'why (at most 500 characters)', once(reason))
+    .action((kid: string, options: { reason: string }) => withDatabase((database) => retireKeyCommand(database, kid, options, context)));
+  keys
+    .command('retired')
+    .description('the retired signing keys')
+    .option('--json', 'one JSON array')
+    .action((options: { json?: boolean }) => withDatabase((database) => listRetiredKeysCommand(database, options, context)));
 
   for (const group of [program, exception, client, subscription, delivery, carrier, shipment, keys]) {
     requireSubcommand(group);

@@ -56,6 +56,11 @@ export interface PushConfig {
   retryHours: number;
   /** `TT_MAX_SUBSCRIPTIONS_PER_CLIENT`: active webhook subscriptions one client may hold. Default 1000. */
   maxSubscriptionsPerClient: number;
+  /**
+   * `TT_STREAMS_PER_CLIENT_MAX`: live streams (GraphQL subscriptions over SSE) one client may hold open at
+   * once, counted per instance. Default 20.
+   */
+  maxStreamsPerClient: number;
 }
 
 /** A per-client quota of successful requests (src/service/quotas.ts). */
@@ -320,6 +325,7 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutSeconds: intVar(env, 'TT_WEBHOOK_TIMEOUT_SECONDS', 10, 1, 60),
       retryHours: intVar(env, 'TT_WEBHOOK_RETRY_HOURS', 24, 1, 24 * 14),
       maxSubscriptionsPerClient: intVar(env, 'TT_MAX_SUBSCRIPTIONS_PER_CLIENT', 1000, 1, 1_000_000),
+      maxStreamsPerClient: intVar(env, 'TT_STREAMS_PER_CLIENT_MAX', 20, 1, 10_000),
     },
     quotas: quotaConfig(env, environment),
     carriers: carriersConfig(env),
