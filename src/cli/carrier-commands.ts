@@ -75,7 +75,7 @@ export async function listCarriersCommand(
   }
   io.stdout.write(
     table(
-      ['CARRIER', 'NAME', 'STATUS', 'EVENTS_URL', 'AUTH', 'WATERMARK', 'LAST_POLL', 'LAST_ERROR'],
+      ['CARRIER', 'NAME', 'STATUS', 'EVENTS_URL', 'AUTH', 'WATERMARK', 'LAST_POLL', 'LEASE', 'LAST_ERROR'],
       carriers.map((c: CarrierSource) => [
         c.carrierCode,
         c.name,
@@ -84,6 +84,7 @@ export async function listCarriersCommand(
         c.eventsUrl ? c.eventsAuth : '',
         c.poll?.watermark ?? '',
         c.poll?.lastPolledAt ?? '',
+        c.poll?.leaseOwner ? `${c.poll.leaseOwner} until ${c.poll.leaseUntil}` : '',
         (c.poll?.lastError ?? '').slice(0, 60),
       ]),
     ),
