@@ -44,7 +44,7 @@ export interface CarrierPollerOptions {
   /** How a retry waits (tests record instead of sleeping). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
-  /** How long a lease lasts without renewal (renewed at every page). Default 120 s. */
+  /** How long a lease lasts without renewal (renewed at every page). Default config.carriers.pollLeaseSeconds, else 120 s. */
   leaseMs?: number;
   /** Tries of one page before the run gives up. Default 5. */
   maxAttempts?: number;
@@ -120,7 +120,7 @@ export class CarrierPoller {
     this.#now = options.now ?? (() => new Date());
     // Not unref()ed: a retry that waits is work, and keeps the process alive (stop() clears it: see #wait).
     this.#sleep = options.sleep ?? ((ms, signal) => sleepUnlessAborted(ms, signal));
-    this.#leaseMs = options.leaseMs ?? 120_000;
+    this.#leaseMs = options.leaseMs ?? (options.config.carriers.pollLeaseSeconds ?? 120) * 1000;
     this.#client = new DcsaEventsClient({ ...(options.fetch ? { fetch: options.fetch } : {}), now: this.#now });
   }
 

@@ -153,6 +153,12 @@ export interface CarriersConfig {
   /** `TT_CARRIER_POLL_PAGE_SIZE`: the `limit` of each page asked for. Default 100. */
   pollPageSize: number;
   /**
+   * `TT_CARRIER_POLL_LEASE_SECONDS`: how long a poller's claim on a carrier lasts past its last renewal (each page,
+   * each retry); a poller that crashed leaves its carriers to the others after this. At least 90 (longer than a
+   * retry's longest wait, 60 s). Default 120.
+   */
+  pollLeaseSeconds: number;
+  /**
    * `TT_REJECTED_EVENTS_MAX`: rejected carrier events kept for `tracking carrier rejected replay`
    * (README "Carrier onboarding"); past it the oldest go. Default 10000.
    */
@@ -376,6 +382,7 @@ function carriersConfig(env: Env): CarriersConfig {
     operatorIngestMaxBytes: intVar(env, 'TT_OPERATOR_INGEST_MAX_BYTES', 64 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
     pollOverlapSeconds: intVar(env, 'TT_CARRIER_POLL_OVERLAP_SECONDS', 300, 0, 86_400),
     pollPageSize: intVar(env, 'TT_CARRIER_POLL_PAGE_SIZE', 100, 1, 10_000),
+    pollLeaseSeconds: intVar(env, 'TT_CARRIER_POLL_LEASE_SECONDS', 120, 90, 3600),
     rejectedEventsMax: intVar(env, 'TT_REJECTED_EVENTS_MAX', 10_000, 0, 1_000_000),
   };
 }
