@@ -2,15 +2,12 @@ import { ClientStore, type ApiClient, type ClientCredentials } from '../auth/cli
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 
-/** Where a command writes; process.stdout/stderr in the bin, string buffers in tests. */
-export interface CommandIo {
-  stdout: { write(text: string): unknown; isTTY?: boolean };
-  stderr: { write(text: string): unknown; isTTY?: boolean };
-}
 
-export const EXIT_OK = 0;
-export const EXIT_NOT_FOUND = 1;
-export const EXIT_USAGE = 2;
+import { EXIT_NOT_FOUND, EXIT_OK, type CommandIo } from './cli-context.js';
+
+export type { CommandIo } from './cli-context.js';
+
+export { EXIT_NOT_FOUND, EXIT_OK, EXIT_USAGE } from './cli-context.js';
 
 /**
  * `tracking client ...` (arguments parsed by program.ts). Return the exit
