@@ -2,7 +2,6 @@ import { ClientStore, type ApiClient, type ClientCredentials } from '../auth/cli
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 
-
 import { EXIT_NOT_FOUND, EXIT_OK, type CommandIo } from './cli-context.js';
 
 export type { CommandIo } from './cli-context.js';
