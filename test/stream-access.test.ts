@@ -8,6 +8,7 @@ import { grantAccountAccess, revokeAccountAccess } from '../src/store/shipment-a
 import { BASE, createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { TEST_REDIS_URL, uniquePrefix } from './support/rate-limit-stores.js';
+import { runCaptured } from './support/cli-run.js';
 
 /**
  * Streams that end when access ends (issue 27, README "Live updates"): a GraphQL subscription over SSE asks
@@ -286,7 +287,15 @@ describe.each(dialects)('streams end when access ends, on $name', ({ name, enabl
   it.skipIf(!enabled)('the signing key retired: its streams end with UNAUTHENTICATED, its tokens get 401', async () => {
     const { token, events } = await openStream();
     const { kid } = await f.app.tokens.verifyToken(token);
-    expect(await retireSigningKey(t.database.db, kid, 'rotated', new Date())).toBe(true);
+    // As an operator does it: the command writes to the database every instance reads.
+    const retired = await runCaptured(['keys', 'retire', kid, '--reason', 'rotated'], {
+      env: { TT_LOG_LEVEL: 'silent' },
+      database: t.database,
+    });
+    expect(retired.code, retired.stderr).toBe(0);
+    expect(retired.stdout).toContain(`Retired signing key ${kid}`);
+    const listed = await runCaptured(['keys', 'retired', '--json'], { env: { TT_LOG_LEVEL: 'silent' }, database: t.database });
+    expect(JSON.parse(listed.stdout)).toEqual([{ kid, reason: 'rotated', retiredAt: expect.any(String) }]);
     expectFinalError(await untilEnd(events), 'UNAUTHENTICATED', /key that signed the access token was retired/);
     const lookup = await f.get(`/v2/shipments?billOfLadingNumber=${BL}`, token);
     expect(lookup.status).toBe(401);
