@@ -32,7 +32,7 @@ export interface ServicesOptions {
    * on every request (tests).
    */
   clientCacheTtlMs?: number;
-  /** How often live streams ask again, in ms; default clientCacheTtlMs, or 5000 when that is 0. */
+  /** How often live streams ask again, in ms; default half clientCacheTtlMs (2500), or 2500 when that is 0. */
   streamCheckMs?: number;
   /** Failed-authentication limits; default from config.quotas. */
   rateLimit?: AuthRateLimiterOptions;
@@ -81,7 +81,8 @@ export async function createServices(options: ServicesOptions): Promise<ServiceS
   const ttl = options.clientCacheTtlMs ?? 5000;
   const streams = new LiveStreams(changes, access, {
     maxPerClient: config.push.maxStreamsPerClient,
-    checkMs: options.streamCheckMs ?? (ttl > 0 ? ttl : 5000),
+    // Every half TTL, with facts at most that old: a stream ends within the TTL (5 s) of the change, as lookups see it.
+    checkMs: options.streamCheckMs ?? (ttl > 0 ? Math.max(100, Math.floor(ttl / 2)) : 2500),
     log: logger.log,
   });
   const services: AppServices = {

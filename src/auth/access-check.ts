@@ -6,8 +6,9 @@ import { DEFAULT_CLOCK_TOLERANCE_SECONDS } from './tokens.js';
 
 /**
  * The one answer to "may this principal still see this?" (README "Live updates"), asked by every request
- * (src/auth/request-auth.ts) and again, every `ttlMs`, by everything that lives longer than a request (live
- * streams, src/push/live-streams.ts). Access ends when
+ * (src/auth/request-auth.ts) and again, every half `ttlMs`, by everything that lives longer than a request
+ * (live streams, src/push/live-streams.ts, asking for facts at most that old), so both see access end within
+ * `ttlMs` of the change. Access ends when
  *
  * - the client is disabled or deleted (`tracking client disable`),
  * - the token expires (its `exp`, with the verifier's clock tolerance),
@@ -16,9 +17,9 @@ import { DEFAULT_CLOCK_TOLERANCE_SECONDS } from './tokens.js';
  * - the account's access to the shipment is taken back (`tracking shipment revoke`).
  *
  * Everything it reads is in the database, so what one instance changes reaches every other within `ttlMs`
- * (default 5000): each fact is kept in memory at most that long, so a process asks the database at most once
- * per `ttlMs` per client, per shipment and account, and for the retired keys, however many requests and
- * streams ask. 0 reads the database every time (tests).
+ * (default 5000): each fact is kept in memory at most that long (half that for a stream's question), so a
+ * process asks the database at most twice per `ttlMs` per client, per shipment and account, and for the
+ * retired keys, however many requests and streams ask. 0 reads the database every time (tests).
  */
 
 /** Why access ended: what a refused request or the final event of a stream says. */
@@ -54,18 +55,22 @@ export interface AccessCheckOptions {
 const MAX_CACHED = 10_000;
 
 class TtlMap<V> {
-  readonly #entries = new Map<string, { value: V; until: number }>();
+  readonly #entries = new Map<string, { value: V; at: number }>();
   constructor(readonly ttlMs: number) {}
-  get(key: string, now: number): V | undefined {
+  /** The value, when read less than `ttlMs` ago (and less than `maxAgeMs`, when given). */
+  get(key: string, now: number, maxAgeMs = Infinity): V | undefined {
     const hit = this.#entries.get(key);
-    if (hit && hit.until > now) return hit.value;
-    if (hit) this.#entries.delete(key);
+    if (!hit) return undefined;
+    const age = now - hit.at;
+    if (age < this.ttlMs && age < maxAgeMs) return hit.value;
+    if (age >= this.ttlMs) this.#entries.delete(key);
     return undefined;
   }
   set(key: string, value: V, now: number): void {
     if (this.ttlMs <= 0) return;
     if (this.#entries.size >= MAX_CACHED) this.#entries.delete(this.#entries.keys().next().value as string);
-    this.#entries.set(key, { value, until: now + this.ttlMs });
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, at: now });
   }
   delete(key: string): void {
     this.#entries.delete(key);
@@ -88,7 +93,7 @@ export class AccessCheck {
   readonly #tolerance: number;
   readonly #clientCache: TtlMap<ClientState>;
   readonly #shipmentCache: TtlMap<boolean>;
-  #retired: { kids: Set<string>; until: number } | null = null;
+  #retired: { kids: Set<string>; at: number } | null = null;
   #retiredLoading: Promise<Set<string>> | null = null;
 
   constructor(clients: Pick<ClientStore, 'getClient'>, db: Db, options: AccessCheckOptions = {}) {
@@ -101,10 +106,10 @@ export class AccessCheck {
     this.#shipmentCache = new TtlMap(this.ttlMs);
   }
 
-  /** The client's account, active state and scopes, at most `ttlMs` old. */
-  async client(clientId: string): Promise<ClientState> {
+  /** The client's account, active state and scopes, at most `ttlMs` (and `maxAgeMs`) old. */
+  async client(clientId: string, maxAgeMs?: number): Promise<ClientState> {
     const now = Date.now();
-    const hit = this.#clientCache.get(clientId, now);
+    const hit = this.#clientCache.get(clientId, now, maxAgeMs);
     if (hit) return hit;
     const row = await this.#clients.getClient(clientId);
     const state = { accountId: row?.accountId ?? '', active: row !== null && row.disabledAt === null, scopes: row?.scopes ?? [] };
@@ -122,13 +127,13 @@ export class AccessCheck {
     this.#retired = null;
   }
 
-  async #retiredKids(): Promise<Set<string>> {
-    const now = Date.now();
-    if (this.#retired && this.#retired.until > now) return this.#retired.kids;
+  async #retiredKids(maxAgeMs = Infinity): Promise<Set<string>> {
+    const age = this.#retired ? Date.now() - this.#retired.at : Infinity;
+    if (this.#retired && age < this.ttlMs && age < maxAgeMs) return this.#retired.kids;
     this.#retiredLoading ??= listRetiredSigningKeys(this.#db)
       .then((rows) => {
         const kids = new Set(rows.map((r) => r.kid));
-        if (this.ttlMs > 0) this.#retired = { kids, until: Date.now() + this.ttlMs };
+        if (this.ttlMs > 0) this.#retired = { kids, at: Date.now() };
         return kids;
       })
       .finally(() => (this.#retiredLoading = null));
@@ -138,27 +143,29 @@ export class AccessCheck {
   /**
    * Whether the token still opens anything: its client active, its key not retired, itself not expired.
    * Returns the client's state with the scopes the token still has (those both issued and still held).
+   * `maxAgeMs`: read again what is older than this (a stream asks with its cadence, so that it sees a change
+   * within two cadences: 5 s by default).
    */
-  async token(grant: TokenGrant): Promise<{ denial: AccessDenial } | { client: ClientState; scopes: string[] }> {
-    const client = await this.client(grant.clientId);
+  async token(grant: TokenGrant, maxAgeMs?: number): Promise<{ denial: AccessDenial } | { client: ClientState; scopes: string[] }> {
+    const client = await this.client(grant.clientId, maxAgeMs);
     if (!client.active) return { denial: DENIALS.disabled };
     // jose's rule, in whole seconds: expired once exp <= now - tolerance.
     if (grant.expiresAt.getTime() / 1000 <= Math.floor(this.#now().getTime() / 1000) - this.#tolerance) return { denial: DENIALS.expired };
-    if ((await this.#retiredKids()).has(grant.kid)) return { denial: DENIALS.retiredKey };
+    if ((await this.#retiredKids(maxAgeMs)).has(grant.kid)) return { denial: DENIALS.retiredKey };
     return { client, scopes: grant.scopes.filter((s) => client.scopes.includes(s)) };
   }
 
   /**
    * May the holder of `grant` still see shipment `shipmentId` with `scope`? Null when it may, else why not.
-   * The question every live stream asks every `ttlMs`.
+   * The question every live stream asks every half `ttlMs`.
    */
-  async mayStillSee(grant: TokenGrant, scope: string, shipmentId: number): Promise<AccessDenial | null> {
-    const result = await this.token(grant);
+  async mayStillSee(grant: TokenGrant, scope: string, shipmentId: number, maxAgeMs?: number): Promise<AccessDenial | null> {
+    const result = await this.token(grant, maxAgeMs);
     if ('denial' in result) return result.denial;
     if (!result.scopes.includes(scope)) return DENIALS.scope(scope);
     const key = `${shipmentId}\u0000${result.client.accountId}`;
     const now = Date.now();
-    let sees = this.#shipmentCache.get(key, now);
+    let sees = this.#shipmentCache.get(key, now, maxAgeMs);
     if (sees === undefined) {
       sees = await accountsSeeShipment(this.#db, shipmentId, [result.client.accountId]);
       this.#shipmentCache.set(key, sees, now);

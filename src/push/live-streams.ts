@@ -7,9 +7,10 @@ import type { Change, ChangeFeed } from './change-feed.js';
  *
  * - follows one shipment through the change feed's fan-out (src/push/change-feed.ts: one map entry per
  *   shipment, however many streams follow it);
- * - asks the access check (src/auth/access-check.ts) again every `checkMs` (the same cadence at which a
- *   disabled client's tokens stop working on lookups) whether its holder may still see the shipment, and
- *   when not, delivers a last item saying why and ends;
+ * - asks the access check (src/auth/access-check.ts) again every `checkMs` (half the 5 s within which a
+ *   disabled client's tokens stop working on lookups), for facts at most `checkMs` old, so it sees access end
+ *   within the same 5 s; when its holder may no longer see the shipment, it delivers a last item saying why
+ *   and ends;
  * - counts toward its client's cap (`maxPerClient`, TT_STREAMS_PER_CLIENT_MAX), per process: each instance
  *   counts the streams it holds, so a client may hold up to the cap on each instance.
  *
@@ -110,7 +111,8 @@ export class LiveStreams {
       if (checking || finished) return;
       checking = true;
       this.#access
-        .mayStillSee(grant, scope, shipmentId)
+        // Facts at most one cadence old: access that ended is seen within two cadences of the change.
+        .mayStillSee(grant, scope, shipmentId, this.#options.checkMs)
         .then((denial) => {
           if (denial) end(denial);
         })
