@@ -11,6 +11,7 @@ import orderedChangeLog from './008-ordered-change-log.js';
 import statementsAndLifecycle from './009-statements-and-lifecycle.js';
 import dcsaPublisher from './010-dcsa-publisher.js';
 import accountFeeds from './011-account-feeds.js';
+import retiredSigningKeys from './012-retired-signing-keys.js';
 import trackingRequests from './014-tracking-requests.js';
 
 /** Static, ordered migration map (atproto style): names sort in the order they apply. */
@@ -27,6 +28,7 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '009-statements-and-lifecycle': statementsAndLifecycle(dialect),
     '010-dcsa-publisher': dcsaPublisher(dialect),
     '011-account-feeds': accountFeeds(dialect),
+    '012-retired-signing-keys': retiredSigningKeys(dialect),
     '014-tracking-requests': trackingRequests(dialect),
   };
 }

@@ -38,8 +38,10 @@ export interface AppOptions {
   /** Clock for tokens, transmissions and exceptions (tests). Default: the system clock. */
   now?: () => Date;
   logger?: Logger;
-  /** See AuthenticatorOptions.clientCacheTtlMs. Default 5000. */
+  /** See ServicesOptions.clientCacheTtlMs (src/app/services.ts). Default 5000. */
   clientCacheTtlMs?: number;
+  /** See ServicesOptions.streamCheckMs. */
+  streamCheckMs?: number;
   /** Failed-authentication limits; default from config.quotas. */
   rateLimit?: AuthRateLimiterOptions;
   /** Size budget of the snapshot cache (see SnapshotCache); 0 disables it. Default a quarter of the heap limit. */

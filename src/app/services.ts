@@ -3,6 +3,7 @@ import { ClientStore } from '../auth/client-store.js';
 import { observeTokenGrant } from '../auth/observed-token-grant.js';
 import { resolvePeppers } from '../auth/pepper.js';
 import { createRateLimits, type RateLimits } from '../auth/rate-limits.js';
+import { AccessCheck } from '../auth/access-check.js';
 import { createAuthenticator } from '../auth/request-auth.js';
 import { createTokenGrant } from '../auth/token-grant.js';
 import { TokenService } from '../auth/tokens.js';
@@ -12,6 +13,7 @@ import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import type { AppServices } from '../graphql/context.js';
 import { ChangeFeed } from '../push/change-feed.js';
+import { LiveStreams } from '../push/live-streams.js';
 import { webhookSecretBox, type PushServices } from '../push/subscription-service.js';
 import { checkResolvedHost } from '../push/webhook-sender.js';
 import type { Logger } from '../service/logger.js';
@@ -24,8 +26,14 @@ export interface ServicesOptions {
   logger: Logger;
   /** Clock for tokens, transmissions and exceptions (tests). Default: the system clock. */
   now?: () => Date;
-  /** See AuthenticatorOptions.clientCacheTtlMs. Default 5000. */
+  /**
+   * How long a client's state, the retired keys and an account's access to a shipment are kept in memory, in
+   * ms (src/auth/access-check.ts); also how often live streams ask again. Default 5000. 0 asks the database
+   * on every request (tests).
+   */
   clientCacheTtlMs?: number;
+  /** How often live streams ask again, in ms; default half clientCacheTtlMs (2500), or 2500 when that is 0. */
+  streamCheckMs?: number;
   /** Failed-authentication limits; default from config.quotas. */
   rateLimit?: AuthRateLimiterOptions;
   /** Size budget of the snapshot cache (see SnapshotCache); 0 disables it. Default a quarter of the heap limit. */
@@ -54,9 +62,9 @@ export async function createServices(options: ServicesOptions): Promise<ServiceS
   const now = options.now ?? (() => new Date());
   const clients = await ClientStore.open(database.db, config, { now });
   const tokens = await TokenService.create(database.db, config, { now });
-  const authenticator = createAuthenticator(cacheVerifiedTokens(tokens, { now }), clients, {
-    clientCacheTtlMs: options.clientCacheTtlMs,
-  });
+  // The one answer to "may this principal still see this?", for requests and live streams (docs/push.md: Live updates).
+  const access = new AccessCheck(clients, database.db, { ttlMs: options.clientCacheTtlMs, now });
+  const authenticator = createAuthenticator(cacheVerifiedTokens(tokens, { now }), access);
   // Quotas and failed-authentication limits (docs/errors.md: Quotas and rate limits), in memory or in Redis.
   const rateLimits = await createRateLimits(config, logger.log, options.rateLimit);
   const grant = createTokenGrant(tokens, clients, rateLimits.authLimiter, rateLimits.quotas);
@@ -69,15 +77,25 @@ export async function createServices(options: ServicesOptions): Promise<ServiceS
     maxSubscriptionsPerClient: config.push.maxSubscriptionsPerClient,
     wake: () => {},
   };
+  const changes = new ChangeFeed(database.db, { pollMs: config.push.pollMs, log: logger.log });
+  const ttl = options.clientCacheTtlMs ?? 5000;
+  const streams = new LiveStreams(changes, access, {
+    maxPerClient: config.push.maxStreamsPerClient,
+    // Every half TTL, with facts at most that old: a stream ends within the TTL (5 s) of the change, as lookups see it.
+    checkMs: options.streamCheckMs ?? (ttl > 0 ? Math.max(100, Math.floor(ttl / 2)) : 2500),
+    log: logger.log,
+  });
   const services: AppServices = {
     config,
     database,
     transmissionIds: createTransmissionIds(database.db, now),
     snapshots: new SnapshotCache(database.db, options.snapshotCacheBytes),
     authenticate: (request) => authenticator.authenticate(request),
+    access,
     issueToken: observeTokenGrant((request, grantContext) => grant(request, grantContext)),
     push,
-    changes: new ChangeFeed(database.db, { pollMs: config.push.pollMs, log: logger.log }),
+    changes,
+    streams,
     carriers: new CarrierStore(database.db, peppers, config, now),
     now,
     log: logger.log,

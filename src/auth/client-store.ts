@@ -174,7 +174,7 @@ export class ClientStore {
 
   /**
    * Grants (or, with `grant` false, revokes) a scope. Tokens already issued
-   * keep their scopes until they expire (at most an hour). Returns the
+   * lose a revoked scope within the access check's 5 s (src/auth/access-check.ts). Returns the
    * client's scopes, or null when no such client exists.
    */
   async setScope(clientId: string, scope: string, grant: boolean): Promise<string[] | null> {

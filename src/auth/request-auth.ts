@@ -1,5 +1,5 @@
 import { DCSA, lookupError } from '../service/errors.js';
-import type { ClientStore } from './client-store.js';
+import type { AccessCheck, AccessDenial } from './access-check.js';
 import { TokenError, type TokenService } from './tokens.js';
 import type { Principal } from './principal.js';
 
@@ -10,23 +10,6 @@ import type { Principal } from './principal.js';
  * checked by the useAuthentication plugin (requireScope), per field.
  */
 
-export interface AuthenticatorOptions {
-  /**
-   * How long a client's account and active state are kept in memory, in ms.
-   * Default 5000. Disabling a client stops its live tokens at once in the
-   * process that disabled it and within this time in every other process;
-   * 0 checks the database on every request (one extra round trip).
-   */
-  clientCacheTtlMs?: number;
-}
-
-interface CachedClient {
-  accountId: string;
-  active: boolean;
-  expiresAt: number;
-}
-
-const MAX_CACHED_CLIENTS = 10_000;
 // RFC 6750 section 2.1: b64token after "Bearer" and one or more spaces.
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
@@ -47,27 +30,16 @@ export function requireScope(principal: Principal, scope: string): void {
   );
 }
 
+/**
+ * Authenticates requests. What may change after a token was issued (the client disabled, a scope taken
+ * back, the signing key retired) is asked of `access` (src/auth/access-check.ts), which remembers each
+ * answer for its TTL (default 5 s): the process that makes the change sees it at once (`forget`), every
+ * other process within the TTL.
+ */
 export function createAuthenticator(
   tokens: Pick<TokenService, 'verifyToken'>,
-  clients: ClientStore,
-  options: AuthenticatorOptions = {},
+  access: AccessCheck,
 ): { authenticate(request: Request): Promise<Principal>; forget(clientId: string): void } {
-  const ttl = options.clientCacheTtlMs ?? 5000;
-  const cache = new Map<string, CachedClient>();
-
-  async function client(clientId: string): Promise<CachedClient> {
-    const now = Date.now();
-    const hit = cache.get(clientId);
-    if (hit && hit.expiresAt > now) return hit;
-    const row = await clients.getClient(clientId);
-    const entry = { accountId: row?.accountId ?? '', active: row !== null && row.disabledAt === null, expiresAt: now + ttl };
-    if (ttl > 0) {
-      if (cache.size >= MAX_CACHED_CLIENTS) cache.delete(cache.keys().next().value as string);
-      cache.set(clientId, entry);
-    }
-    return entry;
-  }
-
   return {
     async authenticate(request) {
       const header = request.headers.get('authorization');
@@ -81,12 +53,22 @@ export function createAuthenticator(
         if (err instanceof TokenError) throw unauthenticated(`the access token is not valid (${err.reason.replaceAll('_', ' ')})`);
         throw err;
       }
-      const state = await client(verified.clientId);
-      if (!state.active) throw unauthenticated('the access token belongs to a disabled or unknown client');
-      return { clientId: verified.clientId, accountIds: [state.accountId], scopes: [...verified.scopes] };
+      const token = { clientId: verified.clientId, kid: verified.kid, expiresAt: verified.expiresAt, scopes: verified.scopes };
+      const state = await access.token(token);
+      if ('denial' in state) throw unauthenticated(state.denial.message);
+      return { clientId: verified.clientId, accountIds: [state.client.accountId], scopes: state.scopes, token };
     },
     forget(clientId) {
-      cache.delete(clientId);
+      access.forget(clientId);
     },
   };
+}
+
+/** The error a request refused by the access check gets, and the final event of a stream that ends (README "Live updates"). */
+export function accessDenied(denial: AccessDenial) {
+  return denial.code === 'UNAUTHENTICATED'
+    ? unauthenticated(denial.message)
+    : lookupError('FORBIDDEN', denial.message, [
+        { ...DCSA.forbidden, errorCodeMessage: `${denial.message[0]!.toUpperCase()}${denial.message.slice(1)}.` },
+      ]);
 }

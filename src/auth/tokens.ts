@@ -49,6 +49,8 @@ export interface VerifiedToken {
   jti: string;
   issuedAt: Date;
   expiresAt: Date;
+  /** The `kid` of the key that signed it (a retired key's tokens are refused: src/auth/access-check.ts). */
+  kid: string;
 }
 
 /** Why a token was refused; for logs and tests. Every reason maps to `invalid_token` (RFC 6750). */
@@ -141,8 +143,10 @@ export class TokenService {
   async verifyToken(token: string): Promise<VerifiedToken> {
     if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) throw new TokenError('malformed', 'token is empty or too long');
     let payload: JWTPayload;
+    let kid: string;
     try {
-      ({ payload } = await jwtVerify(token, (header: JWTHeaderParameters) => this.#verificationKey(header), {
+      let protectedHeader: JWTHeaderParameters;
+      ({ payload, protectedHeader } = await jwtVerify(token, (header: JWTHeaderParameters) => this.#verificationKey(header), {
         algorithms: [SIGNING_ALGORITHM],
         issuer: this.#issuer,
         audience: this.#audience,
@@ -151,10 +155,11 @@ export class TokenService {
         currentDate: this.#now(),
         requiredClaims: ['sub', 'client_id', 'scope', 'iat', 'exp', 'jti'],
       }));
+      kid = protectedHeader.kid ?? '';
     } catch (err) {
       throw toTokenError(err);
     }
-    return readClaims(payload);
+    return { ...readClaims(payload), kid };
   }
 
   /** Public keys for `/.well-known/jwks.json`. */
@@ -169,7 +174,7 @@ export class TokenService {
   }
 }
 
-function readClaims(payload: JWTPayload): VerifiedToken {
+function readClaims(payload: JWTPayload): Omit<VerifiedToken, 'kid'> {
   const { sub, client_id: clientId, scope, jti, iat, exp } = payload;
   if (
     typeof sub !== 'string' ||

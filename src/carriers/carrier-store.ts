@@ -62,6 +62,10 @@ export interface CarrierSource {
     lastError: string | null;
     consecutiveFailures: number;
     eventsPolled: number;
+    /** The poller holding the carrier's lease (host-pid-random), or null when none does. */
+    leaseOwner: string | null;
+    /** Until when that lease holds unless renewed; a poller that died leaves it held until then. */
+    leaseUntil: string | null;
   } | null;
 }
 
@@ -369,6 +373,8 @@ export class CarrierStore {
             lastError: state.last_error,
             consecutiveFailures: state.consecutive_failures,
             eventsPolled: state.events_polled,
+            leaseOwner: state.lease_owner,
+            leaseUntil: state.lease_owner === null ? null : state.lease_until,
           }
         : null,
     };

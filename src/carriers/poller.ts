@@ -9,7 +9,7 @@ import { validEventsOf } from './carrier-events.js';
 import { keepRejected, rejectedRows } from './rejected-events.js';
 import { DcsaEventsClient, type Fetch, type PageResult } from './events-client.js';
 import { backoffMs, firstPageUrl, nextPollDelayMs, pollFrom, WatermarkTracker } from './poll-plan.js';
-import { advanceWatermark, readPollState, releaseLease, renewLease, takeLease } from '../store/poll-state.js';
+import { abandonLease, advanceWatermark, readPollState, releaseLease, renewLease, takeLease } from '../store/poll-state.js';
 
 /**
  * Polls carriers' DCSA `GET /v2/events` (docs/carriers.md "Carrier onboarding"):
@@ -25,7 +25,13 @@ import { advanceWatermark, readPollState, releaseLease, renewLease, takeLease } 
  *   Retry-After, else an exponential backoff; a wait too long for the run
  *   ends it and schedules the next poll after it;
  * - at most one poller per carrier across every instance: a lease row taken
- *   with one atomic UPDATE … WHERE lease_until < now (src/store/poll-state.ts).
+ *   with one atomic UPDATE … WHERE lease_until < now (src/store/poll-state.ts);
+ * - the process stays alive while a poll is due or a retry waits (the loop's
+ *   timer and a retry's sleep are not unref()ed): on SQLite nothing else
+ *   would keep `tracking poll` running; `stop()` ends both, cuts a retry's
+ *   wait short, and releases the lease of the run it interrupts (due again at
+ *   once). A poller that dies without stopping leaves its lease held until
+ *   lease_until (at most `leaseMs` after its last renewal).
  */
 
 export interface CarrierPollerOptions {
@@ -36,9 +42,9 @@ export interface CarrierPollerOptions {
   fetch?: Fetch;
   now?: () => Date;
   /** How a retry waits (tests record instead of sleeping). */
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
-  /** How long a lease lasts without renewal (renewed at every page). Default 120 s. */
+  /** How long a lease lasts without renewal (renewed at every page). Default config.carriers.pollLeaseSeconds, else 120 s. */
   leaseMs?: number;
   /** Tries of one page before the run gives up. Default 5. */
   maxAttempts?: number;
@@ -76,6 +82,25 @@ class PollFailure extends Error {
   }
 }
 
+/** Resolves after `ms`, or at once when `signal` aborts (its timer cleared, so it holds the process no longer). */
+function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The error of a run that `stop()` interrupted. */
+export const STOPPED = 'stopped before the end of the feed (SIGTERM or SIGINT); the lease is released';
+
 /** Safety stop of one run against a publisher whose cursors never end. */
 const MAX_PAGES_PER_RUN = 100_000;
 
@@ -84,16 +109,18 @@ export class CarrierPoller {
   readonly #o: CarrierPollerOptions;
   readonly #client: DcsaEventsClient;
   readonly #now: () => Date;
-  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   readonly #leaseMs: number;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<unknown> | undefined;
+  readonly #stopping = new AbortController();
 
   constructor(options: CarrierPollerOptions) {
     this.#o = options;
     this.#now = options.now ?? (() => new Date());
-    this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()));
-    this.#leaseMs = options.leaseMs ?? 120_000;
+    // Not unref()ed: a retry that waits is work, and keeps the process alive (stop() clears it: see #wait).
+    this.#sleep = options.sleep ?? ((ms, signal) => sleepUnlessAborted(ms, signal));
+    this.#leaseMs = options.leaseMs ?? (options.config.carriers.pollLeaseSeconds ?? 120) * 1000;
     this.#client = new DcsaEventsClient({ ...(options.fetch ? { fetch: options.fetch } : {}), now: this.#now });
   }
 
@@ -102,6 +129,7 @@ export class CarrierPoller {
     const targets = await this.#o.carriers.pollTargets(options.carrier);
     const results: CarrierPollResult[] = [];
     for (const target of targets) {
+      if (this.stopped) break;
       const result = await this.pollCarrier(target, options.force ?? false);
       if (result) results.push(result);
     }
@@ -117,16 +145,39 @@ export class CarrierPoller {
         .catch((err: unknown) => this.#o.log('error', 'carrier poll failed', { error: err instanceof Error ? err.message : String(err) }))
         .finally(() => (this.#running = undefined));
     };
+    // Not unref()ed: a poll is always due sooner or later, and `tracking poll` has nothing else keeping it alive.
     this.#timer = setInterval(tick, this.#o.tickMs ?? 5000);
-    this.#timer.unref();
     tick();
   }
 
-  /** Stops the loop and waits for the run in progress (which releases its lease). */
+  /** Whether stop() was called. */
+  get stopped(): boolean {
+    return this.#stopping.signal.aborted;
+  }
+
+  /**
+   * Stops the loop, interrupts the run in progress after the page it is storing (a retry's wait is cut short),
+   * and waits for it: its lease is released, the carrier due again at once. The poller does not start again.
+   */
   async stop(): Promise<void> {
+    this.#stopping.abort();
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = undefined;
     await this.#running;
+  }
+
+  /** Waits `ms`, or less when stop() is called meanwhile. */
+  #wait(ms: number): Promise<void> {
+    const signal = this.#stopping.signal;
+    if (signal.aborted) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      signal.addEventListener('abort', done);
+      this.#sleep(ms, signal).then(done, done);
+    });
   }
 
   /** One run for one carrier; null when another poller holds it or it is not due. */
@@ -155,6 +206,14 @@ export class CarrierPoller {
       retryAfter = err instanceof PollFailure ? err.retryAfterMs : null;
     }
     const now = this.#now();
+    if (result.error === STOPPED) {
+      // Stopped, not failed: what was stored stays stored (the watermark moved with it), the next poller resumes at once.
+      await abandonLease(database.db, code, this.owner, now);
+      result.watermark = (await readPollState(database.db, code))?.watermark ?? result.watermark;
+      this.#o.onRun?.(result);
+      this.#o.log('info', 'carrier poll stopped', { ...result });
+      return result;
+    }
     const waitMs = nextPollDelayMs(
       target.pollIntervalSeconds * 1000,
       result.error === null ? 0 : state.consecutive_failures + 1,
@@ -180,6 +239,7 @@ export class CarrierPoller {
     );
     const seen = new Set<string>();
     while (url !== null) {
+      if (this.stopped) throw new PollFailure(STOPPED, null);
       if (seen.has(url) || seen.size >= MAX_PAGES_PER_RUN)
         throw new PollFailure('the events endpoint sent a page cursor it already sent', null);
       seen.add(url);
@@ -234,7 +294,8 @@ export class CarrierPoller {
       }
       this.#o.log('debug', 'carrier events page refused, retrying', { carrierCode: target.carrierCode, status: page.status, waitMs: wait });
       result.retries += 1;
-      await this.#sleep(wait);
+      await this.#wait(wait);
+      if (this.stopped) throw new PollFailure(STOPPED, null);
       if (!(await renewLease(this.#o.database.db, target.carrierCode, this.owner, this.#now(), this.#leaseMs))) {
         throw new PollFailure('lease lost', null);
       }

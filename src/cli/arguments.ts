@@ -57,3 +57,10 @@ export function note(value: string): string {
   if (text.length > 1000) throw new InvalidArgumentError('must be at most 1000 characters');
   return text;
 }
+
+/** A reason stored in a 500-character column. */
+export function reason(value: string): string {
+  const text = note(value);
+  if (text.length > 500) throw new InvalidArgumentError('must be at most 500 characters');
+  return text;
+}

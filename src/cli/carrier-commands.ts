@@ -97,7 +97,7 @@ export async function listCarriersCommand(
   }
   io.stdout.write(
     table(
-      ['CARRIER', 'NAME', 'STATUS', 'EVENTS_URL', 'AUTH', 'WATERMARK', 'LAST_POLL', 'LAST_ERROR'],
+      ['CARRIER', 'NAME', 'STATUS', 'EVENTS_URL', 'AUTH', 'WATERMARK', 'LAST_POLL', 'LEASE', 'LAST_ERROR'],
       carriers.map((c: CarrierSource) => [
         c.carrierCode,
         c.name,
@@ -106,6 +106,7 @@ export async function listCarriersCommand(
         c.eventsUrl ? c.eventsAuth : '',
         c.poll?.watermark ?? '',
         c.poll?.lastPolledAt ?? '',
+        c.poll?.leaseOwner ? `${c.poll.leaseOwner} until ${c.poll.leaseUntil}` : '',
         (c.poll?.lastError ?? '').slice(0, 60),
       ]),
     ),

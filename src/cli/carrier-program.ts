@@ -1,19 +1,23 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { CarrierInputError } from '../carriers/carrier-config.js';
-import {
-  addCarrierCommand,
-  disableCarrierCommand,
-  listCarriersCommand,
-  rotateCarrierSecretCommand,
-  type AddCarrierOptions,
-} from './carrier-commands.js';
-import { pollCommand } from './poll-command.js';
-import { updateCarrierCommand, type UpdateCarrierOptions } from './carrier-update-command.js';
-import { carrierPrefixesCommand, enableCarrierCommand, removeCarrierCommand } from './carrier-status-commands.js';
-import { listUnlinkedCommand } from './carrier-unlinked-command.js';
-import { listRejectedCommand, replayRejectedCommand } from './carrier-rejected-commands.js';
+import type { AddCarrierOptions } from './carrier-commands.js';
+import type { UpdateCarrierOptions } from './carrier-update-command.js';
 import { limit, nonEmpty, once } from './arguments.js';
-import { actionWithUsageErrors, type CliContext, type WithDatabase } from './cli-context.js';
+import { actionWithUsageErrors, lazy, type CliContext, type WithDatabase } from './cli-context.js';
+
+// Loaded when a command runs, never for its help or an argument error (see lazy).
+const carrierCommands = () => import('./carrier-commands.js');
+const addCarrierCommand = lazy(carrierCommands, 'addCarrierCommand');
+const disableCarrierCommand = lazy(carrierCommands, 'disableCarrierCommand');
+const listCarriersCommand = lazy(carrierCommands, 'listCarriersCommand');
+const rotateCarrierSecretCommand = lazy(carrierCommands, 'rotateCarrierSecretCommand');
+const pollCommand = lazy(() => import('./poll-command.js'), 'pollCommand');
+const updateCarrierCommand = lazy(() => import('./carrier-update-command.js'), 'updateCarrierCommand');
+const enableCarrierCommand = lazy(() => import('./carrier-status-commands.js'), 'enableCarrierCommand');
+const removeCarrierCommand = lazy(() => import('./carrier-status-commands.js'), 'removeCarrierCommand');
+const carrierPrefixesCommand = lazy(() => import('./carrier-status-commands.js'), 'carrierPrefixesCommand');
+const listUnlinkedCommand = lazy(() => import('./carrier-unlinked-command.js'), 'listUnlinkedCommand');
+const listRejectedCommand = lazy(() => import('./carrier-rejected-commands.js'), 'listRejectedCommand');
+const replayRejectedCommand = lazy(() => import('./carrier-rejected-commands.js'), 'replayRejectedCommand');
 
 /**
  * `tracking carrier …` and `tracking poll` on the program (src/cli/program.ts
@@ -38,7 +42,7 @@ export function registerCarrierCommands(program: Command, context: CliContext, w
         '  tracking carrier rejected list [--carrier MAEU] | replay [--carrier MAEU] [--id ID]\n',
     );
   // The store's input checks are usage errors of the command.
-  const action = actionWithUsageErrors(withDatabase, CarrierInputError);
+  const action = actionWithUsageErrors(withDatabase, async () => (await import('../carriers/carrier-config.js')).CarrierInputError);
 
   carrier
     .command('add')

@@ -2,15 +2,11 @@ import { ClientStore, type ApiClient, type ClientCredentials } from '../auth/cli
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 
-/** Where a command writes; process.stdout/stderr in the bin, string buffers in tests. */
-export interface CommandIo {
-  stdout: { write(text: string): unknown; isTTY?: boolean };
-  stderr: { write(text: string): unknown; isTTY?: boolean };
-}
+import { EXIT_NOT_FOUND, EXIT_OK, type CommandIo } from './cli-context.js';
 
-export const EXIT_OK = 0;
-export const EXIT_NOT_FOUND = 1;
-export const EXIT_USAGE = 2;
+export type { CommandIo } from './cli-context.js';
+
+export { EXIT_NOT_FOUND, EXIT_OK, EXIT_USAGE } from './cli-context.js';
 
 /**
  * `tracking client ...` (arguments parsed by program.ts). Return the exit
@@ -110,7 +106,7 @@ export async function setScopeCommand(
   if (!scopes) return notFound(clientId, io);
   io.stdout.write(
     `Client ${clientId} ${grant ? 'may now request' : 'may no longer request'} ${scope}; its scopes: ${scopes.join(' ')}.\n` +
-      'Tokens already issued keep their scopes until they expire (at most an hour).\n',
+      'Tokens already issued lose a scope taken back within 5 seconds, on every instance.\n',
   );
   return EXIT_OK;
 }

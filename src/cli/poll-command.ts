@@ -6,15 +6,34 @@ import { TrackingFetcher } from '../carriers/tracking-fetcher.js';
 import { CarrierPoller } from '../carriers/poller.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
-import { EXIT_OK, type CommandIo } from './client-commands.js';
+import { EXIT_OK, type CommandIo } from './cli-context.js';
 
 /**
  * `tracking poll`: the carrier poller (and the tracking request fetcher) without the HTTP server, for operators
  * who run it apart from the API instances (set TT_CARRIER_POLLER=false on
  * those; any number may run, the lease keeps one per carrier). With
- * `--once`, polls every configured carrier now (due or not), prints one JSON
- * line per carrier polled and exits: 0, or 1 when a carrier's poll failed.
+ * `--once`, polls every configured carrier now (due or not) to the end of its
+ * feed, waiting out the retries of a page the carrier refused (429, 5xx), prints
+ * one JSON line per carrier polled and exits: 0, or 1 when a carrier's poll
+ * failed (its retry budget spent) or SIGTERM/SIGINT stopped it. Every clean
+ * exit, a signal's included, releases the leases it held.
  */
+
+/** Resolves on the first SIGTERM or SIGINT; `off()` stops listening. */
+function onStopSignal(): { signal: Promise<NodeJS.Signals>; off(): void } {
+  let off = () => {};
+  const signal = new Promise<NodeJS.Signals>((resolve) => {
+    const term = () => resolve('SIGTERM');
+    const int = () => resolve('SIGINT');
+    process.once('SIGTERM', term);
+    process.once('SIGINT', int);
+    off = () => {
+      process.off('SIGTERM', term);
+      process.off('SIGINT', int);
+    };
+  });
+  return { signal, off: () => off() };
+}
 export async function pollCommand(
   database: Database,
   config: Config,
@@ -34,30 +53,33 @@ export async function pollCommand(
       if (summary) countIngestedBundle(summary);
     },
   });
-  if (options.once) {
-    const results = await poller.runOnce({ ...(options.carrier ? { carrier: options.carrier } : {}), force: true });
-    for (const result of results) io.stdout.write(`${JSON.stringify(result)}\n`);
-    if (results.length === 0) io.stderr.write('no carrier was polled: none has an events URL, or another poller holds it\n');
-    return results.some((r) => r.error !== null) ? 1 : EXIT_OK;
+  const stop = onStopSignal();
+  try {
+    if (options.once) {
+      void stop.signal.then(() => poller.stop());
+      const results = await poller.runOnce({ ...(options.carrier ? { carrier: options.carrier } : {}), force: true });
+      for (const result of results) io.stdout.write(`${JSON.stringify(result)}\n`);
+      if (results.length === 0) io.stderr.write('no carrier was polled: none has an events URL, or another poller holds it\n');
+      return results.some((r) => r.error !== null) || poller.stopped ? 1 : EXIT_OK;
+    }
+    poller.start();
+    // Tracking requests' fetches too (docs/tracking-requests.md), where serve runs with TT_TRACKING_FETCHER=false.
+    const fetcher = new TrackingFetcher({
+      database,
+      carriers: await CarrierStore.open(database.db, config, io.now),
+      config,
+      now: io.now,
+      log: logger.log,
+      onFetch: countTrackingFetch,
+      onIngested: countIngestedBundle,
+    });
+    fetcher.start();
+    logger.log('info', 'carrier poller started', { owner: poller.owner });
+    const signal = await stop.signal;
+    logger.log('info', 'carrier poller stopping', { signal });
+    await Promise.all([poller.stop(), fetcher.stop()]);
+    return EXIT_OK;
+  } finally {
+    stop.off();
   }
-  poller.start();
-  // Tracking requests' fetches too (docs/tracking-requests.md), where serve runs with TT_TRACKING_FETCHER=false.
-  const fetcher = new TrackingFetcher({
-    database,
-    carriers: await CarrierStore.open(database.db, config, io.now),
-    config,
-    now: io.now,
-    log: logger.log,
-    onFetch: countTrackingFetch,
-    onIngested: countIngestedBundle,
-  });
-  fetcher.start();
-  logger.log('info', 'carrier poller started', { owner: poller.owner });
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
-  logger.log('info', 'carrier poller stopping');
-  await Promise.all([poller.stop(), fetcher.stop()]);
-  return EXIT_OK;
 }

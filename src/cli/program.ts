@@ -1,31 +1,38 @@
 import { Command, CommanderError } from 'commander';
-import { ClientInputError } from '../auth/client-store.js';
 import { ConfigError, loadConfig, type Config } from '../config/config.js';
-import { connectDatabase, type Database } from '../db/connect.js';
-import { backfillStoredSnapshots } from '../store/stored-snapshots.js';
-import {
-  createClientCommand,
-  disableClientCommand,
-  EXIT_USAGE,
-  listClientsCommand,
-  rotateSecretCommand,
-  setScopeCommand,
-} from './client-commands.js';
-import { deliverCommand, listDeliveriesCommand, listSubscriptionsCommand, retryDeliveryCommand } from './push-commands.js';
-import { clearExceptionCommand, listExceptionsCommand, runEvaluateCommand } from './exception-commands.js';
-import { runIngestCommand } from './ingest-command.js';
+import type { Database } from '../db/connect.js';
 import { registerCarrierCommands } from './carrier-program.js';
 import { registerShipmentCommands } from './shipment-program.js';
-import { enableClientCommand } from './client-enable-command.js';
-import { rewrapKeysCommand } from './keys-rewrap-command.js';
-import { generateKeysCommand } from './keys-command.js';
-import { runServe } from './serve.js';
-import { deliveryStatus, exceptionStatus, exceptionType, limit, nonEmpty, note, once, subscriptionStatus } from './arguments.js';
-import { actionWithUsageErrors, type CliContext } from './cli-context.js';
+import { deliveryStatus, exceptionStatus, exceptionType, limit, nonEmpty, note, once, reason, subscriptionStatus } from './arguments.js';
+import { actionWithUsageErrors, EXIT_USAGE, lazy, type CliContext } from './cli-context.js';
 
 export { KEEP_RUNNING, type CliContext } from './cli-context.js';
-import { createLogger } from '../service/logger.js';
-import { prepareDatabase } from './prepare-database.js';
+
+// Command implementations, loaded when a command runs: the parser and the help text import none of them, so
+// `tracking --help` and an argument error answer at once, without loading the service (see lazy).
+const clientCommands = () => import('./client-commands.js');
+const createClientCommand = lazy(clientCommands, 'createClientCommand');
+const disableClientCommand = lazy(clientCommands, 'disableClientCommand');
+const listClientsCommand = lazy(clientCommands, 'listClientsCommand');
+const rotateSecretCommand = lazy(clientCommands, 'rotateSecretCommand');
+const setScopeCommand = lazy(clientCommands, 'setScopeCommand');
+const pushCommands = () => import('./push-commands.js');
+const deliverCommand = lazy(pushCommands, 'deliverCommand');
+const listDeliveriesCommand = lazy(pushCommands, 'listDeliveriesCommand');
+const listSubscriptionsCommand = lazy(pushCommands, 'listSubscriptionsCommand');
+const retryDeliveryCommand = lazy(pushCommands, 'retryDeliveryCommand');
+const exceptionCommands = () => import('./exception-commands.js');
+const clearExceptionCommand = lazy(exceptionCommands, 'clearExceptionCommand');
+const listExceptionsCommand = lazy(exceptionCommands, 'listExceptionsCommand');
+const runEvaluateCommand = lazy(exceptionCommands, 'runEvaluateCommand');
+const runIngestCommand = lazy(() => import('./ingest-command.js'), 'runIngestCommand');
+const enableClientCommand = lazy(() => import('./client-enable-command.js'), 'enableClientCommand');
+const rewrapKeysCommand = lazy(() => import('./keys-rewrap-command.js'), 'rewrapKeysCommand');
+const generateKeysCommand = lazy(() => import('./keys-command.js'), 'generateKeysCommand');
+const listRetiredKeysCommand = lazy(() => import('./keys-retire-command.js'), 'listRetiredKeysCommand');
+const retireKeyCommand = lazy(() => import('./keys-retire-command.js'), 'retireKeyCommand');
+const runServe = lazy(() => import('./serve.js'), 'runServe');
+const backfillStoredSnapshots = lazy(() => import('../store/stored-snapshots.js'), 'backfillStoredSnapshots');
 
 /**
  * The `tracking` command line (README, Command line) on commander. Every command
@@ -71,6 +78,11 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
       exit(await action(context.database, cfg));
       return;
     }
+    const [{ connectDatabase }, { prepareDatabase }, { createLogger }] = await Promise.all([
+      import('../db/connect.js'),
+      import('./prepare-database.js'),
+      import('../service/logger.js'),
+    ]);
     const database = connectDatabase(cfg.databaseUrl, { poolSize: cfg.dbPoolSize });
     try {
       // On stderr: stdout carries the commands' own output (JSON that scripts read).
@@ -155,7 +167,7 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
         '  tracking client grant CLIENT_ID track-and-trace.subscribe\n',
     );
   // The store's own input checks (e.g. a blank name) are usage errors of the command.
-  const clientAction = actionWithUsageErrors(withDatabase, ClientInputError);
+  const clientAction = actionWithUsageErrors(withDatabase, async () => (await import('../auth/client-store.js')).ClientInputError);
   client
     .command('create')
     .description('create credentials for one account; the secret is shown once')
@@ -202,7 +214,7 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
       .description(
         grant
           ? 'let the client request a scope, e.g. track-and-trace.subscribe (webhook subscriptions)'
-          : 'take a scope back (issued tokens keep it until they expire)',
+          : 'take a scope back (issued tokens lose it within 5 seconds)',
       )
       .argument('<CLIENT_ID>')
       .argument('<SCOPE>')
@@ -264,6 +276,18 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     .option('--json', 'one JSON object')
     .addHelpText('after', '\nExit status: 0 nothing depends on the old pepper any more, 1 something still does (listed), 2 usage.\n')
     .action((options: { json?: boolean }) => withDatabase((database, cfg) => rewrapKeysCommand(database, cfg, options, context)));
+
+  keys
+    .command('retire')
+    .description('refuse the tokens a signing key signed, on every instance within 5 seconds; the streams they opened end')
+    .argument('<KID>', 'the key id (the kid of /.well-known/jwks.json, of a token header)')
+    .requiredOption('--reason <TEXT>', 'why (at most 500 characters)', once(reason))
+    .action((kid: string, options: { reason: string }) => withDatabase((database) => retireKeyCommand(database, kid, options, context)));
+  keys
+    .command('retired')
+    .description('the retired signing keys')
+    .option('--json', 'one JSON array')
+    .action((options: { json?: boolean }) => withDatabase((database) => listRetiredKeysCommand(database, options, context)));
 
   for (const group of [program, exception, client, subscription, delivery, carrier, shipment, keys]) {
     requireSubcommand(group);

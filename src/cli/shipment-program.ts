@@ -1,7 +1,12 @@
 import type { Command } from 'commander';
 import { nonEmpty, note, once } from './arguments.js';
-import type { CliContext, WithDatabase } from './cli-context.js';
-import { grantShipmentAccessCommand, listShipmentAccountsCommand, revokeShipmentAccessCommand } from './shipment-access-commands.js';
+import { lazy, type CliContext, type WithDatabase } from './cli-context.js';
+
+// Loaded when a command runs, never for its help or an argument error (see lazy).
+const accessCommands = () => import('./shipment-access-commands.js');
+const grantShipmentAccessCommand = lazy(accessCommands, 'grantShipmentAccessCommand');
+const listShipmentAccountsCommand = lazy(accessCommands, 'listShipmentAccountsCommand');
+const revokeShipmentAccessCommand = lazy(accessCommands, 'revokeShipmentAccessCommand');
 
 /**
  * `tracking shipment …` on the program (src/cli/program.ts keeps only the

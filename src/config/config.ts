@@ -57,6 +57,11 @@ export interface PushConfig {
   retryHours: number;
   /** `TT_MAX_SUBSCRIPTIONS_PER_CLIENT`: active webhook subscriptions one client may hold. Default 1000. */
   maxSubscriptionsPerClient: number;
+  /**
+   * `TT_STREAMS_PER_CLIENT_MAX`: live streams (GraphQL subscriptions over SSE) one client may hold open at
+   * once, counted per instance. Default 20.
+   */
+  maxStreamsPerClient: number;
 }
 
 /** A per-client quota of successful requests (src/service/quotas.ts). */
@@ -148,6 +153,12 @@ export interface CarriersConfig {
   pollOverlapSeconds: number;
   /** `TT_CARRIER_POLL_PAGE_SIZE`: the `limit` of each page asked for. Default 100. */
   pollPageSize: number;
+  /**
+   * `TT_CARRIER_POLL_LEASE_SECONDS`: how long a poller's claim on a carrier lasts past its last renewal (each page,
+   * each retry); a poller that crashed leaves its carriers to the others after this. At least 90 (longer than a
+   * retry's longest wait, 60 s). Default 120.
+   */
+  pollLeaseSeconds: number;
   /**
    * `TT_REJECTED_EVENTS_MAX`: rejected carrier events kept for `tracking carrier rejected replay`
    * (docs/carriers.md "Carrier onboarding"); past it the oldest go. Default 10000.
@@ -359,6 +370,7 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutSeconds: intVar(env, 'TT_WEBHOOK_TIMEOUT_SECONDS'),
       retryHours: intVar(env, 'TT_WEBHOOK_RETRY_HOURS'),
       maxSubscriptionsPerClient: intVar(env, 'TT_MAX_SUBSCRIPTIONS_PER_CLIENT'),
+      maxStreamsPerClient: intVar(env, 'TT_STREAMS_PER_CLIENT_MAX'),
     },
     quotas: quotaConfig(env, environment),
     carriers: carriersConfig(env),
@@ -436,6 +448,7 @@ function carriersConfig(env: Env): CarriersConfig {
     operatorIngestMaxBytes: intVar(env, 'TT_OPERATOR_INGEST_MAX_BYTES'),
     pollOverlapSeconds: intVar(env, 'TT_CARRIER_POLL_OVERLAP_SECONDS'),
     pollPageSize: intVar(env, 'TT_CARRIER_POLL_PAGE_SIZE'),
+    pollLeaseSeconds: intVar(env, 'TT_CARRIER_POLL_LEASE_SECONDS'),
     rejectedEventsMax: intVar(env, 'TT_REJECTED_EVENTS_MAX'),
   };
 }

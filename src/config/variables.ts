@@ -347,6 +347,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     int: int(1000, 1, 1_000_000),
     meaning: 'active webhook and event subscriptions one client may hold',
   },
+  {
+    name: 'TT_STREAMS_PER_CLIENT_MAX',
+    section: 'Push delivery',
+    int: int(20, 1, 10_000),
+    meaning:
+      "live streams (GraphQL subscriptions over SSE) one client may hold open at once, per instance; one more is refused with 429. Each stream ends within 5 s of its holder's access ending (see [Live updates](push.md))",
+  },
   // Quotas
   {
     name: 'TT_QUOTAS',
@@ -447,6 +454,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: 'how far before its watermark a poll asks again (late-published events)',
   },
   { name: 'TT_CARRIER_POLL_PAGE_SIZE', section: 'Carriers', int: int(100, 1, 10_000), meaning: 'the `limit` of each page a poll asks for' },
+  {
+    name: 'TT_CARRIER_POLL_LEASE_SECONDS',
+    section: 'Carriers',
+    int: int(120, 90, 3600),
+    meaning:
+      "how long a poller's lease on a carrier holds past its last renewal: after a crash, how long the carrier waits for another poller (longer than a retry's longest wait, 60 s)",
+  },
   {
     name: 'TT_CARRIER_NOTIFICATION_MAX_BYTES',
     section: 'Carriers',

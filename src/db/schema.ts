@@ -1,4 +1,4 @@
-import type { ApiClientTable, ServiceSecretTable, SigningKeyTable } from './tables/auth.js';
+import type { ApiClientTable, RetiredSigningKeyTable, ServiceSecretTable, SigningKeyTable } from './tables/auth.js';
 import type { EventReferenceTable, EventTable, RejectedEventTable, ShipmentEventTable, UnlinkedEventTable } from './tables/event.js';
 import type { TrackingExceptionTable } from './tables/exception.js';
 import type {
@@ -31,6 +31,7 @@ export interface DatabaseSchema {
   tracking_exception: TrackingExceptionTable;
   api_client: ApiClientTable;
   signing_key: SigningKeyTable;
+  retired_signing_key: RetiredSigningKeyTable;
   service_secret: ServiceSecretTable;
   transmission_block: TransmissionBlockTable;
   webhook_subscription: WebhookSubscriptionTable;

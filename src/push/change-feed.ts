@@ -1,4 +1,3 @@
-import { createPubSub } from 'graphql-yoga';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 import { ChangeCursorExpiredError } from '../domain/change-cursor.js';
@@ -19,12 +18,14 @@ export type { Change } from '../store/change-log.js';
  * missed); webhooks are the durable path.
  */
 
-type Topics = { shipment: [shipmentId: number, change: Change] };
-
 const PAGE = 1000;
 
+/**
+ * Fan-out: one entry per followed shipment, holding the set of its followers, so a shipment followed by
+ * 10,000 streams costs one map entry and a set, not 10,000 event listeners (no MaxListenersExceededWarning).
+ */
 export class ChangeFeed {
-  readonly pubsub = createPubSub<Topics>();
+  readonly #followers = new Map<number, Set<(change: Change) => void>>();
   readonly #db: Kysely<DatabaseSchema>;
   readonly #pollMs: number;
   readonly #log: (level: 'warn', message: string, fields?: Record<string, unknown>) => void;
@@ -60,6 +61,29 @@ export class ChangeFeed {
     return this.#cursor;
   }
 
+  /** Calls `deliver` with each change of the shipment from now on, until the returned function is called. */
+  follow(shipmentId: number, deliver: (change: Change) => void): () => void {
+    let set = this.#followers.get(shipmentId);
+    if (!set) this.#followers.set(shipmentId, (set = new Set()));
+    set.add(deliver);
+    return () => {
+      set.delete(deliver);
+      if (set.size === 0 && this.#followers.get(shipmentId) === set) this.#followers.delete(shipmentId);
+    };
+  }
+
+  /** Hands a change to the followers of its shipment (what a read of the change log does for each change). */
+  publish(change: Change): void {
+    const set = this.#followers.get(change.shipmentId);
+    if (!set) return;
+    for (const deliver of [...set]) deliver(change);
+  }
+
+  /** How many shipments are followed (one entry each, however many streams follow one). */
+  get followedShipments(): number {
+    return this.#followers.size;
+  }
+
   stop(): void {
     this.#stopped = true;
     if (this.#timer) clearTimeout(this.#timer);
@@ -89,7 +113,7 @@ export class ChangeFeed {
         this.#cursor = await cursorNow(this.#db);
         return;
       }
-      for (const change of page.changes) this.pubsub.publish('shipment', change.shipmentId, change);
+      for (const change of page.changes) this.publish(change);
       this.#cursor = page.cursor;
       if (!page.more) break;
     }

@@ -37,6 +37,21 @@ export const httpRequestDuration = new Histogram({
   registers,
 });
 
+/** Live streams (GraphQL subscriptions over SSE) open in this process (src/push/live-streams.ts). */
+export const liveStreamsOpen = new Gauge({
+  name: 'tt_live_streams_open',
+  help: 'Live streams (GraphQL subscriptions over SSE) open in this process',
+  registers,
+});
+
+/** Live streams ended by the access check, by why (src/auth/access-check.ts), and streams refused by the per-client cap. */
+export const liveStreamsEnded = new Counter({
+  name: 'tt_live_streams_ended_total',
+  help: 'Live streams the service ended or refused: access ended (code UNAUTHENTICATED or FORBIDDEN) or over the per-client cap (RATE_LIMITED)',
+  labelNames: ['code'] as const,
+  registers,
+});
+
 export const tokenGrants = new Counter({
   name: 'tt_oauth_token_grants_total',
   help: 'Access tokens issued (client credentials grant, REST or GraphQL)',

@@ -78,6 +78,19 @@ export async function releaseLease(
     .execute();
 }
 
+/**
+ * Lets the lease go without a verdict on the carrier (a poller stopped by SIGTERM or SIGINT mid-run): due
+ * again at once for the next poller, its failure count and last error as they were.
+ */
+export async function abandonLease(db: Db, carrierCode: string, owner: string, now: Date): Promise<void> {
+  await db
+    .updateTable('carrier_poll_state')
+    .set({ lease_owner: null, lease_until: now.toISOString(), next_poll_at: now.toISOString() })
+    .where('carrier_code', '=', carrierCode)
+    .where('lease_owner', '=', owner)
+    .execute();
+}
+
 export async function readPollState(db: Db, carrierCode: string) {
   return db.selectFrom('carrier_poll_state').selectAll().where('carrier_code', '=', carrierCode).executeTakeFirst();
 }

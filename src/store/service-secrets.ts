@@ -60,3 +60,20 @@ export async function deleteSigningKey(db: Db, kid: string): Promise<void> {
 export async function findSigningKey(db: Db, kid: string): Promise<{ private_jwk: string } | undefined> {
   return db.selectFrom('signing_key').select(['private_jwk']).where('kid', '=', kid).executeTakeFirst();
 }
+
+/** Records that the key `kid` signs nothing valid any more (`tracking keys retire`); false when it already was. */
+export async function retireSigningKey(db: Db, kid: string, reason: string, now: Date): Promise<boolean> {
+  try {
+    await db.insertInto('retired_signing_key').values({ kid, reason, retired_at: now.toISOString() }).execute();
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+/** The kids of every retired signing key (few: one per rotation). */
+export async function listRetiredSigningKeys(db: Db): Promise<{ kid: string; reason: string; retiredAt: string }[]> {
+  const rows = await db.selectFrom('retired_signing_key').select(['kid', 'reason', 'retired_at']).orderBy('retired_at').execute();
+  return rows.map((r) => ({ kid: r.kid, reason: r.reason, retiredAt: r.retired_at }));
+}

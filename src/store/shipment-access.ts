@@ -141,3 +141,16 @@ export async function grantAccountAccess(
     return { shipmentId, wasRevoked: lifted.numDeletedRows > 0n };
   });
 }
+
+/** Whether one of `accountIds` may see the shipment now (the tenant rule of lookups, for the re-check of live streams). */
+export async function accountsSeeShipment(db: Db, shipmentId: number, accountIds: readonly string[]): Promise<boolean> {
+  if (accountIds.length === 0) return false;
+  const row = await db
+    .selectFrom('shipment_account')
+    .select('shipment_id')
+    .where('shipment_id', '=', shipmentId)
+    .where('account_id', 'in', [...accountIds])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

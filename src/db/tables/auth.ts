@@ -24,6 +24,13 @@ export interface SigningKeyTable {
   created_at: string;
 }
 
+/** Signing keys an operator retired (`tracking keys retire`): tokens they signed are refused everywhere. */
+export interface RetiredSigningKeyTable {
+  kid: string;
+  reason: string;
+  retired_at: string;
+}
+
 /** Generated service secrets (sandbox pepper), by name. */
 export interface ServiceSecretTable {
   name: string;

@@ -1,8 +1,8 @@
-import { filter, pipe } from 'graphql-yoga';
+import { GraphQLError } from 'graphql';
 import { READ_SCOPE } from '../../auth/scopes.js';
-import { requireScope } from '../../auth/request-auth.js';
+import { accessDenied, requireScope } from '../../auth/request-auth.js';
 import { PUSH_TRIGGER_TYPES, type PushTriggerType } from '../../domain/push/push-triggers.js';
-import type { Change } from '../../push/change-feed.js';
+import type { StreamItem } from '../../push/live-streams.js';
 import { findShipment, findShipmentById } from '../../store/shipment-lookup.js';
 import { builder } from '../builder.js';
 import { DCSA, lookupError } from '../../service/errors.js';
@@ -19,7 +19,25 @@ import { policy } from '../../executor/field-policy.js';
  * same transitions as webhooks, from the change log every instance tails
  * (src/push/change-feed.ts), so a change committed by any process reaches
  * every subscriber. The caller's account is checked again at each change.
+ *
+ * A stream lives only while its holder may see the shipment: it asks the access check again every few
+ * seconds (src/push/live-streams.ts) and, when access has ended, sends a last event with the error saying
+ * why (UNAUTHENTICATED or FORBIDDEN) and completes. A client holds at most TT_STREAMS_PER_CLIENT_MAX open
+ * streams per instance; one more is refused with RATE_LIMITED (HTTP 429, Retry-After).
  */
+
+/** Seconds a client refused for its stream cap is asked to wait (about the access check's cadence). */
+const STREAM_CAP_RETRY_AFTER_SECONDS = 5;
+
+function streamCapExceeded(max: number): GraphQLError {
+  return new GraphQLError(`Quota exceeded: ${max} open live streams for this client; close one, or retry after Retry-After seconds.`, {
+    extensions: {
+      code: 'RATE_LIMITED',
+      quota: 'streams',
+      http: { status: 429, headers: { 'Retry-After': String(STREAM_CAP_RETRY_AFTER_SECONDS) } },
+    },
+  });
+}
 
 builder.subscriptionType({ description: 'Live updates, over Server-Sent Events (Accept: text/event-stream).' });
 
@@ -59,12 +77,21 @@ builder.subscriptionField('shipmentUpdates', (t) =>
       const row = await findShipment(ctx.services.database.db, toShipmentLookup(args), principal.accountIds);
       if (!row) throw shipmentNotFound();
       await ctx.services.changes.start();
-      return pipe(
-        ctx.services.changes.pubsub.subscribe('shipment', row.id),
-        filter((change: Change) => wanted.has(change.triggerType as PushTriggerType)),
-      );
+      const grant = principal.token;
+      if (!grant) throw shipmentNotFound();
+      const stream = ctx.services.streams.start({
+        grant,
+        scope: READ_SCOPE,
+        shipmentId: row.id,
+        accept: (change) => wanted.has(change.triggerType as PushTriggerType),
+      });
+      if (!stream) throw streamCapExceeded(ctx.services.streams.maxPerClient);
+      return stream;
     },
-    resolve: async (change: Change, _args, ctx): Promise<Transmission> => {
+    resolve: async (item: StreamItem, _args, ctx): Promise<Transmission> => {
+      // The last event of a stream whose access ended: the error says why.
+      if ('ended' in item) throw accessDenied(item.ended);
+      const { change } = item;
       const principal = await ctx.principal();
       const { services } = ctx;
       const row = await findShipmentById(services.database.db, change.shipmentId, principal.accountIds);
