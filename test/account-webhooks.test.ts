@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +8,7 @@ import { createLogger } from '../src/service/logger.js';
 import { BASE, createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { WebhookReceiver, type Received } from './support/webhook-receiver.js';
+import { documentationText } from './support/docs.js';
 
 /**
  * Account-wide webhooks, subscription filters, test deliveries and redeliveries (issue 21,
@@ -48,11 +49,11 @@ const shipment = (booking: string, carrierCode: string, accounts: string[]) => (
   accounts,
 });
 
-/** The README's Node verification snippet, loaded as a receiver would paste it. */
+/** The documentation's Node verification snippet (docs/push.md), loaded as a receiver would paste it. */
 async function readmeVerifier(): Promise<(header: string, body: string, secret: string) => boolean> {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-  const snippet = /<!-- webhook-verification-snippet -->\s*```js\n([\s\S]*?)```/.exec(readme)?.[1];
-  if (!snippet) throw new Error('README has no webhook verification snippet');
+  const docs = documentationText();
+  const snippet = /<!-- webhook-verification-snippet -->\s*(?:<!-- doctest -->\s*)?```js\n([\s\S]*?)```/.exec(docs)?.[1];
+  if (!snippet) throw new Error('the documentation has no webhook verification snippet');
   const dir = mkdtempSync(join(tmpdir(), 'tt-snippet-'));
   try {
     const file = join(dir, 'verify.mjs');

@@ -56,11 +56,12 @@ function traced(args: string[], env: Record<string, string> = {}) {
 function expectLight(run: ReturnType<typeof traced>) {
   expect(run.packages.has('commander')).toBe(true);
   expect(HEAVY.filter((p) => run.packages.has(p))).toEqual([]);
-  // Nothing of the service: no store, database, auth, GraphQL, HTTP or push code.
+  // Nothing of the service: no store, database, auth, GraphQL, HTTP or push code (domain/types: the allowed
+  // values an argument is checked against, plain constants).
   expect(
     [...run.ours].filter(
       (p) =>
-        !/^src\/(cli\/(main|program|carrier-program|shipment-program|arguments|cli-context)|config\/|domain\/(client-address|thresholds))/.test(
+        !/^src\/(cli\/(main|program|carrier-program|shipment-program|arguments|cli-context)|config\/|domain\/(client-address|thresholds|types))/.test(
           p,
         ),
     ),

@@ -55,7 +55,7 @@ describe.each(dialects)('tracking poll on $name', ({ name, enabled }) => {
     const add = spawnSync(
       process.execPath,
       [BIN, 'carrier', 'add', CARRIER, '--events-url', publisher.eventsUrl, '--api-key', 'k-123', '--poll-since', '2024-02-01T00:00:00Z'],
-      { env: { ...process.env, DATABASE_URL: t.url, TT_LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+      { env: { ...process.env, DATABASE_URL: t.url, TT_BASE_URL: 'https://tracking.example.com', TT_LOG_LEVEL: 'warn' }, encoding: 'utf8' },
     );
     expect(add.status, add.stderr).toBe(0);
   }
@@ -130,12 +130,12 @@ describe.each(dialects)('tracking poll on $name', ({ name, enabled }) => {
       // The operator sees who holds the lease, and until when.
       const { lease_owner: owner, lease_until: until } = await lease();
       const list = spawnSync(process.execPath, [BIN, 'carrier', 'list'], {
-        env: { ...process.env, DATABASE_URL: t!.url, TT_LOG_LEVEL: 'warn' },
+        env: { ...process.env, DATABASE_URL: t!.url, TT_BASE_URL: 'https://tracking.example.com', TT_LOG_LEVEL: 'warn' },
         encoding: 'utf8',
       });
       expect(list.stdout).toContain(`${owner} until ${until}`);
       const json = spawnSync(process.execPath, [BIN, 'carrier', 'list', '--json'], {
-        env: { ...process.env, DATABASE_URL: t!.url, TT_LOG_LEVEL: 'warn' },
+        env: { ...process.env, DATABASE_URL: t!.url, TT_BASE_URL: 'https://tracking.example.com', TT_LOG_LEVEL: 'warn' },
         encoding: 'utf8',
       });
       expect(JSON.parse(json.stdout)[0].poll).toMatchObject({ leaseOwner: owner, leaseUntil: until });

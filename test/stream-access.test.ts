@@ -191,6 +191,32 @@ describe.each(dialects)('streams end when access ends, on $name', ({ name, enabl
     expect(list.status).toBe(403);
   });
 
+  it.skipIf(!enabled)('a scope granted counts at once for a token issued after the grant, whatever the cache holds', async () => {
+    const { clientId, clientSecret, token: before } = await f.tokenFor(ACCOUNT);
+    const access = new AccessCheck(f.app.clients, t.database.db, { ttlMs: 5000 });
+    const grantOf = async (token: string) => {
+      const verified = await f.app.tokens.verifyToken(token);
+      return { clientId, kid: verified.kid, expiresAt: verified.expiresAt, issuedAt: verified.issuedAt, scopes: verified.scopes };
+    };
+    // This process has just read the client, without the scope, and would remember it for 5 s.
+    expect(await access.token(await grantOf(before))).toMatchObject({ scopes: ['track-and-trace.read'] });
+    // An operator grants the scope (another process); the client takes a new token with it right away.
+    await f.app.clients.setScope(clientId, SUBSCRIBE_SCOPE, true);
+    const issued = await f.app.fetch('http://localhost/oauth/token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: clientId,
+        client_secret: clientSecret,
+        scope: `track-and-trace.read ${SUBSCRIBE_SCOPE}`,
+      }).toString(),
+    });
+    expect(issued.status).toBe(200);
+    const after = await grantOf(((await issued.json()) as { access_token: string }).access_token);
+    expect(await access.token(after)).toMatchObject({ scopes: ['track-and-trace.read', SUBSCRIBE_SCOPE] });
+  });
+
   it.skipIf(!enabled)(
     'a client holds at most TT_STREAMS_PER_CLIENT_MAX streams: one more is 429 with Retry-After; closing one frees it',
     async () => {

@@ -34,6 +34,8 @@ export interface TokenGrant {
   /** The `kid` of the key that signed the token. */
   kid: string;
   expiresAt: Date;
+  /** When the token was issued (its `iat`): a client record cached before it may lack a scope granted since. */
+  issuedAt?: Date;
   /** The token's scopes. */
   scopes: readonly string[];
 }
@@ -74,6 +76,10 @@ class TtlMap<V> {
   }
   delete(key: string): void {
     this.#entries.delete(key);
+  }
+  /** When the entry was read (ms), or undefined. */
+  readAt(key: string): number | undefined {
+    return this.#entries.get(key)?.at;
   }
 }
 
@@ -147,7 +153,19 @@ export class AccessCheck {
    * within two cadences: 5 s by default).
    */
   async token(grant: TokenGrant, maxAgeMs?: number): Promise<{ denial: AccessDenial } | { client: ClientState; scopes: string[] }> {
-    const client = await this.client(grant.clientId, maxAgeMs);
+    let client = await this.client(grant.clientId, maxAgeMs);
+    // A token issued after this process last read its client may carry a scope granted since (grant, then a new
+    // token): read the client again once, rather than refuse a scope the client holds. What was read after the
+    // token's issue (whole seconds: `iat` rounds down) is not read again, so a scope taken back costs no reads.
+    const readAt = this.#clientCache.readAt(grant.clientId);
+    if (
+      grant.issuedAt &&
+      readAt !== undefined &&
+      readAt < grant.issuedAt.getTime() + 1000 &&
+      grant.scopes.some((scope) => !client.scopes.includes(scope))
+    ) {
+      client = await this.client(grant.clientId, 0);
+    }
     if (!client.active) return { denial: DENIALS.disabled };
     // jose's rule, in whole seconds: expired once exp <= now - tolerance.
     if (grant.expiresAt.getTime() / 1000 <= Math.floor(this.#now().getTime() / 1000) - this.#tolerance) return { denial: DENIALS.expired };

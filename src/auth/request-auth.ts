@@ -53,7 +53,13 @@ export function createAuthenticator(
         if (err instanceof TokenError) throw unauthenticated(`the access token is not valid (${err.reason.replaceAll('_', ' ')})`);
         throw err;
       }
-      const token = { clientId: verified.clientId, kid: verified.kid, expiresAt: verified.expiresAt, scopes: verified.scopes };
+      const token = {
+        clientId: verified.clientId,
+        kid: verified.kid,
+        expiresAt: verified.expiresAt,
+        issuedAt: verified.issuedAt,
+        scopes: verified.scopes,
+      };
       const state = await access.token(token);
       if ('denial' in state) throw unauthenticated(state.denial.message);
       return { clientId: verified.clientId, accountIds: [state.client.accountId], scopes: state.scopes, token };

@@ -418,9 +418,8 @@ function quotaConfig(env: Env, environment: Environment): QuotaConfig {
 function trackingConfig(env: Env, environment: Environment): TrackingConfig {
   const sandbox = environment === 'sandbox';
   // The sandbox's simulated carrier plays a voyage in minutes: it polls and gives up sooner unless told otherwise.
-  const tuned = (name: string, inSandbox: number) => (sandbox && !env[name] ? inSandbox : intVar(env, name));
-  const fetchMinSeconds = tuned('TT_TRACKING_FETCH_MIN_SECONDS', 20);
-  const fetchMaxSeconds = tuned('TT_TRACKING_FETCH_MAX_SECONDS', 120);
+  const fetchMinSeconds = sandbox && !env.TT_TRACKING_FETCH_MIN_SECONDS ? 20 : intVar(env, 'TT_TRACKING_FETCH_MIN_SECONDS');
+  const fetchMaxSeconds = sandbox && !env.TT_TRACKING_FETCH_MAX_SECONDS ? 120 : intVar(env, 'TT_TRACKING_FETCH_MAX_SECONDS');
   if (fetchMaxSeconds < fetchMinSeconds) {
     throw new ConfigError(
       `TT_TRACKING_FETCH_MAX_SECONDS (${fetchMaxSeconds}) must be at least TT_TRACKING_FETCH_MIN_SECONDS (${fetchMinSeconds})`,
