@@ -75,6 +75,8 @@ function exec(command: string, args: string[], cwd: string, input?: string): Pro
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  // A block that exits before reading its input closes the pipe first (EPIPE): its exit code tells what happened.
+  child.stdin!.on('error', () => {});
   child.stdin!.end(input ?? '');
   // A background job the block started (a receiver) may hold the pipes open: the block is done when its shell
   // exits; what is still buffered arrives within a moment.
