@@ -110,6 +110,7 @@ describe.each(dialects)('tracking requests on $name', ({ name, enabled }) => {
   /** The publisher's requests for one reference. */
   const asked = (reference: string) => publisher.requests.filter((r) => r.includes(`=${encodeURIComponent(reference)}`));
 
+  const fetchLog: Record<string, unknown>[] = [];
   beforeAll(async () => {
     if (!enabled) return;
     publisher = await FakeDcsaPublisher.start();
@@ -130,7 +131,8 @@ describe.each(dialects)('tracking requests on $name', ({ name, enabled }) => {
       carriers: f.app.services.carriers,
       config: f.config,
       now: clock,
-      log: () => undefined,
+      // Kept so that a failing expectation can say what the fetcher met (quiet otherwise).
+      log: (level, message, fields) => void fetchLog.push({ level, message, ...fields }),
       sleep: async (ms) => void sleeps.push(ms),
     });
     acme = await trackerToken('acme');
@@ -274,8 +276,8 @@ describe.each(dialects)('tracking requests on $name', ({ name, enabled }) => {
   it.skipIf(!enabled)("never shows another client's requests or tracked shipments (404), and stops on DELETE", async () => {
     const mine = await track(acme, { transportDocumentReference: 'MAEUBL400' });
     const id = mine.body.trackingRequestID as string;
-    await fetcher.runOnce();
-    expect((await read(acme, id)).body.status).toBe('TRACKING');
+    const results = await fetcher.runOnce();
+    expect((await read(acme, id)).body.status, JSON.stringify({ results, log: fetchLog.slice(-10) })).toBe('TRACKING');
     expect((await read(globex, id)).status).toBe(404);
     expect((await f.send('DELETE', `/v2/tracking-requests/${id}`, globex)).status).toBe(404);
     expect((await f.get('/v2/shipments?billOfLadingNumber=MAEUBL400', globex)).status).toBe(404);
