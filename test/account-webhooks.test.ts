@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app/create-app.js';
 import { createLogger } from '../src/service/logger.js';
 import { BASE, createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { WebhookReceiver, type Received } from './support/webhook-receiver.js';
-import { documentationText } from './support/docs.js';
+import { documentedVerifier } from './support/docs.js';
 
 /**
  * Account-wide webhooks, subscription filters, test deliveries and redeliveries (issue 21,
@@ -48,22 +44,6 @@ const shipment = (booking: string, carrierCode: string, accounts: string[]) => (
   portOfDischarge: { unLocationCode: 'SGSIN' },
   accounts,
 });
-
-/** The documentation's Node verification snippet (docs/push.md), loaded as a receiver would paste it. */
-async function readmeVerifier(): Promise<(header: string, body: string, secret: string) => boolean> {
-  const docs = documentationText();
-  const snippet = /<!-- webhook-verification-snippet -->\s*(?:<!-- doctest -->\s*)?```js\n([\s\S]*?)```/.exec(docs)?.[1];
-  if (!snippet) throw new Error('the documentation has no webhook verification snippet');
-  const dir = mkdtempSync(join(tmpdir(), 'tt-snippet-'));
-  try {
-    const file = join(dir, 'verify.mjs');
-    writeFileSync(file, snippet);
-    return ((await import(pathToFileURL(file).href)) as { verifyTrackingSignature: (h: string, b: string, s: string) => boolean })
-      .verifyTrackingSignature;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe.each(dialects)('account-wide webhooks on $name', ({ name, enabled }) => {
   let f: TestApp;
@@ -129,7 +109,7 @@ describe.each(dialects)('account-wide webhooks on $name', ({ name, enabled }) =>
     const got = receiver.received.slice(start);
     expect(got.map(bookingOf)).toEqual(['WIDE-NEW']);
     expect(got[0]?.json.transmissionHeader.triggerType).toBe('EVENT_TRIGGER');
-    const verify = await readmeVerifier();
+    const verify = await documentedVerifier();
     expect(verify(got[0]?.headers['tracking-signature'] as string, got[0]?.body as string, sub.secret)).toBe(true);
     // One subscription, one row in the delivery log per delivery, delivered.
     const log = (await (await f.send('GET', `/v2/subscriptions/${sub.subscriptionID}/deliveries`, token)).json()) as { status: string }[];
@@ -222,7 +202,7 @@ describe.each(dialects)('account-wide webhooks on $name', ({ name, enabled }) =>
     expect(sent.headers['tracking-delivery-id']).toBe(result.deliveryID);
     expect(sent.json.transmissionHeader.triggerType).toBe('MANUAL_TRIGGER');
     expect(typeof bookingOf(sent)).toBe('string');
-    const verify = await readmeVerifier();
+    const verify = await documentedVerifier();
     expect(verify(sent.headers['tracking-signature'] as string, sent.body, sub.secret)).toBe(true);
     // Not in the delivery log.
     const log = (await (await f.send('GET', `/v2/subscriptions/${sub.subscriptionID}/deliveries`, token)).json()) as unknown[];
@@ -257,7 +237,7 @@ describe.each(dialects)('account-wide webhooks on $name', ({ name, enabled }) =>
     expect(again.headers['tracking-redelivery']).toBe('true');
     expect(again.json.transmissionHeader.transmissionID).toBe(first.json.transmissionHeader.transmissionID);
     expect(again.json.transmissionHeader.triggerType).toBe(first.json.transmissionHeader.triggerType);
-    const verify = await readmeVerifier();
+    const verify = await documentedVerifier();
     expect(verify(again.headers['tracking-signature'] as string, again.body, sub.secret)).toBe(true);
     const log = (await (await f.send('GET', `/v2/subscriptions/${sub.subscriptionID}/deliveries`, token)).json()) as {
       deliveryID: string;

@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../src/domain/push/webhook-signature.js';
 import { claimDeliveries } from '../src/store/delivery-queue.js';
 import { createTestApp, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
-import { documentationText } from './support/docs.js';
+import { documentedVerifier } from './support/docs.js';
 
 /**
  * Push delivery (issue 11) end to end on each store: a client subscribes
@@ -50,21 +46,6 @@ const shipment = {
   portOfDischarge: { unLocationCode: 'SGSIN' },
   accounts: [ACCOUNT],
 };
-/** The README's Node verification snippet, loaded as a receiver would paste it. */
-async function readmeVerifier(): Promise<(header: string, body: string, secret: string) => boolean> {
-  const readme = documentationText();
-  const snippet = /<!-- webhook-verification-snippet -->\s*(?:<!-- doctest -->\s*)?```js\n([\s\S]*?)```/.exec(readme)?.[1];
-  if (!snippet) throw new Error('README has no webhook verification snippet');
-  const dir = mkdtempSync(join(tmpdir(), 'tt-snippet-'));
-  try {
-    const file = join(dir, 'verify.mjs');
-    writeFileSync(file, snippet);
-    return ((await import(pathToFileURL(file).href)) as { verifyTrackingSignature: (h: string, b: string, s: string) => boolean })
-      .verifyTrackingSignature;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 const hours = (h: number) => new Date(Date.parse(PLANNED) + h * 3_600_000).toISOString();
 
@@ -201,7 +182,7 @@ describe.each(dialects)('webhook push delivery on $name', ({ name, enabled }) =>
     ]);
     const [detected, resolved] = got;
     // Signed with the subscription's secret, over the exact body: checked with the README's snippet too.
-    const verifyTrackingSignature = await readmeVerifier();
+    const verifyTrackingSignature = await documentedVerifier();
     for (const r of got) {
       expect(verifyTrackingSignature(r.headers['tracking-signature'] as string, r.body, secret)).toBe(true);
       expect(verifyTrackingSignature(r.headers['tracking-signature'] as string, `${r.body} `, secret)).toBe(false);

@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { WebhookSubscriptionTable } from '../db/tables/push.js';
 import type { EventFilter } from '../domain/dcsa-event-filter.js';
-import { giveUpPending } from './webhook-subscriptions.js';
+import { deleteSubscriptionOfKind } from './webhook-subscriptions.js';
 
 /**
  * DCSA Track & Trace 2.2 event subscriptions (docs/dcsa-events.md: Consuming the service as a DCSA publisher), kept in
@@ -141,20 +141,7 @@ export async function updateDcsaSubscription(
 
 /** Deletes (hides and stops) a subscription; its pending notifications are given up. False when unknown. */
 export async function deleteDcsaSubscription(db: Kysely<DatabaseSchema>, clientId: string, id: string, now: Date): Promise<boolean> {
-  const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('webhook_subscription')
-      .set({ status: 'DELETED', updated_at: at })
-      .where('subscription_id', '=', id)
-      .where('client_id', '=', clientId)
-      .where('kind', '=', DCSA_KIND)
-      .where('status', '!=', 'DELETED')
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) return false;
-    await giveUpPending(trx, id, 'subscription deleted', at);
-    return true;
-  });
+  return deleteSubscriptionOfKind(db, DCSA_KIND, clientId, id, now);
 }
 
 /** A new secret (DCSA PUT …/secret): notifications are signed with it from the next one on. False when unknown. */

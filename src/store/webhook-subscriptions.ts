@@ -154,6 +154,20 @@ export async function deleteSubscription(
   subscriptionId: string,
   now: Date,
 ): Promise<boolean> {
+  return deleteSubscriptionOfKind(db, WEBHOOK, clientId, subscriptionId, now);
+}
+
+/**
+ * Deletes (hides and stops) a client's subscription of one kind (webhook or DCSA event subscription, which share
+ * the table and the outbox); its pending deliveries are given up. False when the client has no such subscription.
+ */
+export async function deleteSubscriptionOfKind(
+  db: Kysely<DatabaseSchema>,
+  kind: string,
+  clientId: string,
+  subscriptionId: string,
+  now: Date,
+): Promise<boolean> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const result = await trx
@@ -162,7 +176,7 @@ export async function deleteSubscription(
       .where('subscription_id', '=', subscriptionId)
       .where('client_id', '=', clientId)
       .where('status', '!=', 'DELETED')
-      .where('kind', '=', WEBHOOK)
+      .where('kind', '=', kind)
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) return false;
     await giveUpPending(trx, subscriptionId, 'subscription deleted', at);

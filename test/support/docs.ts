@@ -1,4 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** The user documentation: README.md, then docs/*.md in name order. */
 export function documentationPages(): { page: string; text: string }[] {
@@ -46,4 +49,19 @@ export function doctestExamples(page: string, text: string): DocExample[] {
     i = j;
   }
   return examples;
+}
+
+/** The documentation's Node webhook verification snippet (docs/push.md), loaded as a receiver would paste it. */
+export async function documentedVerifier(): Promise<(header: string, body: string, secret: string) => boolean> {
+  const snippet = /<!-- webhook-verification-snippet -->\s*(?:<!-- doctest -->\s*)?```js\n([\s\S]*?)```/.exec(documentationText())?.[1];
+  if (!snippet) throw new Error('the documentation has no webhook verification snippet');
+  const dir = mkdtempSync(join(tmpdir(), 'tt-snippet-'));
+  try {
+    const file = join(dir, 'verify.mjs');
+    writeFileSync(file, snippet);
+    return ((await import(pathToFileURL(file).href)) as { verifyTrackingSignature: (h: string, b: string, s: string) => boolean })
+      .verifyTrackingSignature;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
