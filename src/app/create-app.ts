@@ -100,8 +100,10 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   const cors = corsPolicy(config.corsOrigins);
   // The HTTP plugins of both pipelines, in order: the same instances for the REST server and for Yoga.
+  const stats = useInternalStats(services.snapshots);
   const shared: ServerAdapterPlugin[] = [
     useCorrelationId(),
+    ...stats.counting,
     ...(options.httpPlugins ?? []),
     useAccessLog(logger),
     ...(metricsRegistry ? [useHttpMetrics()] : []),
@@ -133,7 +135,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       useReadiness(database),
       ...(config.graphiql ? [useGraphiQLAssets(GRAPHQL_ENDPOINT)] : []),
       useOpenApi(config),
-      ...useInternalStats(services.snapshots),
+      ...stats.endpoint,
       ...(cors.plugins as Plugin[]),
       ...useCsrfPrevention(),
       // Last of the HTTP plugins: a path nothing above answered and no route names.

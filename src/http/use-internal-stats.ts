@@ -1,6 +1,7 @@
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import type { Plugin } from 'graphql-yoga';
+import type { ServerAdapterPlugin } from '@whatwg-node/server';
 import { COUNT_QUERIES, executedStatements } from '../db/query-count.js';
 import { jsonResponse } from '../service/json-response.js';
 import type { SnapshotCache } from '../store/snapshot-cache.js';
@@ -14,9 +15,11 @@ import type { SnapshotCache } from '../store/snapshot-cache.js';
  *
  * Mounted only when TT_COUNT_QUERIES=1 (see src/db/query-count.ts);
  * otherwise the route, the counters and the GC observer do not exist.
+ * `counting` goes into the plugins both pipelines share (REST requests count
+ * too), `endpoint` into Yoga's.
  */
-export function useInternalStats(snapshots: SnapshotCache): Plugin[] {
-  if (!COUNT_QUERIES) return [];
+export function useInternalStats(snapshots: SnapshotCache): { counting: ServerAdapterPlugin[]; endpoint: Plugin[] } {
+  if (!COUNT_QUERIES) return { counting: [], endpoint: [] };
   let requests = 0;
   const heap = { majorCollections: 0, usedAfterLastMajor: 0 };
   new PerformanceObserver((list) => {
@@ -29,21 +32,22 @@ export function useInternalStats(snapshots: SnapshotCache): Plugin[] {
     }
   }).observe({ entryTypes: ['gc'] });
 
-  return [
-    {
-      onRequest({ url, endResponse }) {
-        if (url.pathname !== '/internal/stats') {
-          requests++;
-          return;
-        }
-        const body = {
-          statements: executedStatements(),
-          requests,
-          snapshotCache: { entries: snapshots.size, bytes: snapshots.bytes },
-          heap,
-        };
-        endResponse(jsonResponse(body, 200, { 'Cache-Control': 'no-store' }));
-      },
+  const counting: ServerAdapterPlugin = {
+    onRequest({ url }) {
+      if (url.pathname !== '/internal/stats') requests++;
     },
-  ];
+  };
+  const endpoint: Plugin = {
+    onRequest({ url, endResponse }) {
+      if (url.pathname !== '/internal/stats') return;
+      const body = {
+        statements: executedStatements(),
+        requests,
+        snapshotCache: { entries: snapshots.size, bytes: snapshots.bytes },
+        heap,
+      };
+      endResponse(jsonResponse(body, 200, { 'Cache-Control': 'no-store' }));
+    },
+  };
+  return { counting: [counting], endpoint: [endpoint] };
 }
