@@ -6,6 +6,7 @@ import { createPool, type Pool, type PoolConnection } from 'mysql2';
 import { DEFAULT_SQLITE_PATH } from '../config/config.js';
 import type { DatabaseTimeouts } from '../config/resilience-config.js';
 import type { SqlDialect } from './dialect.js';
+import { InlineLimitsPlugin } from './inline-limits.js';
 import { withQueryCount } from './query-count.js';
 import type { DatabaseSchema } from './schema.js';
 import { ACQUIRE_TIMEOUT_CODE, deadlineError } from './unavailable.js';
@@ -89,6 +90,7 @@ export function connectDatabase(url: string | undefined, options: ConnectOptions
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [new InlineLimitsPlugin()],
     log: withQueryCount(options.log),
   });
   return { db, dialect: 'sqlite', description: `sqlite:${path}`, close: () => db.destroy() };
