@@ -9,6 +9,8 @@ declare module 'autocannon' {
 
   interface Request extends RequestData {
     setupRequest?: (request: RequestData & Record<string, unknown>, context: Record<string, unknown>) => RequestData;
+    /** Called with each response's status and body and the connection's context (the body is read only when given). */
+    onResponse?: (status: number, body: string | undefined, context: Record<string, unknown>) => void;
   }
 
   interface Options {

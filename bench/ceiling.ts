@@ -68,8 +68,10 @@ export async function measureCeiling(
       headers: { 'If-None-Match': 'W/"ceiling"' },
     });
     const run = { connections: options.connections, expected: [304] };
-    await runLoad(url, poll, { ...run, seconds: options.warmupSeconds });
-    return { ...(await runLoad(url, poll, { ...run, seconds: options.seconds })), label: LABELS[kind] };
+    return {
+      ...(await runLoad(url, poll, { ...run, seconds: options.seconds, warmup: { seconds: options.warmupSeconds } })),
+      label: LABELS[kind],
+    };
   } finally {
     child.kill();
   }

@@ -1,4 +1,4 @@
-import { runLoad, type LoadResult, type RequestSpec } from './load.js';
+import { runLoad, type LoadOptions, type LoadResult, type RequestSpec } from './load.js';
 import type { ServerProcess } from './processes.js';
 
 /**
@@ -34,18 +34,16 @@ export interface Run {
   expected?: number[];
 }
 
-/** An optional warm-up run, then the measured run with its SQL statements per request. */
-export async function measure(
-  server: ServerProcess,
-  next: () => RequestSpec,
-  run: Run,
-  warmup?: { next: () => RequestSpec; run: Run },
-): Promise<Measured> {
-  if (warmup) await runLoad(server.url, warmup.next, warmup.run);
-  const before = await counts(server);
-  const load = await runLoad(server.url, next, run);
+/**
+ * An optional warm-up, then the measured run on the same connections, with its SQL statements per request
+ * (the server's counters read as the first measured request is sent and after the last answer).
+ */
+export async function measure(server: ServerProcess, next: () => RequestSpec, run: Run, warmup?: LoadOptions['warmup']): Promise<Measured> {
+  let before: Promise<Counts> | undefined;
+  const load = await runLoad(server.url, next, { ...run, ...(warmup ? { warmup } : {}), onMeasureStart: () => (before = counts(server)) });
+  const start = await (before ?? counts(server));
   const after = await counts(server);
-  return { load, sqlPerRequest: (after.statements - before.statements) / (after.requests - before.requests) };
+  return { load, sqlPerRequest: (after.statements - start.statements) / (after.requests - start.requests) };
 }
 
 /** A single request's response, outside any measurement. */

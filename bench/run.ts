@@ -143,11 +143,7 @@ async function runScenarios(servers: Servers, options: BenchOptions): Promise<Ra
       { connections, ...expected, ...(scenario.amount !== undefined ? { amount: scenario.amount } : { seconds: options.seconds }) },
       {
         next: scenario.warmup ?? scenario.next,
-        run: {
-          connections,
-          ...expected,
-          ...(scenario.warmupAmount !== undefined ? { amount: scenario.warmupAmount } : { seconds: options.warmupSeconds }),
-        },
+        ...(scenario.warmupAmount !== undefined ? { amount: scenario.warmupAmount } : { seconds: options.warmupSeconds }),
       },
     );
     rows.push({ scenario, result });
@@ -160,7 +156,7 @@ async function runScenarios(servers: Servers, options: BenchOptions): Promise<Ra
   print();
   print(
     table(
-      ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'SQL/req', 'KB/resp'],
+      ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'SQL/req', 'KB/body'],
       rows.map(({ scenario, result: { load, sqlPerRequest } }) => [
         scenario.name,
         fixed(load.requestsPerSecond, 0),
@@ -221,7 +217,7 @@ async function costBySize({ service, baseline, credentials }: Servers, seeded: S
     const cell = async (server: ServerProcess, request: (i: number) => RequestSpec, first: number, distinct: boolean) => {
       let n = first;
       const next = () => request(distinct ? n++ : first);
-      const warmup = distinct ? undefined : { next, run: { connections: 1, amount: 5 } };
+      const warmup = distinct ? undefined : { next, amount: 5 };
       const { load, sqlPerRequest } = await measure(server, next, { connections: 1, amount: distinct ? k : options.sizedRequests }, warmup);
       if (load.errors > 0) throw new Error(`errors on the ${containers}-container shipments`);
       return `${fixed(load.mean, 1)} ms / ${fixed(sqlPerRequest, 0)}`;
