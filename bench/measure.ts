@@ -40,7 +40,11 @@ export interface Run {
  */
 export async function measure(server: ServerProcess, next: () => RequestSpec, run: Run, warmup?: LoadOptions['warmup']): Promise<Measured> {
   let before: Promise<Counts> | undefined;
-  const load = await runLoad(server.url, next, { ...run, ...(warmup ? { warmup } : {}), onMeasureStart: () => (before = counts(server)) });
+  const load = await runLoad(server.url, next, {
+    ...run,
+    ...(warmup ? { warmup } : {}),
+    onMeasureStart: () => void (before = counts(server)),
+  });
   const start = await (before ?? counts(server));
   const after = await counts(server);
   return { load, sqlPerRequest: (after.statements - start.statements) / (after.requests - start.requests) };
