@@ -12,6 +12,10 @@ import { clientToken } from './setup.js';
 import type { Arrival } from './fanout-receiver.js';
 import { BENCH_DIST, CLI, type ServerProcess } from './processes.js';
 import { restPath } from './scenarios.js';
+import { pushLatency, type PushLatency } from './push-latency.js';
+
+/** Single changes measured one at a time before the fan-out, per way of committing. */
+const SINGLE_CHANGES = 20;
 
 /**
  * Push fan-out (`--fanout`): `subscriptions` webhook subscriptions spread over
@@ -50,6 +54,8 @@ export interface FanoutResult {
   /** Seconds from the ingest's start to each bundle's commit. */
   commitsAfter: number[];
   latencyMs: { p50: number; p99: number; max: number };
+  /** A single change with nothing queued, committed through the API and by the CLI (push-latency.ts). */
+  single: PushLatency;
   ingestSeconds: number;
   lookupsQuiet: LoadResult;
   lookupsDuringFanout: LoadResult;
@@ -181,6 +187,7 @@ export async function fanout(
   const receiver = await startReceiver();
   let worker: { stop(): Promise<void> } | undefined;
   try {
+    const single = await pushLatency(bench, service, receiver, runCli, SINGLE_CHANGES);
     const token = await subscriberToken(bench, service);
     await subscribe(service, token, receiver.url, options);
     if (options.worker === 'dedicated') worker = startDedicatedWorker(bench.url);
@@ -250,6 +257,7 @@ export async function fanout(
       endToEndPerSecond: arrivals.length / ((last - t0) / 1000),
       commitsAfter: commits.map((c) => (c - t0) / 1000),
       latencyMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN },
+      single,
       ingestSeconds,
       lookupsQuiet,
       lookupsDuringFanout,

@@ -25,7 +25,7 @@ export interface LoadResult {
 }
 
 export interface RequestSpec {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   headers?: Record<string, string>;
   body?: string;

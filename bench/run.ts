@@ -289,6 +289,12 @@ async function printFanout(
   print(
     `  commit-to-callback latency p50 ${fixed(r.latencyMs.p50, 0)} ms, p99 ${fixed(r.latencyMs.p99, 0)} ms, max ${fixed(r.latencyMs.max, 0)} ms`,
   );
+  const { api, cli } = r.single;
+  print(
+    `  a single change, nothing queued (one at a time, 20 each): committed by POST /v2/operator/ingest p50 ${fixed(api.p50, 0)} ` +
+      `p99 ${fixed(api.p99, 0)} max ${fixed(api.max, 0)} ms; by \`tracking ingest\` (another process) p50 ${fixed(cli.p50, 0)} ` +
+      `p99 ${fixed(cli.p99, 0)} max ${fixed(cli.max, 0)} ms (commit to callback)`,
+  );
   const q = r.lookupsQuiet;
   const d = r.lookupsDuringFanout;
   print(
