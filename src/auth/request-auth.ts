@@ -40,29 +40,36 @@ export function createAuthenticator(
   tokens: Pick<TokenService, 'verifyToken'>,
   access: AccessCheck,
 ): { authenticate(request: Request): Promise<Principal>; forget(clientId: string): void } {
+  // A request is asked about more than once (its route's quota, then the executor): one answer per request.
+  const answers = new WeakMap<Request, Promise<Principal>>();
+  const authenticate = async (request: Request): Promise<Principal> => {
+    const header = request.headers.get('authorization');
+    if (header === null) throw unauthenticated('an access token is required (Authorization: Bearer TOKEN)');
+    const match = BEARER.exec(header.trim());
+    if (!match?.[1]) throw unauthenticated('the Authorization header must be "Bearer" followed by the access token');
+    let verified;
+    try {
+      verified = await tokens.verifyToken(match[1]);
+    } catch (err) {
+      if (err instanceof TokenError) throw unauthenticated(`the access token is not valid (${err.reason.replaceAll('_', ' ')})`);
+      throw err;
+    }
+    const token = {
+      clientId: verified.clientId,
+      kid: verified.kid,
+      expiresAt: verified.expiresAt,
+      issuedAt: verified.issuedAt,
+      scopes: verified.scopes,
+    };
+    const state = await access.token(token);
+    if ('denial' in state) throw unauthenticated(state.denial.message);
+    return { clientId: verified.clientId, accountIds: [state.client.accountId], scopes: state.scopes, token };
+  };
   return {
-    async authenticate(request) {
-      const header = request.headers.get('authorization');
-      if (header === null) throw unauthenticated('an access token is required (Authorization: Bearer TOKEN)');
-      const match = BEARER.exec(header.trim());
-      if (!match?.[1]) throw unauthenticated('the Authorization header must be "Bearer" followed by the access token');
-      let verified;
-      try {
-        verified = await tokens.verifyToken(match[1]);
-      } catch (err) {
-        if (err instanceof TokenError) throw unauthenticated(`the access token is not valid (${err.reason.replaceAll('_', ' ')})`);
-        throw err;
-      }
-      const token = {
-        clientId: verified.clientId,
-        kid: verified.kid,
-        expiresAt: verified.expiresAt,
-        issuedAt: verified.issuedAt,
-        scopes: verified.scopes,
-      };
-      const state = await access.token(token);
-      if ('denial' in state) throw unauthenticated(state.denial.message);
-      return { clientId: verified.clientId, accountIds: [state.client.accountId], scopes: state.scopes, token };
+    authenticate(request) {
+      let answer = answers.get(request);
+      if (!answer) answers.set(request, (answer = authenticate(request)));
+      return answer;
     },
     forget(clientId) {
       access.forget(clientId);
