@@ -15,6 +15,8 @@ import { eventFacts } from '../domain/dcsa-events.js';
 export interface StoredEvents {
   /** Sequence numbers of the newly stored events. */
   storedSeqs: number[];
+  /** The newly stored events by seq, the very objects whose JSON payload_json holds (for the refresh). */
+  stored: Map<number, TrackingEvent>;
   /** Events skipped because their eventID is already stored. */
   alreadyStored: number;
 }
@@ -26,7 +28,7 @@ export async function storeEvents(
   events: readonly TrackingEvent[],
   ingestedAt: string,
 ): Promise<StoredEvents> {
-  if (events.length === 0) return { storedSeqs: [], alreadyStored: 0 };
+  if (events.length === 0) return { storedSeqs: [], stored: new Map(), alreadyStored: 0 };
   const known = new Set<string>();
   for (const ids of chunks(events.map((e) => e.eventID))) {
     const rows = await db.selectFrom('event').select('event_id').where('event_id', 'in', ids).execute();
@@ -64,15 +66,17 @@ export async function storeEvents(
     }
   }
 
+  const stored = new Map<number, TrackingEvent>();
   const referenceRows = fresh.flatMap((e) => {
     const seq = seqById.get(e.eventID);
     if (seq === undefined) throw new Error(`event ${e.eventID} was inserted but not found`);
+    stored.set(seq, e);
     return eventReferences(e).map((r) => ({ event_seq: seq, carrier_code: carrierCode, kind: r.kind, value: r.value }));
   });
   for (const batch of chunks(referenceRows, rowsPerInsert(4, 1000))) {
     await db.insertInto('event_reference').values(batch).execute();
   }
-  return { storedSeqs: [...seqById.values()], alreadyStored: events.length - fresh.length };
+  return { storedSeqs: [...seqById.values()], stored, alreadyStored: events.length - fresh.length };
 }
 
 /** The columns the DCSA 2.2 filters of GET /v2/events select on (docs: src/db/tables/event.ts). */
