@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.js';
-import { insertReturns, rowsPerInsert, type SqlDialect } from '../db/dialect.js';
+import { insertRows } from '../db/bulk-insert.js';
+import { insertIdStep, insertReturns, rowsPerInsert, type SqlDialect } from '../db/dialect.js';
 import type { TrackingEvent } from '../domain/types.js';
 import { chunks } from './chunked-state.js';
 import { eventReferences } from '../domain/event-references.js';
@@ -21,6 +22,44 @@ export interface StoredEvents {
   alreadyStored: number;
 }
 
+const EVENT_COLUMNS = [
+  'event_id',
+  'carrier_code',
+  'event_type',
+  'event_date_time',
+  'event_created_date_time',
+  'payload_json',
+  'ingested_at',
+  'type_code',
+  'document_type_code',
+  'transport_call_id',
+  'vessel_imo_number',
+  'export_voyage_number',
+  'carrier_service_code',
+  'call_location_code',
+  'event_location_code',
+  'equipment_reference',
+  'dcsa_publishable',
+] as const;
+const REFERENCE_COLUMNS = ['event_seq', 'carrier_code', 'kind', 'value'] as const;
+
+function eventRow(e: TrackingEvent, carrierCode: string, ingestedAt: string) {
+  return {
+    event_id: e.eventID,
+    carrier_code: carrierCode,
+    event_type: e.eventType,
+    event_date_time: e.eventDateTime,
+    event_created_date_time: e.eventCreatedDateTime,
+    payload_json: JSON.stringify(e),
+    ingested_at: ingestedAt,
+    ...factColumns(e),
+  };
+}
+
+/** insertRows binds only the columns it is given: a column of eventRow missing from EVENT_COLUMNS fails to compile here. */
+const everyEventColumn: Exclude<keyof ReturnType<typeof eventRow>, (typeof EVENT_COLUMNS)[number]> extends never ? true : never = true;
+void everyEventColumn;
+
 export async function storeEvents(
   db: Db,
   dialect: SqlDialect,
@@ -37,29 +76,30 @@ export async function storeEvents(
   const fresh = events.filter((e) => !known.has(e.eventID));
 
   const seqById = new Map<string, number>();
-  for (const batch of chunks(fresh, rowsPerInsert(17))) {
-    const insert = db.insertInto('event').values(
-      batch.map((e) => ({
-        event_id: e.eventID,
-        carrier_code: carrierCode,
-        event_type: e.eventType,
-        event_date_time: e.eventDateTime,
-        event_created_date_time: e.eventCreatedDateTime,
-        payload_json: JSON.stringify(e),
-        ingested_at: ingestedAt,
-        ...factColumns(e),
-      })),
-    );
+  // MySQL/MariaDB: where a multi-row insert's ids are consecutive, they follow from its first; else read back.
+  const idStep = await insertIdStep(db, dialect);
+  let readBack = false;
+  for (const batch of chunks(fresh, rowsPerInsert(EVENT_COLUMNS.length))) {
+    const rows = batch.map((e) => eventRow(e, carrierCode, ingestedAt));
     if (insertReturns(dialect)) {
       // SQLite returns the sequence numbers with the insert.
-      for (const row of await insert.returning(['seq', 'event_id']).execute()) seqById.set(row.event_id, row.seq);
-    } else {
-      await insert.execute();
+      const result = await insertRows<'event', { seq: number; event_id: string }>(db, dialect, 'event', EVENT_COLUMNS, rows, {
+        returning: ['seq', 'event_id'],
+      });
+      for (const row of result.rows) seqById.set(row.event_id, row.seq);
+      continue;
     }
+    const result = await insertRows(db, dialect, 'event', EVENT_COLUMNS, rows);
+    if (idStep === null || result.insertId === undefined || Number(result.numAffectedRows) !== batch.length) {
+      readBack = true;
+      continue;
+    }
+    const first = Number(result.insertId);
+    batch.forEach((e, i) => seqById.set(e.eventID, first + i * idStep));
   }
-  if (!insertReturns(dialect)) {
-    // Read the sequence numbers back: MySQL has no RETURNING, and the ids of a
-    // multi-row insert are not guaranteed consecutive under concurrent inserts.
+  if (readBack) {
+    // MySQL has no RETURNING, and without the lock mode's guarantee the ids
+    // of a multi-row insert are not consecutive under concurrent inserts.
     for (const ids of chunks(fresh.map((e) => e.eventID))) {
       const rows = await db.selectFrom('event').select(['seq', 'event_id']).where('event_id', 'in', ids).execute();
       for (const row of rows) seqById.set(row.event_id, row.seq);
@@ -73,8 +113,8 @@ export async function storeEvents(
     stored.set(seq, e);
     return eventReferences(e).map((r) => ({ event_seq: seq, carrier_code: carrierCode, kind: r.kind, value: r.value }));
   });
-  for (const batch of chunks(referenceRows, rowsPerInsert(4, 1000))) {
-    await db.insertInto('event_reference').values(batch).execute();
+  for (const batch of chunks(referenceRows, rowsPerInsert(REFERENCE_COLUMNS.length, 1000))) {
+    await insertRows(db, dialect, 'event_reference', REFERENCE_COLUMNS, batch);
   }
   return { storedSeqs: [...seqById.values()], stored, alreadyStored: events.length - fresh.length };
 }
