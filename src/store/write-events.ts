@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.js';
-import { insertRows } from '../db/bulk-insert.js';
-import { insertIdStep, insertReturns, rowsPerInsert, type SqlDialect } from '../db/dialect.js';
+import { generatedIds, insertRows } from '../db/bulk-insert.js';
+import { rowsPerInsert, type SqlDialect } from '../db/dialect.js';
 import type { TrackingEvent } from '../domain/types.js';
 import { chunks } from './chunked-state.js';
 import { eventReferences } from '../domain/event-references.js';
@@ -76,32 +76,26 @@ export async function storeEvents(
   const fresh = events.filter((e) => !known.has(e.eventID));
 
   const seqById = new Map<string, number>();
-  // MySQL/MariaDB: where a multi-row insert's ids are consecutive, they follow from its first; else read back.
-  const idStep = await insertIdStep(db, dialect);
+  const ids = await generatedIds(db, dialect);
   let readBack = false;
   for (const batch of chunks(fresh, rowsPerInsert(EVENT_COLUMNS.length))) {
-    const rows = batch.map((e) => eventRow(e, carrierCode, ingestedAt));
-    if (insertReturns(dialect)) {
-      // SQLite returns the sequence numbers with the insert.
-      const result = await insertRows<'event', { seq: number; event_id: string }>(db, dialect, 'event', EVENT_COLUMNS, rows, {
-        returning: ['seq', 'event_id'],
-      });
-      for (const row of result.rows) seqById.set(row.event_id, row.seq);
-      continue;
-    }
-    const result = await insertRows(db, dialect, 'event', EVENT_COLUMNS, rows);
-    if (idStep === null || result.insertId === undefined || Number(result.numAffectedRows) !== batch.length) {
-      readBack = true;
-      continue;
-    }
-    const first = Number(result.insertId);
-    batch.forEach((e, i) => seqById.set(e.eventID, first + i * idStep));
+    const seqs = await insertRows(
+      db,
+      dialect,
+      'event',
+      EVENT_COLUMNS,
+      batch.map((e) => eventRow(e, carrierCode, ingestedAt)),
+      ids,
+    );
+    if (seqs) batch.forEach((e, i) => seqById.set(e.eventID, seqs[i]!));
+    else readBack = true;
   }
   if (readBack) {
-    // MySQL has no RETURNING, and without the lock mode's guarantee the ids
-    // of a multi-row insert are not consecutive under concurrent inserts.
-    for (const ids of chunks(fresh.map((e) => e.eventID))) {
-      const rows = await db.selectFrom('event').select(['seq', 'event_id']).where('event_id', 'in', ids).execute();
+    // MySQL has no RETURNING, and without the lock mode's guarantee
+    // (consecutiveIdStep) the ids of a multi-row insert are not consecutive
+    // under concurrent inserts: read them back.
+    for (const eventIds of chunks(fresh.map((e) => e.eventID))) {
+      const rows = await db.selectFrom('event').select(['seq', 'event_id']).where('event_id', 'in', eventIds).execute();
       for (const row of rows) seqById.set(row.event_id, row.seq);
     }
   }
