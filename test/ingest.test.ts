@@ -2,12 +2,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { consecutiveIdStep } from '../src/db/dialect.js';
 import type { DatabaseSchema } from '../src/db/schema.js';
 import type { TrackingEvent } from '../src/domain/types.js';
 import type { IngestBundle } from '../src/domain/bundle.js';
 import { ingestBundle, type IngestSummary } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
+import { rebuildSnapshots } from '../src/store/stored-snapshots.js';
+import { storeEvents } from '../src/store/write-events.js';
 import { runCaptured } from './support/cli-run.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import {
@@ -199,6 +203,24 @@ describe.each(dialects)('ingest on $name', ({ name, enabled }) => {
     expect(shipment.eta).toBe('2024-03-29T22:00:00.000Z');
   });
 
+  it.skipIf(!enabled)('derives from the stored and the new events alike: the snapshot is what a rebuild from the store gives', async () => {
+    // The refresh takes the events stored by this ingest from memory and reads the older ones back.
+    const { events } = fullBundle();
+    await ingest({ carrierCode: CARRIER, shipments: [rawShipment()], events: events.slice(0, 2) }, T0);
+    await ingest(
+      { carrierCode: CARRIER, events: [events[1], ...events.slice(2), rawEquipmentEvent(6, { eventClassifierCode: 'EST' })] },
+      T1,
+    );
+    const id = await shipmentId('BKG100');
+    const snapshot = () =>
+      t.database.db.selectFrom('shipment_snapshot').selectAll().where('shipment_id', '=', id).executeTakeFirstOrThrow();
+    const ingested = await snapshot();
+    const tracking = JSON.parse(ingested.tracking_json) as { shipmentEvents: unknown[]; transportEvents: unknown[] };
+    expect([tracking.shipmentEvents.length, tracking.transportEvents.length]).toEqual([1, 1]);
+    await t.database.db.transaction().execute((trx) => rebuildSnapshots(trx, t.database.dialect, [id]));
+    expect(await snapshot()).toEqual(ingested);
+  });
+
   it.skipIf(!enabled)('links by bill of lading (TRD) as well as by booking reference', async () => {
     await ingest({
       carrierCode: CARRIER,
@@ -286,6 +308,27 @@ describe.each(dialects)('ingest on $name', ({ name, enabled }) => {
     expect(await dump()).toEqual(before);
   });
 
+  it.skipIf(!enabled)('reports each stored event under its own seq, also with an auto-increment step above 1', async () => {
+    // MySQL/MariaDB: the seqs follow from the insert's first id where the lock mode guarantees them consecutive
+    // (consecutiveIdStep); Galera-like setups raise the session's step. Many events: several insert batches.
+    await ingest({ carrierCode: CARRIER, events: [rawTransportEvent(1)] });
+    const parsed = parseBundle({ carrierCode: CARRIER, events: Array.from({ length: 1200 }, (_, i) => rawEquipmentEvent(100 + i)) });
+    if (!parsed.ok) throw new Error('fixture must be valid');
+    const stored = await t.database.db.connection().execute(async (conn) => {
+      const step = (n: number) => sql`set session auto_increment_increment = ${sql.raw(String(n))}`.execute(conn);
+      if (name === 'mysql') await step(3);
+      try {
+        return await conn.transaction().execute((trx) => storeEvents(trx, name, CARRIER, parsed.bundle.events, T0.toISOString()));
+      } finally {
+        if (name === 'mysql') await step(1);
+      }
+    });
+    const rows = await t.database.db.selectFrom('event').select(['seq', 'event_id']).where('event_id', '!=', eventId(1)).execute();
+    expect(rows).toHaveLength(1200);
+    expect(new Map([...stored.stored].map(([seq, e]) => [seq, e.eventID]))).toEqual(new Map(rows.map((r) => [r.seq, r.event_id])));
+    expect(stored.storedSeqs.sort((a, b) => a - b)).toEqual(rows.map((r) => r.seq).sort((a, b) => a - b));
+  });
+
   it.skipIf(!enabled)('calls onTouched after the commit with the shipments that changed', async () => {
     const touched: number[][] = [];
     const parsed = parseBundle(fullBundle());
@@ -358,5 +401,16 @@ describe.each(dialects)('ingest on $name', ({ name, enabled }) => {
       expect((await run(['--all'])).code).toBe(2);
       expect((await run(['-', '-'])).code).toBe(2);
     });
+  });
+});
+
+describe('consecutive insert ids (MySQL/MariaDB)', () => {
+  it('are relied on only under the lock modes that guarantee them, with the session step', () => {
+    expect(consecutiveIdStep({ lockMode: 1, increment: 1 })).toBe(1);
+    expect(consecutiveIdStep({ lockMode: '0', increment: '2' })).toBe(2);
+    // Interleaved: ids of one statement may mix with a concurrent one's.
+    expect(consecutiveIdStep({ lockMode: 2, increment: 1 })).toBeNull();
+    expect(consecutiveIdStep({ lockMode: null, increment: 1 })).toBeNull();
+    expect(consecutiveIdStep({ lockMode: 1, increment: 0 })).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { Kysely, MysqlDialect, sql, SqliteDialect, type LogConfig } from 'kysely
 import { createPool, type Pool, type PoolConnection } from 'mysql2';
 import { DEFAULT_SQLITE_PATH } from '../config/config.js';
 import type { DatabaseTimeouts } from '../config/resilience-config.js';
+import { EACH_ROW } from './bulk-insert.js';
 import type { SqlDialect } from './dialect.js';
 import { InlineLimitsPlugin } from './inline-limits.js';
 import { withQueryCount } from './query-count.js';
@@ -104,31 +105,52 @@ const SQLITE_STATEMENT_CACHE = 100;
  * statements: the driver prepares every query anew, and compiling the SQL
  * of a multi-row insert (thousands of placeholders) cost as much as running
  * it; ingest's chunks repeat the same SQL. A statement still iterating (a
- * streamed query) is not handed out again: a fresh one is prepared.
+ * streamed query) is not handed out again: a fresh one is prepared. A text
+ * marked EACH_ROW runs once per row of its parameters (eachRow).
  */
 function withStatementCache(sqlite: SQLite.Database): { prepare(sql: string): SQLite.Statement; close(): void } {
   const cache = new Map<string, SQLite.Statement>();
+  function cached(sql: string): SQLite.Statement {
+    const kept = cache.get(sql);
+    if (kept && !kept.busy) {
+      // Most recently used last, so the first entry is the one to drop.
+      cache.delete(sql);
+      cache.set(sql, kept);
+      return kept;
+    }
+    const statement = sqlite.prepare(sql);
+    if (!kept) {
+      cache.set(sql, statement);
+      if (cache.size > SQLITE_STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
+    }
+    return statement;
+  }
   return {
     prepare(sql: string) {
-      const cached = cache.get(sql);
-      if (cached && !cached.busy) {
-        // Most recently used last, so the first entry is the one to drop.
-        cache.delete(sql);
-        cache.set(sql, cached);
-        return cached;
-      }
-      const statement = sqlite.prepare(sql);
-      if (!cached) {
-        cache.set(sql, statement);
-        if (cache.size > SQLITE_STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
-      }
-      return statement;
+      if (sql.startsWith(EACH_ROW)) return eachRow(cached(sql.slice(EACH_ROW.length)));
+      return cached(sql);
     },
     close: () => {
       cache.clear();
       sqlite.close();
     },
   };
+}
+
+/**
+ * A one-row INSERT run for each row of its parameters (bulk-insert.ts, EACH_ROW), as Kysely's driver sees a
+ * statement: a reader, so that it calls all() and returns what all() answers, the id SQLite gave each row.
+ */
+function eachRow(statement: SQLite.Statement): SQLite.Statement {
+  return {
+    reader: true,
+    busy: false,
+    all(rows: unknown[][]) {
+      const ids = new Array<{ rowid: number }>(rows.length);
+      for (let i = 0; i < rows.length; i++) ids[i] = { rowid: Number(statement.run(rows[i]).lastInsertRowid) };
+      return ids;
+    },
+  } as unknown as SQLite.Statement;
 }
 
 /**

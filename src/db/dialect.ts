@@ -128,3 +128,33 @@ export function upsert<DB, TB extends keyof DB, O>(
       ) as never,
   );
 }
+
+/**
+ * The step between the ids one multi-row INSERT generates on MySQL/MariaDB when they are guaranteed consecutive,
+ * else null. With innodb_autoinc_lock_mode 0 (traditional) or 1 (consecutive, MariaDB's default) an INSERT whose
+ * row count is known in advance takes all its ids at once, so its rows get LAST_INSERT_ID(),
+ * LAST_INSERT_ID() + step, ... in the order of its VALUES, whatever else inserts at the same time; the step is
+ * the session's auto_increment_increment (Galera and multi-source setups raise it). Mode 2 (interleaved,
+ * MySQL 8's default) gives no such guarantee: the caller reads the ids back instead.
+ */
+export function consecutiveIdStep(settings: { lockMode: number | string | null; increment: number | string | null }): number | null {
+  const mode = Number(settings.lockMode);
+  const step = Number(settings.increment);
+  if (settings.lockMode === null || !(mode === 0 || mode === 1)) return null;
+  return Number.isInteger(step) && step >= 1 ? step : null;
+}
+
+/** consecutiveIdStep of the connection `db` runs on (one round trip; the increment is a session variable). */
+export async function insertIdStep(db: Kysely<any>, dialect: SqlDialect): Promise<number | null> {
+  if (dialect !== 'mysql') return null;
+  try {
+    const { rows } = await sql<{
+      lockMode: number | string | null;
+      increment: number | string | null;
+    }>`select @@innodb_autoinc_lock_mode as ${sql.id('lockMode')}, @@auto_increment_increment as ${sql.id('increment')}`.execute(db);
+    return rows[0] ? consecutiveIdStep(rows[0]) : null;
+  } catch {
+    // A server without InnoDB's variable: no guarantee, the ids are read back.
+    return null;
+  }
+}

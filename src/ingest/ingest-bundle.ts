@@ -5,7 +5,7 @@ import type { ExceptionTransition } from '../domain/exception-lifecycle.js';
 import { refreshShipments } from '../store/derived-state.js';
 import type { IngestBundle } from '../domain/bundle.js';
 import { linkNewEvents, linkShipmentsToStoredEvents } from '../store/link-events.js';
-import { storeEvents } from '../store/write-events.js';
+import { storeEvents, type StoredEvents } from '../store/write-events.js';
 import { storeShipments } from '../store/write-shipments.js';
 import { enqueueDcsaNotifications, linkedEventSeqs } from '../store/dcsa-outbox.js';
 import type { ExceptionThresholds } from '../domain/thresholds.js';
@@ -82,7 +82,7 @@ async function writeBundle(
   const linkedBefore = shipments.linkKeysChanged.length > 0 ? new Set(await linkedEventSeqs(trx, shipments.linkKeysChanged)) : null;
   await linkShipmentsToStoredEvents(trx, dialect, shipments.created, shipments.linkKeysChanged);
 
-  let events = { storedSeqs: [] as number[], alreadyStored: 0 };
+  let events: StoredEvents = { storedSeqs: [], stored: new Map(), alreadyStored: 0 };
   let links = { shipmentIds: new Set<number>(), unlinked: 0 };
   if (bundle.events.length > 0) {
     if (!bundle.carrierCode) throw new Error('a bundle with events needs its carrierCode (parseBundle enforces this)');
@@ -92,7 +92,8 @@ async function writeBundle(
 
   // A grant of accounts alone changes nothing derived (snapshots hold no accounts): only new content refreshes.
   const touched = [...new Set([...shipments.created, ...shipments.contentChanged, ...links.shipmentIds])].sort((a, b) => a - b);
-  const refreshed = touched.length > 0 ? await refreshShipments(trx, dialect, touched, now, { thresholds }) : null;
+  const refreshed =
+    touched.length > 0 ? await refreshShipments(trx, dialect, touched, now, { thresholds, storedEvents: events.stored }) : null;
   // DCSA event subscriptions: the new events, and stored ones a new shipment (or a new bill of lading or
   // container of a shipment) links (docs/dcsa-events.md: Consuming the service as a DCSA publisher).
   const earlier = shipments.created.length > 0 ? await linkedEventSeqs(trx, shipments.created) : [];

@@ -38,11 +38,18 @@ export interface ShipmentState {
  * The state of the given shipments. On MySQL/MariaDB their rows are locked
  * (`FOR UPDATE`, in id order, so concurrent refreshes cannot deadlock on
  * each other) until the caller's transaction ends; SQLite has one writer.
+ *
+ * @param stored events the caller stored in this transaction, by seq, as
+ *   their payload_json holds them: these are not read back (an ingest's
+ *   refresh read and parsed its own events again, about as long as storing
+ *   them). Every other event of the shipments is read from the store. The
+ *   objects are shared, not copied: the derivations only read them.
  */
 export async function loadShipmentStates(
   db: Kysely<DatabaseSchema>,
   dialect: SqlDialect,
   shipmentIds: readonly number[],
+  stored: ReadonlyMap<number, TrackingEvent> = new Map(),
 ): Promise<Map<number, ShipmentState>> {
   const states = new Map<number, ShipmentState>();
   for (const ids of chunks([...new Set(shipmentIds)].sort((a, b) => a - b))) {
@@ -78,15 +85,47 @@ export async function loadShipmentStates(
       state?.containers.push(parseContainerMaster(c.master_json));
       state?.containerLastEventAt.set(c.container_number, c.last_event_at);
     }
-    const events = await db
+    for (const link of await loadEvents(db, ids, stored)) states.get(link.shipmentId)?.events.push(link.event);
+  }
+  return states;
+}
+
+/** The events linked to the shipments, in (shipment, seq) order: those in `stored` from there, the others read. */
+async function loadEvents(
+  db: Kysely<DatabaseSchema>,
+  shipmentIds: readonly number[],
+  stored: ReadonlyMap<number, TrackingEvent>,
+): Promise<{ shipmentId: number; event: TrackingEvent }[]> {
+  if (stored.size === 0) {
+    const rows = await db
       .selectFrom('shipment_event')
       .innerJoin('event', 'event.seq', 'shipment_event.event_seq')
       .select(['shipment_event.shipment_id', 'event.payload_json'])
-      .where('shipment_event.shipment_id', 'in', ids)
+      .where('shipment_event.shipment_id', 'in', shipmentIds)
+      .orderBy('shipment_event.shipment_id')
+      .orderBy('shipment_event.event_seq')
       .execute();
-    for (const e of events) states.get(e.shipment_id)?.events.push(parseEvent(e.payload_json));
+    return rows.map((r) => ({ shipmentId: r.shipment_id, event: parseEvent(r.payload_json) }));
   }
-  return states;
+  const links = await db
+    .selectFrom('shipment_event')
+    .select(['shipment_id', 'event_seq'])
+    .where('shipment_id', 'in', shipmentIds)
+    .orderBy('shipment_id')
+    .orderBy('event_seq')
+    .execute();
+  const read = new Map<number, TrackingEvent>();
+  const missing = [...new Set(links.filter((l) => !stored.has(l.event_seq)).map((l) => l.event_seq))];
+  for (const seqs of chunks(missing)) {
+    for (const row of await db.selectFrom('event').select(['seq', 'payload_json']).where('seq', 'in', seqs).execute()) {
+      read.set(row.seq, parseEvent(row.payload_json));
+    }
+  }
+  return links.map((l) => {
+    const event = stored.get(l.event_seq) ?? read.get(l.event_seq);
+    if (!event) throw new Error(`event ${l.event_seq} is linked but not stored`);
+    return { shipmentId: l.shipment_id, event };
+  });
 }
 
 /** Latest eventDateTime per container among the shipment's equipment events. */

@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { SqlDialect } from '../db/dialect.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { ExceptionTransition } from '../domain/exception-lifecycle.js';
+import type { TrackingEvent } from '../domain/types.js';
 import { milestoneChanges, milestoneIndex, type MilestoneIndex } from '../domain/milestone-changes.js';
 import { pushTriggers, type PushTrigger } from '../domain/push/push-triggers.js';
 import { computeSchedule, splitByType } from '../domain/snapshot.js';
@@ -30,6 +31,11 @@ export interface RefreshOptions {
   contentChanged?: boolean;
   /** Exception thresholds; default docs/architecture.md, Exception rules. */
   thresholds?: ExceptionThresholds;
+  /**
+   * Events the caller stored in this transaction, by seq, exactly as stored (see loadShipmentStates): the refresh
+   * takes these from here instead of reading them back.
+   */
+  storedEvents?: ReadonlyMap<number, TrackingEvent>;
 }
 
 export interface RefreshResult {
@@ -56,7 +62,7 @@ export async function refreshShipments(
 ): Promise<RefreshResult> {
   const contentChanged = options.contentChanged ?? true;
   const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;
-  const states = await loadShipmentStates(db, dialect, shipmentIds);
+  const states = await loadShipmentStates(db, dialect, shipmentIds, options.storedEvents);
   const storedExceptions = await loadLifecycleRows(db, [...states.keys()]);
   const updatedAt = now.toISOString();
   const result: RefreshResult = { bumped: [], transitions: [], triggers: new Map() };

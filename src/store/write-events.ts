@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.js';
-import { insertReturns, rowsPerInsert, type SqlDialect } from '../db/dialect.js';
+import { generatedIds, insertRows } from '../db/bulk-insert.js';
+import { rowsPerInsert, type SqlDialect } from '../db/dialect.js';
 import type { TrackingEvent } from '../domain/types.js';
 import { chunks } from './chunked-state.js';
 import { eventReferences } from '../domain/event-references.js';
@@ -15,9 +16,49 @@ import { eventFacts } from '../domain/dcsa-events.js';
 export interface StoredEvents {
   /** Sequence numbers of the newly stored events. */
   storedSeqs: number[];
+  /** The newly stored events by seq, the very objects whose JSON payload_json holds (for the refresh). */
+  stored: Map<number, TrackingEvent>;
   /** Events skipped because their eventID is already stored. */
   alreadyStored: number;
 }
+
+const EVENT_COLUMNS = [
+  'event_id',
+  'carrier_code',
+  'event_type',
+  'event_date_time',
+  'event_created_date_time',
+  'payload_json',
+  'ingested_at',
+  'type_code',
+  'document_type_code',
+  'transport_call_id',
+  'vessel_imo_number',
+  'export_voyage_number',
+  'carrier_service_code',
+  'call_location_code',
+  'event_location_code',
+  'equipment_reference',
+  'dcsa_publishable',
+] as const;
+const REFERENCE_COLUMNS = ['event_seq', 'carrier_code', 'kind', 'value'] as const;
+
+function eventRow(e: TrackingEvent, carrierCode: string, ingestedAt: string) {
+  return {
+    event_id: e.eventID,
+    carrier_code: carrierCode,
+    event_type: e.eventType,
+    event_date_time: e.eventDateTime,
+    event_created_date_time: e.eventCreatedDateTime,
+    payload_json: JSON.stringify(e),
+    ingested_at: ingestedAt,
+    ...factColumns(e),
+  };
+}
+
+/** insertRows binds only the columns it is given: a column of eventRow missing from EVENT_COLUMNS fails to compile here. */
+const everyEventColumn: Exclude<keyof ReturnType<typeof eventRow>, (typeof EVENT_COLUMNS)[number]> extends never ? true : never = true;
+void everyEventColumn;
 
 export async function storeEvents(
   db: Db,
@@ -26,7 +67,7 @@ export async function storeEvents(
   events: readonly TrackingEvent[],
   ingestedAt: string,
 ): Promise<StoredEvents> {
-  if (events.length === 0) return { storedSeqs: [], alreadyStored: 0 };
+  if (events.length === 0) return { storedSeqs: [], stored: new Map(), alreadyStored: 0 };
   const known = new Set<string>();
   for (const ids of chunks(events.map((e) => e.eventID))) {
     const rows = await db.selectFrom('event').select('event_id').where('event_id', 'in', ids).execute();
@@ -35,44 +76,41 @@ export async function storeEvents(
   const fresh = events.filter((e) => !known.has(e.eventID));
 
   const seqById = new Map<string, number>();
-  for (const batch of chunks(fresh, rowsPerInsert(17))) {
-    const insert = db.insertInto('event').values(
-      batch.map((e) => ({
-        event_id: e.eventID,
-        carrier_code: carrierCode,
-        event_type: e.eventType,
-        event_date_time: e.eventDateTime,
-        event_created_date_time: e.eventCreatedDateTime,
-        payload_json: JSON.stringify(e),
-        ingested_at: ingestedAt,
-        ...factColumns(e),
-      })),
+  const ids = await generatedIds(db, dialect);
+  let readBack = false;
+  for (const batch of chunks(fresh, rowsPerInsert(EVENT_COLUMNS.length))) {
+    const seqs = await insertRows(
+      db,
+      dialect,
+      'event',
+      EVENT_COLUMNS,
+      batch.map((e) => eventRow(e, carrierCode, ingestedAt)),
+      ids,
     );
-    if (insertReturns(dialect)) {
-      // SQLite returns the sequence numbers with the insert.
-      for (const row of await insert.returning(['seq', 'event_id']).execute()) seqById.set(row.event_id, row.seq);
-    } else {
-      await insert.execute();
-    }
+    if (seqs) batch.forEach((e, i) => seqById.set(e.eventID, seqs[i]!));
+    else readBack = true;
   }
-  if (!insertReturns(dialect)) {
-    // Read the sequence numbers back: MySQL has no RETURNING, and the ids of a
-    // multi-row insert are not guaranteed consecutive under concurrent inserts.
-    for (const ids of chunks(fresh.map((e) => e.eventID))) {
-      const rows = await db.selectFrom('event').select(['seq', 'event_id']).where('event_id', 'in', ids).execute();
+  if (readBack) {
+    // MySQL has no RETURNING, and without the lock mode's guarantee
+    // (consecutiveIdStep) the ids of a multi-row insert are not consecutive
+    // under concurrent inserts: read them back.
+    for (const eventIds of chunks(fresh.map((e) => e.eventID))) {
+      const rows = await db.selectFrom('event').select(['seq', 'event_id']).where('event_id', 'in', eventIds).execute();
       for (const row of rows) seqById.set(row.event_id, row.seq);
     }
   }
 
+  const stored = new Map<number, TrackingEvent>();
   const referenceRows = fresh.flatMap((e) => {
     const seq = seqById.get(e.eventID);
     if (seq === undefined) throw new Error(`event ${e.eventID} was inserted but not found`);
+    stored.set(seq, e);
     return eventReferences(e).map((r) => ({ event_seq: seq, carrier_code: carrierCode, kind: r.kind, value: r.value }));
   });
-  for (const batch of chunks(referenceRows, rowsPerInsert(4, 1000))) {
-    await db.insertInto('event_reference').values(batch).execute();
+  for (const batch of chunks(referenceRows, rowsPerInsert(REFERENCE_COLUMNS.length, 1000))) {
+    await insertRows(db, dialect, 'event_reference', REFERENCE_COLUMNS, batch);
   }
-  return { storedSeqs: [...seqById.values()], alreadyStored: events.length - fresh.length };
+  return { storedSeqs: [...seqById.values()], stored, alreadyStored: events.length - fresh.length };
 }
 
 /** The columns the DCSA 2.2 filters of GET /v2/events select on (docs: src/db/tables/event.ts). */
