@@ -187,10 +187,11 @@ export async function fanout(
   const receiver = await startReceiver();
   let worker: { stop(): Promise<void> } | undefined;
   try {
+    // With a dedicated worker, a commit in the service does not wake it: the single changes wait for its poll.
+    if (options.worker === 'dedicated') worker = startDedicatedWorker(bench.url);
     const single = await pushLatency(bench, service, receiver, runCli, SINGLE_CHANGES);
     const token = await subscriberToken(bench, service);
     await subscribe(service, token, receiver.url, options);
-    if (options.worker === 'dedicated') worker = startDedicatedWorker(bench.url);
 
     const lookup = () => {
       const { billOfLadingNumber } = shipmentKey(Math.floor(Math.random() * options.shipments));
