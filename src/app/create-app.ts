@@ -91,7 +91,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   const set = await createServices({ ...options, logger, checkHost: options.webhooks?.checkHost });
   const { services, clients, tokens, rateLimits } = set;
   const executor = createAppExecutor(set, { logger, plugins: options.plugins });
-  const delivery = createDeliveryWorker(services, executor, { log: logger.log, now: options.now, overrides: options.webhooks });
+  const delivery = createDeliveryWorker(services, executor, {
+    log: logger.log,
+    now: options.now,
+    overrides: options.webhooks,
+    wakeChannel: set.wakeChannel,
+  });
   const metricsRegistry = config.metrics.enabled
     ? createDatabaseMetrics(database, {
         onError: (err) => logger.log('warn', 'exception counts for /metrics failed', { error: String(err) }),

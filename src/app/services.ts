@@ -12,6 +12,7 @@ import { CarrierStore } from '../carriers/carrier-store.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import type { AppServices } from '../graphql/context.js';
+import { openWakeChannel, type WakeChannel } from '../service/wake-channel.js';
 import { ChangeFeed } from '../push/change-feed.js';
 import { LiveStreams } from '../push/live-streams.js';
 import { webhookSecretBox, type PushServices } from '../push/subscription-service.js';
@@ -48,7 +49,9 @@ export interface ServiceSet {
   clients: ClientStore;
   tokens: TokenService;
   rateLimits: RateLimits;
-  /** Stops the change feed and closes the rate-limit store (not the database). */
+  /** Wake-ups between processes (Redis, when configured). */
+  wakeChannel: WakeChannel;
+  /** Stops the change feed and closes the rate-limit store and the wake channel (not the database). */
   close(): Promise<void>;
 }
 
@@ -70,14 +73,21 @@ export async function createServices(options: ServicesOptions): Promise<ServiceS
   const grant = createTokenGrant(tokens, clients, rateLimits.authLimiter, rateLimits.quotas);
   // During a pepper rotation the previous pepper still opens what it sealed (docs/operating.md "Rotating TT_SECRET_PEPPER").
   const peppers = await resolvePeppers(database.db, config);
+  // Commits here wake the delivery workers and change feeds of every instance at once (Redis, when configured).
+  const wakeChannel = await openWakeChannel({ redisUrl: config.quotas.redisUrl, keyPrefix: config.quotas.keyPrefix, log: logger.log });
   const push: PushServices = {
     environment: config.environment,
     secrets: webhookSecretBox(peppers),
     checkHost: options.checkHost ?? ((host) => checkResolvedHost(host, config.environment)),
     maxSubscriptionsPerClient: config.push.maxSubscriptionsPerClient,
-    wake: () => {},
+    // Until a delivery worker is attached (src/app/workers.ts), a commit here only tells the other processes.
+    wake: () => wakeChannel.publish(),
   };
-  const changes = new ChangeFeed(database.db, { pollMs: config.push.pollMs, log: logger.log });
+  const changes = new ChangeFeed(database.db, {
+    pollMs: config.push.pollMs,
+    log: logger.log,
+    wakeups: (listener) => wakeChannel.subscribe(listener),
+  });
   const ttl = options.clientCacheTtlMs ?? 5000;
   const streams = new LiveStreams(changes, access, {
     maxPerClient: config.push.maxStreamsPerClient,
@@ -106,9 +116,10 @@ export async function createServices(options: ServicesOptions): Promise<ServiceS
     clients,
     tokens,
     rateLimits,
+    wakeChannel,
     close: async () => {
       services.changes.stop();
-      await rateLimits.close();
+      await Promise.all([rateLimits.close(), wakeChannel.close()]);
     },
   };
 }

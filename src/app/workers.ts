@@ -9,6 +9,7 @@ import { createPushBodies } from '../push/transmission-bodies.js';
 import { withDcsaNotifications } from '../push/dcsa-notification-bodies.js';
 import { WebhookSender, type WebhookRequest } from '../push/webhook-sender.js';
 import type { Logger } from '../service/logger.js';
+import type { WakeChannel } from '../service/wake-channel.js';
 import { countExceptionTransitions, countWebhookAttemptFailed, countWebhookDelivered } from '../service/metrics.js';
 import { evaluateTimeRules } from '../store/time-rules.js';
 import { createAppExecutor } from './executor.js';
@@ -31,7 +32,7 @@ export interface DeliveryWorkerOverrides {
 export function createDeliveryWorker(
   services: AppServices,
   executor: Executor,
-  options: { log: Logger['log']; now?: () => Date; overrides?: DeliveryWorkerOverrides },
+  options: { log: Logger['log']; now?: () => Date; overrides?: DeliveryWorkerOverrides; wakeChannel?: WakeChannel },
 ): { worker: DeliveryWorker; close(): Promise<void> } {
   const { config, database } = services;
   const sender = new WebhookSender({ environment: config.environment, timeoutMs: config.push.timeoutSeconds * 1000 });
@@ -50,10 +51,15 @@ export function createDeliveryWorker(
     pollMs: config.push.pollMs,
     leaseMs: config.push.leaseSeconds * 1000,
     retry: options.overrides?.retry ?? { ...DEFAULT_RETRY_POLICY, retryPeriodMs: config.push.retryHours * 3_600_000 },
+    wakeups: options.wakeChannel ? (listener) => options.wakeChannel?.subscribe(listener) : undefined,
     onDelivered: (_delivery, latencyMs) => countWebhookDelivered(latencyMs),
     onAttemptFailed: (_delivery, response, final) => countWebhookAttemptFailed(response.status, final),
   });
-  services.push.wake = () => worker.wake();
+  // A commit here wakes this worker at once, and the workers of other processes through the wake channel.
+  services.push.wake = () => {
+    worker.wake();
+    options.wakeChannel?.publish();
+  };
   // Test deliveries and redeliveries render and send as the worker does (src/push/webhook-trial.ts).
   services.push.trials = { bodies: (deliveries) => pushBodies(deliveries), send };
   return {
@@ -74,7 +80,12 @@ export async function createWorkerServices(
 ): Promise<{ services: AppServices; executor: Executor; deliveries: DeliveryWorker; close(): Promise<void> }> {
   const set = await createServices(options);
   const executor = createAppExecutor(set, { logger: options.logger, plugins: options.plugins });
-  const delivery = createDeliveryWorker(set.services, executor, { log: options.logger.log, now: options.now, overrides: options.webhooks });
+  const delivery = createDeliveryWorker(set.services, executor, {
+    log: options.logger.log,
+    now: options.now,
+    overrides: options.webhooks,
+    wakeChannel: set.wakeChannel,
+  });
   return {
     services: set.services,
     executor,

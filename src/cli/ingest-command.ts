@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { countIngestedBundle, countUnwrittenBundle } from '../service/metrics.js';
 import type { Database } from '../db/connect.js';
+import { openWakeChannel } from '../service/wake-channel.js';
 import { ingestBundle, type IngestSummary } from '../ingest/ingest-bundle.js';
 import { BundleJsonError, readBundle } from '../ingest/read-bundle.js';
 import type { CommandIo } from './client-commands.js';
@@ -24,6 +25,8 @@ export interface IngestCommandIo extends CommandIo {
   now: () => Date;
   /** Exception thresholds for the refresh; default docs/architecture.md, Exception rules. */
   thresholds?: ExceptionThresholds;
+  /** Where running instances hear of each commit (Redis, when configured: src/service/wake-channel.ts). */
+  wakeChannel?: { redisUrl: string | undefined; keyPrefix: string };
 }
 
 /** Returns the process exit code: 0 all ingested, 1 a file failed. Arguments are checked by the caller. */
@@ -32,6 +35,21 @@ export async function runIngestCommand(
   files: readonly string[],
   options: { json?: boolean },
   io: IngestCommandIo,
+): Promise<number> {
+  // Delivery workers and live updates of running instances hear of each commit at once, not at their next poll.
+  const wake = await openWakeChannel({ redisUrl: io.wakeChannel?.redisUrl, keyPrefix: io.wakeChannel?.keyPrefix ?? '', log: () => {} });
+  try {
+    return await ingestFiles(database, files, options, { ...io, committed: () => wake.publish() });
+  } finally {
+    await wake.close();
+  }
+}
+
+async function ingestFiles(
+  database: Database,
+  files: readonly string[],
+  options: { json?: boolean },
+  io: IngestCommandIo & { committed: () => void },
 ): Promise<number> {
   for (const [index, arg] of files.entries()) {
     const name = arg === '-' ? 'stdin' : arg;
@@ -55,7 +73,7 @@ async function ingestOne(
   arg: string,
   name: string,
   options: { json?: boolean },
-  io: IngestCommandIo,
+  io: IngestCommandIo & { committed: () => void },
 ): Promise<string | null> {
   const progress = new ProgressLine(io.stderr, name);
   let parsed;
@@ -83,6 +101,7 @@ async function ingestOne(
   let summary: IngestSummary;
   try {
     summary = await ingestBundle(database, parsed.bundle, { now: io.now, thresholds: io.thresholds });
+    io.committed();
   } catch (err) {
     countUnwrittenBundle('failed');
     return `${name}: ingest failed, nothing written: ${err instanceof Error ? err.message : String(err)}\n`;

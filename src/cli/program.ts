@@ -118,7 +118,13 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     .addHelpText('after', '\nExit status: 0 all ingested, 1 a file was invalid or failed (nothing of it written), 2 usage.\n')
     .action(async (files: string[], options: { json?: boolean }, command: Command) => {
       if (files.filter((f) => f === '-').length > 1) command.error('stdin (-) can be read only once');
-      await withDatabase((database, cfg) => runIngestCommand(database, files, options, { ...context, thresholds: cfg.thresholds }));
+      await withDatabase((database, cfg) =>
+        runIngestCommand(database, files, options, {
+          ...context,
+          thresholds: cfg.thresholds,
+          wakeChannel: { redisUrl: cfg.quotas.redisUrl, keyPrefix: cfg.quotas.keyPrefix },
+        }),
+      );
     });
 
   program

@@ -90,7 +90,7 @@ export interface QuotaConfig {
   authFailureWindowSeconds: number;
   /** `TT_TRUSTED_PROXIES` (CIDRs) and `TT_FORWARDED_HEADER` (x-forwarded-for or forwarded); undefined: no proxy trusted. */
   trustedProxies: TrustedProxies | undefined;
-  /** `REDIS_URL`: counters shared by every instance in Redis; unset: in memory, per process. */
+  /** `REDIS_URL`: counters shared by every instance, and wake-ups between instances, in Redis; unset: in memory, per process. */
   redisUrl: string | undefined;
   /** `TT_RATE_LIMIT_PREFIX`: prefix of the Redis keys. Default tt:<environment>. */
   keyPrefix: string;

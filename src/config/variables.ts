@@ -432,13 +432,14 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'REDIS_URL',
     section: 'Quotas and rate limits',
     shown: 'unset: in memory, per process',
-    meaning: 'counters shared by every instance: `redis://[user:password@]host:6379[/db]` or `rediss://…`',
+    meaning:
+      'counters shared by every instance, and wake-ups of their delivery workers and live updates after a commit anywhere: `redis://[user:password@]host:6379[/db]` or `rediss://…`',
   },
   {
     name: 'TT_RATE_LIMIT_PREFIX',
     section: 'Quotas and rate limits',
     shown: '`tt:<TT_ENVIRONMENT>`',
-    meaning: 'prefix of the Redis keys (keeps environments sharing a Redis apart)',
+    meaning: 'prefix of the Redis keys and of the wake-up channel (keeps environments sharing a Redis apart)',
   },
   // Carriers
   {

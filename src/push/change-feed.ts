@@ -29,6 +29,7 @@ export class ChangeFeed {
   readonly #db: Kysely<DatabaseSchema>;
   readonly #pollMs: number;
   readonly #log: (level: 'warn', message: string, fields?: Record<string, unknown>) => void;
+  readonly #wakeups: ((listener: () => void) => void) | undefined;
   #cursor: string | null = null;
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<void> | null = null;
@@ -37,11 +38,17 @@ export class ChangeFeed {
 
   constructor(
     db: Kysely<DatabaseSchema>,
-    options: { pollMs: number; log: (level: 'warn', message: string, fields?: Record<string, unknown>) => void },
+    options: {
+      pollMs: number;
+      log: (level: 'warn', message: string, fields?: Record<string, unknown>) => void;
+      /** Subscribes to wake-ups from other processes (src/service/wake-channel.ts), once the feed starts. */
+      wakeups?: (listener: () => void) => void;
+    },
   ) {
     this.#db = db;
     this.#pollMs = options.pollMs;
     this.#log = options.log;
+    this.#wakeups = options.wakeups;
   }
 
   /** Starts reading from now on (idempotent); called when the first live subscription opens. */
@@ -51,6 +58,7 @@ export class ChangeFeed {
     if (this.#cursor !== null) return;
     this.#cursor = cursor;
     this.#schedule();
+    this.#wakeups?.(() => void this.poll().catch(() => {}));
   }
 
   /** Reads what is new now (a wake-up from another process, or a test); resolves to the cursor reached. */

@@ -60,6 +60,8 @@ export interface DeliveryWorkerOptions {
    */
   lanes?: number;
   retry?: RetryPolicy;
+  /** Subscribes to wake-ups from other processes (src/service/wake-channel.ts) when the worker starts. */
+  wakeups?: (listener: () => void) => void;
   /** Called for each delivery delivered, with the time from its enqueueing (metrics). */
   onDelivered?(delivery: ClaimedDelivery, latencyMs: number): void;
   /** Called for each attempt that failed (metrics). */
@@ -85,8 +87,8 @@ const MAX_OPENED_SECRETS = 10_000;
 
 export class DeliveryWorker {
   readonly owner = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
-  readonly #o: Required<Omit<DeliveryWorkerOptions, 'onDelivered' | 'onAttemptFailed'>> &
-    Pick<DeliveryWorkerOptions, 'onDelivered' | 'onAttemptFailed'>;
+  readonly #o: Required<Omit<DeliveryWorkerOptions, 'onDelivered' | 'onAttemptFailed' | 'wakeups'>> &
+    Pick<DeliveryWorkerOptions, 'onDelivered' | 'onAttemptFailed' | 'wakeups'>;
   #pressure: LoopPressure | null = null;
   #running: Promise<void> | null = null;
   #stopping = false;
@@ -94,6 +96,7 @@ export class DeliveryWorker {
   readonly #wakes = new Set<() => void>();
   /** Opened signing secrets by their sealed form: a fan-out signs many deliveries with few secrets. */
   readonly #openedSecrets = new Map<string, string>();
+  #subscribed = false;
 
   constructor(options: DeliveryWorkerOptions) {
     this.#o = {
@@ -117,6 +120,10 @@ export class DeliveryWorker {
     if (this.#running) return;
     this.#stopping = false;
     if (this.#o.maxLoopDelayMs > 0) this.#pressure ??= new LoopPressure(this.#o.maxLoopDelayMs);
+    if (this.#o.wakeups && !this.#subscribed) {
+      this.#subscribed = true;
+      this.#o.wakeups(() => this.wake());
+    }
     const lane = async () => {
       while (!this.#stopping) {
         let result: RoundResult | null = null;
@@ -126,7 +133,10 @@ export class DeliveryWorker {
           this.#o.log('error', 'webhook delivery round failed', { error: err instanceof Error ? err.message : String(err) });
         }
         if (this.#stopping) break;
-        if (result && result.claimed >= this.#o.batchSize) continue;
+        // After a round that sent something, look again at once: a subscription's next delivery becomes
+        // claimable only when its previous one is recorded, so a second change queued behind the first would
+        // otherwise wait for the poll.
+        if (result && result.claimed > 0) continue;
         await new Promise<void>((resolve) => {
           const wake = () => {
             clearTimeout(timer);
