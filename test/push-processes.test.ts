@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app-fixture.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
+import { CLI_BIN, ingestInProcess, until } from './support/ingest-process.js';
 
 /**
  * Push delivery across real processes (issue 11): deliveries committed by
@@ -14,7 +15,6 @@ import { WebhookReceiver } from './support/webhook-receiver.js';
  * one database deliver every transition exactly once, in order per
  * subscription.
  */
-const BIN = new URL('../dist/src/cli/main.js', import.meta.url).pathname;
 const ACCOUNT = 'acct-procs';
 const SHIPMENTS = 12;
 
@@ -38,7 +38,7 @@ const newMilestone = (i: number) => ({
 });
 
 function startServe(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve'], {
+  const child = spawn(process.execPath, [CLI_BIN, 'serve'], {
     env: {
       ...process.env,
       PORT: '0',
@@ -64,14 +64,6 @@ async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
-}
-
-async function until(condition: () => boolean, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe.each(dialects)('push delivery across processes on $name', ({ name, enabled }) => {
@@ -114,21 +106,9 @@ describe.each(dialects)('push delivery across processes on $name', ({ name, enab
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  /**
-   * `tracking ingest` in its own process. Asynchronously: the receiver lives in this process, and a
-   * synchronous spawn would stall it for the whole ingest, so that deliveries sent meanwhile time out
-   * and are (rightly) sent again: duplicates caused by the test, not by the service.
-   */
+  /** `tracking ingest` in its own process (asynchronously: the receiver lives in this process). */
   async function ingest(events: object[]) {
-    const file = join(dir, `bundle-${n}.json`);
-    writeFileSync(file, JSON.stringify({ carrierCode: 'EGLV', events }));
-    const child = spawn(process.execPath, [BIN, 'ingest', file], {
-      env: { ...process.env, DATABASE_URL: t.url, TT_LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const { status, stderr } = await ingestInProcess(dir, `bundle-${n}.json`, { carrierCode: 'EGLV', events }, { DATABASE_URL: t.url });
     expect(status, stderr).toBe(0);
   }
 

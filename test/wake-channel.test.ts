@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,13 +7,13 @@ import { createTestApp, testConfig, type TestApp } from './support/app-fixture.j
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { TEST_REDIS_URL, uniquePrefix } from './support/rate-limit-stores.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
+import { ingestInProcess, until } from './support/ingest-process.js';
 
 /**
  * Wake-ups between processes (docs/architecture.md, Scale-out; docs/push.md "How soon"): with Redis, a
  * commit in one process wakes the delivery workers of the others at once instead of at their next poll.
  * The worker here polls once a minute, so only the wake-up can explain a delivery within seconds.
  */
-const BIN = new URL('../dist/src/cli/main.js', import.meta.url).pathname;
 const ACCOUNT = 'acct-wake';
 const BOOKING = 'WAKE-1';
 let n = 0;
@@ -35,14 +34,6 @@ const newMilestone = () => ({
     vessel: { vesselName: 'EVER GIVEN', vesselIMONumber: '9811000' },
   },
 });
-
-async function until(condition: () => boolean, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('the wake channel', () => {
   it('reaches no one without Redis, and never fails', async () => {
@@ -129,15 +120,8 @@ describe.each(dialects)('a commit by `tracking ingest` wakes the worker of a run
   });
 
   async function ingest(env: Record<string, string>) {
-    const file = join(dir, `bundle-${n}.json`);
-    writeFileSync(file, JSON.stringify({ carrierCode: 'EGLV', events: [newMilestone()] }));
-    const child = spawn(process.execPath, [BIN, 'ingest', file], {
-      env: { ...process.env, DATABASE_URL: t.url, TT_LOG_LEVEL: 'warn', REDIS_URL: '', ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const bundle = { carrierCode: 'EGLV', events: [newMilestone()] };
+    const { status, stderr } = await ingestInProcess(dir, `bundle-${n}.json`, bundle, { DATABASE_URL: t.url, REDIS_URL: '', ...env });
     expect(status, stderr).toBe(0);
   }
 
