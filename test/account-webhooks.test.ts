@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app/create-app.js';
 import { createLogger } from '../src/service/logger.js';
-import { BASE, createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
+import { BASE, createTestApp, drainDeliveries, testConfig, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { WebhookReceiver, type Received } from './support/webhook-receiver.js';
 import { documentedVerifier } from './support/docs.js';
@@ -79,21 +79,7 @@ describe.each(dialects)('account-wide webhooks on $name', ({ name, enabled }) =>
     return (await response.json()) as { subscriptionID: string; secret: string; coverage: string; triggerTypes: string[] };
   }
 
-  /** Runs worker rounds until nothing is due. */
-  async function drain() {
-    for (let i = 0; i < 50; i++) {
-      const round = await f.app.deliveries.runOnce();
-      if (round.claimed === 0) {
-        const pending = await f.t.database.db
-          .selectFrom('webhook_delivery')
-          .select('id')
-          .where('status', '=', 'PENDING')
-          .executeTakeFirst();
-        if (!pending) return;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    }
-  }
+  const drain = () => drainDeliveries(f);
 
   const bookingOf = (r: Received) => r.json?.shipmentTracking?.carrierBookingReference as string;
   it.skipIf(!enabled)('covers a shipment linked to the account after the subscription was made, and no other tenant', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../src/domain/push/webhook-signature.js';
 import { claimDeliveries } from '../src/store/delivery-queue.js';
-import { createTestApp, type TestApp } from './support/app-fixture.js';
+import { createTestApp, drainDeliveries, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 import { documentedVerifier } from './support/docs.js';
@@ -76,21 +76,7 @@ describe.each(dialects)('webhook push delivery on $name', ({ name, enabled }) =>
     return (await response.json()) as { subscriptionID: string; secret: string; status: string; triggerTypes: string[] };
   }
 
-  /** Runs worker rounds until nothing is due (retries are milliseconds apart here). */
-  async function drain() {
-    for (let i = 0; i < 50; i++) {
-      const round = await f.app.deliveries.runOnce();
-      if (round.claimed === 0) {
-        const pending = await f.t.database.db
-          .selectFrom('webhook_delivery')
-          .select('id')
-          .where('status', '=', 'PENDING')
-          .executeTakeFirst();
-        if (!pending) return;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    }
-  }
+  const drain = () => drainDeliveries(f);
 
   it.skipIf(!enabled)('creates, reads and deletes subscriptions over REST, with the secret shown once', async () => {
     const created = await subscribe();

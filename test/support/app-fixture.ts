@@ -97,3 +97,14 @@ export async function createTestApp(
   };
   return fixture;
 }
+
+/** Runs delivery worker rounds until nothing is due (the tests' retries are milliseconds apart). */
+export async function drainDeliveries(f: TestApp): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const round = await f.app.deliveries.runOnce();
+    if (round.claimed > 0) continue;
+    const pending = await f.t.database.db.selectFrom('webhook_delivery').select('id').where('status', '=', 'PENDING').executeTakeFirst();
+    if (!pending) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
