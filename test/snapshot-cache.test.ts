@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SHIPMENT_DOCUMENT } from '../src/executor/shipment-document.js';
+import { ShipmentSnapshot } from '../src/store/shipment-snapshot.js';
 import { createTestApp, type TestApp } from './support/app-fixture.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { C1, C2, maeuBundle } from './support/fixture-bundle.js';
@@ -55,6 +56,41 @@ describe.each(dialects)('snapshot cache on $name', ({ name, enabled }) => {
     expect(second?.body.transmissionHeader.transmissionID).not.toBe(first.body.transmissionHeader.transmissionID);
     // GraphQL shares the cache: same snapshot, no further loads.
     expect(await count(() => a.graphql(SHIPMENT_DOCUMENT, { billOfLadingNumber: 'MAEU1001BL' }, token))).toBe(1);
+  });
+
+  it.skipIf(!enabled)('keeps the rendered body on the snapshot: a repeated lookup sends the same text, with its own header', async () => {
+    const kept = vi.spyOn(ShipmentSnapshot.prototype, 'rendering');
+    const text = async (app: TestApp, bearer = token) => (await app.get('/v2/shipments?billOfLadingNumber=MAEU1001BL', bearer)).text();
+    const header = (body: string) => (JSON.parse(body) as any).transmissionHeader;
+    const withoutHeader = (body: string) => body.slice(body.indexOf(',"shipmentTracking":'));
+    try {
+      const fresh = await createTestApp(name, { testDatabase: t });
+      const first = await text(fresh);
+      expect(kept.mock.results.at(-1)?.value).toBeUndefined();
+      const second = await text(fresh);
+      expect(kept.mock.results.at(-1)?.value).toBeTypeOf('string');
+      expect(withoutHeader(second)).toBe(withoutHeader(first));
+      // The header is the request's own, written as the executed document writes it.
+      expect(Object.keys(header(second))).toEqual(Object.keys(header(first)));
+      expect(header(second).transmissionID).not.toBe(header(first).transmissionID);
+      expect({ ...header(second), transmissionID: 0, transmissionDateTime: 0 }).toEqual({
+        ...header(first),
+        transmissionID: 0,
+        transmissionDateTime: 0,
+      });
+      // Another client of the account gets the kept text under its own receiverID.
+      const { token: colleague, clientId } = await fresh.tokenFor('acct-a');
+      const theirs = await text(fresh, colleague);
+      expect(withoutHeader(theirs)).toBe(withoutHeader(first));
+      expect(header(theirs).receiverID).toBe(clientId);
+      // Without the cache nothing is kept, and the text is the same.
+      const uncached = await createTestApp(name, { testDatabase: t, snapshotCacheBytes: 0 });
+      expect(withoutHeader(await text(uncached))).toBe(withoutHeader(first));
+      expect(withoutHeader(await text(uncached))).toBe(withoutHeader(first));
+      await Promise.all([fresh.destroy(), uncached.destroy()]);
+    } finally {
+      kept.mockRestore();
+    }
   });
 
   it.skipIf(!enabled)('shows an ingest on the next lookup, on every instance', async () => {

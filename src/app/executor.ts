@@ -44,6 +44,7 @@ export function createAppExecutor(set: ServiceSet, options: { logger: Logger; pl
         grant: given.grant ?? { remoteAddress: rateLimits.addressOf(request, initial) },
         ...(given.transmission ? { transmission: given.transmission } : {}),
         ...(given.conditional ? { conditional: given.conditional } : {}),
+        ...(given.rendered ? { rendered: given.rendered } : {}),
       };
     },
     plugins: [

@@ -44,6 +44,8 @@ export interface ExecutionContext<S extends ExecutorServices = ExecutorServices>
   transmission?: PushTransmission;
   /** Set by GET /v2/shipments: the poller's If-None-Match, and the entity tag the lookup found (src/domain/conditional-read.ts). */
   conditional?: ConditionalRead;
+  /** Set by the service's own runs of the lookup document (REST, push): the rendering memo (shipment-rendering.ts). */
+  rendered?: RenderedRead;
 }
 
 /** The context the executor's plugins read: the initial context (request, params) plus the executor's part. */
@@ -62,6 +64,35 @@ export interface InternalContext {
   asPrincipal?: Principal;
   transmission?: PushTransmission;
   conditional?: ConditionalRead;
+  rendered?: RenderedRead;
+}
+
+/**
+ * The lookup's side of the rendering memo (src/executor/shipment-rendering.ts): REST and push serialize the
+ * same `shipmentTracking` of an unchanged shipment again and again, so the serialized text is kept on the
+ * shipment's snapshot (one version, exact), under `name`.
+ */
+export interface RenderedRead {
+  /** Names the rendering: the document's selection and the serialization. */
+  name: string;
+  /**
+   * Set by the shipment resolver when the snapshot holds the rendering: the field is then null (nothing of
+   * the snapshot is walked) and the caller answers with this header and the kept text.
+   */
+  hit?: { header: TransmissionHeader; tracking: string };
+  /** Set by the shipment resolver otherwise: keeps the caller's rendering of this version for the next. */
+  keep?(tracking: string): void;
+}
+
+/** A transmission header as the lookup builds it (the GraphQL TransmissionHeader's fields, in its order). */
+export interface TransmissionHeader {
+  transmissionID: string;
+  transmissionDateTime: string;
+  triggerType: 'MANUAL_TRIGGER' | PushTransmission['triggerType'];
+  triggeredByEvent: string | null;
+  senderID: string;
+  receiverID: string;
+  schemaVersion: string;
 }
 
 export interface ConditionalRead {

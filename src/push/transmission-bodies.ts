@@ -3,9 +3,7 @@ import { READ_SCOPE } from '../auth/scopes.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { readErrorCode } from '../service/errors.js';
 import type { PushTransmission } from '../executor/context.js';
-import { omitAbsent } from '../service/rest-body.js';
-import { runDocument } from '../executor/run-document.js';
-import { SHIPMENT_DOCUMENT } from '../executor/shipment-document.js';
+import { renderShipment, transmissionJson } from '../executor/shipment-rendering.js';
 import { shipmentKeysById } from '../store/shipment-lookup.js';
 import type { ClaimedDelivery } from '../store/delivery-queue.js';
 import type { Executor } from '../executor/executor.js';
@@ -66,11 +64,9 @@ export function createPushBodies(executor: Executor, db: Kysely<DatabaseSchema>)
     const render = async (group: ClaimedDelivery[]): Promise<void> => {
       const first = group[0] as ClaimedDelivery;
       const variables = keys.get(first.shipmentId);
-      const result = variables
-        ? await runDocument<{ shipment: unknown }>(executor, {
+      const rendering = variables
+        ? await renderShipment(executor, {
             request: new Request(PUSH_REQUEST),
-            query: SHIPMENT_DOCUMENT,
-            operationName: 'RestShipmentLookup',
             variables,
             context: {
               asPrincipal: { clientId: first.clientId, accountIds: [first.accountId], scopes: [READ_SCOPE] },
@@ -78,8 +74,8 @@ export function createPushBodies(executor: Executor, db: Kysely<DatabaseSchema>)
             },
           })
         : null;
-      const error = result?.errors?.[0];
-      if (!result || (error && readErrorCode(error) === 'NOT_FOUND')) {
+      const error = rendering?.kind === 'failed' ? rendering.error : undefined;
+      if (!rendering || (error && readErrorCode(error) === 'NOT_FOUND')) {
         for (const d of group) {
           // An account-wide subscription goes on with the account's other shipments: only this delivery is given up.
           out.set(d.id, {
@@ -91,15 +87,12 @@ export function createPushBodies(executor: Executor, db: Kysely<DatabaseSchema>)
         }
         return;
       }
-      if (error || !result.data?.shipment) {
+      if (rendering.kind !== 'rendered') {
         for (const d of group) out.set(d.id, { ok: false, permanent: false, reason: `snapshot failed: ${error?.message ?? 'no data'}` });
         return;
       }
-      const transmission = omitAbsent(result.data.shipment) as { transmissionHeader: Record<string, unknown>; shipmentTracking: unknown };
-      const tracking = JSON.stringify(transmission.shipmentTracking);
       for (const d of group) {
-        const header = { ...transmission.transmissionHeader, ...transmissionOf(d) };
-        out.set(d.id, { ok: true, body: `{"transmissionHeader":${JSON.stringify(header)},"shipmentTracking":${tracking}}` });
+        out.set(d.id, { ok: true, body: transmissionJson({ ...rendering.header, ...transmissionOf(d) }, rendering.tracking) });
       }
     };
     void Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, pending.length) }, renderNext));

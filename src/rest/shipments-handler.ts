@@ -6,9 +6,8 @@ import { conditionalHeaders, selectionKey } from '../domain/conditional-read.js'
 import type { ConditionalRead } from '../executor/context.js';
 import { DCSA, type DetailedError } from '../service/errors.js';
 import { DcsaResponder } from '../service/dcsa-responses.js';
-import { jsonResponse } from '../service/json-response.js';
-import { omitAbsent } from '../service/rest-body.js';
-import { runDocument } from '../executor/run-document.js';
+import { jsonTextResponse } from '../service/json-response.js';
+import { renderShipment, transmissionJson } from '../executor/shipment-rendering.js';
 import { LOOKUP_PARAMETERS, SHIPMENT_DOCUMENT } from '../executor/shipment-document.js';
 import type { AppServices } from '../graphql/context.js';
 import type { Executor } from '../executor/executor.js';
@@ -47,19 +46,16 @@ export async function handleShipmentLookup(
     LOOKUP_PARAMETERS.filter((name) => url.searchParams.has(name)).map((name) => [name, url.searchParams.get(name)]),
   );
   const conditional: ConditionalRead = { ifNoneMatch: request.headers.get('if-none-match'), selection: SHIPMENT_SELECTION };
-  const result = await runDocument<{ shipment: unknown }>(executor, {
-    request,
-    query: SHIPMENT_DOCUMENT,
-    operationName: 'RestShipmentLookup',
-    variables,
-    context: { correlationId, conditional },
-  });
+  const rendering = await renderShipment(executor, { request, variables, context: { correlationId, conditional } });
 
-  const error = result.errors?.[0];
   const caching = conditionalHeaders(conditional.etag);
-  if (conditional.notModified) return new Response(null, { status: 304, headers: caching });
-  if (error) return respond.resultError(error);
-  return jsonResponse(omitAbsent(result.data?.shipment), 200, caching);
+  if (rendering.kind === 'not-modified') return new Response(null, { status: 304, headers: caching });
+  if (rendering.kind === 'failed') {
+    // Neither data nor an error cannot happen; if it did, the route's net answers 500 and logs it.
+    if (!rendering.error) throw new Error('the lookup document returned neither data nor an error');
+    return respond.resultError(rendering.error);
+  }
+  return jsonTextResponse(transmissionJson(rendering.header, rendering.tracking), 200, caching);
 }
 
 function checkParameters(params: URLSearchParams): DetailedError[] {

@@ -46,6 +46,8 @@ export class ShipmentSnapshot {
   #batch?: { columns: Set<SnapshotColumn>; result: Promise<LoadedColumns> };
   #tracking?: Promise<SnapshotTrackingParts>;
   #exceptions?: Promise<TrackingException[]>;
+  /** Serialized renderings of this version by name (see rendering()). */
+  #renderings?: Map<string, string>;
 
   /** Characters of stored JSON this snapshot was built from so far: a measure of its memory. */
   bytes: number;
@@ -70,6 +72,25 @@ export class ShipmentSnapshot {
   exceptions(): Promise<TrackingException[]> {
     this.#exceptions ??= this.#column('exceptions').then(({ exceptions = [] }) => exceptions);
     return this.#exceptions;
+  }
+
+  /**
+   * A serialized rendering of this snapshot kept by its name (the selection and
+   * serialization that produced it: src/executor/shipment-rendering.ts), or
+   * undefined. A rendering is a function of the snapshot, so it is as exact as
+   * the snapshot: it lives and goes with this version. It counts in `bytes`.
+   */
+  rendering(name: string): string | undefined {
+    return this.#renderings?.get(name);
+  }
+
+  keepRendering(name: string, text: string): void {
+    this.#renderings ??= new Map();
+    if (this.#renderings.has(name)) return;
+    this.#renderings.set(name, text);
+    // Measured as the stored JSON is, by its characters (V8 keeps ASCII JSON at a byte a character).
+    this.bytes += text.length;
+    this.#listener.onLoad?.(text.length);
   }
 
   #trackingParts(): Promise<SnapshotTrackingParts> {

@@ -1,4 +1,4 @@
-import type { PushTransmission } from '../../executor/context.js';
+import type { TransmissionHeader } from '../../executor/context.js';
 import { ifNoneMatchMatches, shipmentEtag } from '../../domain/conditional-read.js';
 import { TRIGGER_TYPE_LIST } from '../../domain/enumerations.js';
 import { findShipment } from '../../store/shipment-lookup.js';
@@ -14,15 +14,7 @@ export const SCHEMA_VERSION = '1.2';
 
 export const TriggerTypeEnum = codeListEnum('TriggerType', 'Why a transmission was sent.', TRIGGER_TYPE_LIST);
 
-export interface TransmissionHeader {
-  transmissionID: string;
-  transmissionDateTime: string;
-  triggerType: 'MANUAL_TRIGGER' | PushTransmission['triggerType'];
-  triggeredByEvent: string | null;
-  senderID: string;
-  receiverID: string;
-  schemaVersion: string;
-}
+export type { TransmissionHeader };
 
 export const TransmissionHeaderType = builder.objectRef<TransmissionHeader>('TransmissionHeader').implement({
   description: 'Metadata about this delivery.',
@@ -96,19 +88,29 @@ builder.queryField('shipment', (t) =>
           return null;
         }
       }
-      return {
-        transmissionHeader: {
-          // A pushed transmission has its own (stable) ID and trigger; a lookup is a manual snapshot.
-          transmissionID: ctx.transmission?.transmissionID ?? (await services.transmissionIds.next()),
-          transmissionDateTime: services.now().toISOString(),
-          triggerType: ctx.transmission?.triggerType ?? ('MANUAL_TRIGGER' as const),
-          triggeredByEvent: ctx.transmission?.triggeredByEvent ?? null,
-          senderID: services.config.senderId,
-          receiverID: principal.clientId,
-          schemaVersion: SCHEMA_VERSION,
-        },
-        shipmentTracking: new ShipmentSource(row, services.snapshots.snapshot(row)),
+      const transmissionHeader: TransmissionHeader = {
+        // A pushed transmission has its own (stable) ID and trigger; a lookup is a manual snapshot.
+        transmissionID: ctx.transmission?.transmissionID ?? (await services.transmissionIds.next()),
+        transmissionDateTime: services.now().toISOString(),
+        triggerType: ctx.transmission?.triggerType ?? 'MANUAL_TRIGGER',
+        triggeredByEvent: ctx.transmission?.triggeredByEvent ?? null,
+        senderID: services.config.senderId,
+        receiverID: principal.clientId,
+        schemaVersion: SCHEMA_VERSION,
       };
+      const snapshot = services.snapshots.snapshot(row);
+      if (ctx.rendered) {
+        // The service's own run (REST, push) of an unchanged version it rendered before: the kept text
+        // stands for the field, which is null so that nothing of the snapshot is walked again.
+        const { rendered } = ctx;
+        const tracking = snapshot.rendering(rendered.name);
+        if (tracking !== undefined) {
+          rendered.hit = { header: transmissionHeader, tracking };
+          return null;
+        }
+        rendered.keep = (text) => snapshot.keepRendering(rendered.name, text);
+      }
+      return { transmissionHeader, shipmentTracking: new ShipmentSource(row, snapshot) };
     },
   }),
 );

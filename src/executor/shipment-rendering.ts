@@ -1,0 +1,68 @@
+import type { GraphQLError } from 'graphql';
+import { selectionKey } from '../domain/conditional-read.js';
+import { omitAbsent } from '../service/rest-body.js';
+import type { InternalContext, RenderedRead } from './context.js';
+import type { Executor } from './executor.js';
+import { runDocument } from './run-document.js';
+import { SHIPMENT_DOCUMENT } from './shipment-document.js';
+
+/**
+ * The lookup document rendered as REST and push send it: a Transmission whose
+ * optional absent fields are omitted (service/rest-body.ts), as JSON text.
+ *
+ * Most lookups and deliveries are of a shipment that has not changed since the
+ * last one. Its `shipmentTracking` (a few thousand fields, about 20 KB) would
+ * then be walked, filtered and serialized again to the same text, a third of a
+ * lookup's cost. So the text is kept on the shipment's snapshot, which is
+ * exact to one version (src/store/snapshot-cache.ts): the next run of the
+ * document for that version finds it in the lookup's resolver, and the field
+ * is answered with it instead of being walked (RenderedRead). Everything else
+ * runs as before: the document goes through the executor (authentication,
+ * validation, limits, quotas, the tenant filter and the version read), and the
+ * header is the request's own.
+ *
+ * The kept text is a function of the snapshot alone: no field under
+ * `shipmentTracking` reads the caller or the clock (the header does, and is
+ * never kept), so callers with different grants share it safely.
+ */
+
+/** Names REST's rendering: the document's selection (with the rendering format) and the omitted nulls. */
+const RENDERING = `rest-json:${selectionKey(SHIPMENT_DOCUMENT)}`;
+
+export type ShipmentRendering =
+  /** The conditional read matched (context.conditional.notModified): no body. */
+  | { kind: 'not-modified' }
+  | { kind: 'failed'; error: GraphQLError | undefined }
+  /** The header, nulls omitted, and `shipmentTracking` as JSON text. */
+  | { kind: 'rendered'; header: Record<string, unknown>; tracking: string };
+
+export async function renderShipment(
+  executor: Executor,
+  input: { request: Request; variables: Record<string, unknown>; context: Omit<InternalContext, 'rendered'> },
+): Promise<ShipmentRendering> {
+  const rendered: RenderedRead = { name: RENDERING };
+  const result = await runDocument<{ shipment: { transmissionHeader: unknown; shipmentTracking: unknown } | null }>(executor, {
+    request: input.request,
+    query: SHIPMENT_DOCUMENT,
+    operationName: 'RestShipmentLookup',
+    variables: input.variables,
+    context: { ...input.context, rendered },
+  });
+  if (input.context.conditional?.notModified) return { kind: 'not-modified' };
+  const error = result.errors?.[0];
+  if (error) return { kind: 'failed', error };
+  if (rendered.hit) {
+    return { kind: 'rendered', header: omitAbsent(rendered.hit.header) as Record<string, unknown>, tracking: rendered.hit.tracking };
+  }
+  const shipment = result.data?.shipment;
+  if (!shipment) return { kind: 'failed', error: undefined };
+  const transmission = omitAbsent(shipment) as { transmissionHeader: Record<string, unknown>; shipmentTracking: unknown };
+  const tracking = JSON.stringify(transmission.shipmentTracking);
+  rendered.keep?.(tracking);
+  return { kind: 'rendered', header: transmission.transmissionHeader, tracking };
+}
+
+/** A Transmission's JSON text from its parts: the one place that writes its shape. */
+export function transmissionJson(header: Record<string, unknown>, tracking: string): string {
+  return `{"transmissionHeader":${JSON.stringify(header)},"shipmentTracking":${tracking}}`;
+}
