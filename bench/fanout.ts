@@ -40,6 +40,8 @@ export interface FanoutOptions {
   lookupConnections: number;
   /** Who sends: the service's own worker, or a `tracking deliver` process at nice 10 (the service's worker off). */
   worker: 'serve' | 'dedicated';
+  /** --cpu-prof: the dedicated worker writes its profile here too. */
+  cpuProf?: string;
 }
 
 export interface FanoutResult {
@@ -70,8 +72,9 @@ interface Receiver {
 }
 
 /** `nice -n 10 tracking deliver`: a dedicated delivery worker the scheduler puts behind the API process. */
-function startDedicatedWorker(databaseUrl: string): { stop(): Promise<void> } {
-  const child = spawn('nice', ['-n', '10', process.execPath, CLI, 'deliver'], {
+function startDedicatedWorker(databaseUrl: string, cpuProf: string | undefined): { stop(): Promise<void> } {
+  const profile = cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuProf}`] : [];
+  const child = spawn('nice', ['-n', '10', process.execPath, ...profile, CLI, 'deliver'], {
     env: { ...process.env, DATABASE_URL: databaseUrl, TT_ENVIRONMENT: 'sandbox', TT_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -188,7 +191,7 @@ export async function fanout(
   let worker: { stop(): Promise<void> } | undefined;
   try {
     // With a dedicated worker, a commit in the service does not wake it: the single changes wait for its poll.
-    if (options.worker === 'dedicated') worker = startDedicatedWorker(bench.url);
+    if (options.worker === 'dedicated') worker = startDedicatedWorker(bench.url, options.cpuProf);
     const single = await pushLatency(bench, service, receiver, runCli, SINGLE_CHANGES);
     // The single changes' arrivals are not the fan-out's.
     const earlier = await receiver.count();

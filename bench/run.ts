@@ -76,7 +76,7 @@ async function main(): Promise<void> {
       await printFeed(bench, servers, options);
     }
     if (options.soak) await soak(servers, options);
-    if (options.fanout) await printFanout(bench, servers, options.fanout, options.connections);
+    if (options.fanout) await printFanout(bench, servers, { ...options.fanout, cpuProf: options.cpuProf }, options.connections);
     if (small) {
       const large = await scaleStage(servers, options, options.shipments);
       print();
@@ -271,7 +271,7 @@ async function soak({ service, credentials }: Servers, options: BenchOptions): P
 async function printFanout(
   bench: Parameters<typeof fanout>[0],
   { service, credentials }: Servers,
-  settings: NonNullable<BenchOptions['fanout']>,
+  settings: NonNullable<BenchOptions['fanout']> & { cpuProf?: string },
   connections: number,
 ): Promise<void> {
   const r = await fanout(bench, service, credentials.token, { ...settings, lookupConnections: Math.min(connections, 16) });

@@ -126,6 +126,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     graphqlEndpoint: GRAPHQL_ENDPOINT,
     healthCheckEndpoint: '/health',
     landingPage: false,
+    // The node:http layer (src/http/http-server.ts) reads every body within its route's limit before the app sees
+    // it (413 otherwise). Yoga's own check (25 MB by default) would pipe each body through a TransformStream
+    // again, with an AbortController and a DOMException per request: about 5 % of a GraphQL POST.
+    maxRequestBodySize: false,
     cors: cors.option,
     graphiql: graphiqlOptions({ config, database, clients, tokens }),
     renderGraphiQL: renderGraphiQLPage,
