@@ -128,7 +128,7 @@ interface Ratios {
 }
 
 async function runScenarios(servers: Servers, options: BenchOptions): Promise<Ratios> {
-  const selected = scenarios(servers.credentials, options.shipments).filter(
+  const selected = scenarios(servers.credentials, options.shipments, { steady: true }).filter(
     (s) => !options.only || options.only.some((prefix) => s.name.toLowerCase().startsWith(prefix.toLowerCase())),
   );
   const rows: { scenario: Scenario; result: Measured }[] = [];

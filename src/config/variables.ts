@@ -109,7 +109,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     int: int(0, 0, 1_000_000),
     shown: 'a quarter of the heap limit',
     meaning:
-      "memory budget of the in-memory cache of parsed snapshots, in front of the stored ones (exact: keyed on the shipment's version, so an ingest is visible on the next lookup on every instance); `0` disables it",
+      "memory budget of the in-memory cache of parsed snapshots, in front of the stored ones (exact: keyed on the shipment's version, so an ingest is visible on the next lookup on every instance; a shipment is cached from its second lookup on); `0` disables it",
   },
   {
     name: 'TT_COUNT_QUERIES',

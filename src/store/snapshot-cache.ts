@@ -23,6 +23,18 @@ import { ShipmentSnapshot } from './shipment-snapshot.js';
  * stored JSON a snapshot was built from measures it (the parsed, best-version
  * parts take about 0.7 times that in heap). Least recently used snapshots go
  * first once the budget is exceeded.
+ *
+ * A shipment is admitted from its second lookup on: the first lookup of a
+ * shipment the cache has not seen recently gets a snapshot of its own, as if
+ * the cache were off. Keeping what a one-off lookup read costs the process
+ * more than it saves: every kept snapshot survives the young generation and
+ * is copied into the old one, and under a stream of lookups of distinct
+ * shipments (a client's first pass, a scan) that garbage collection took a
+ * fifth of the lookups' throughput (bench/README.md, Latest figures) while
+ * the entries were never used again. A shipment polled again is cached at
+ * its second lookup, and stays admitted across its versions: a change does
+ * not send it back to the door. The door remembers ids only (`seenIds`,
+ * about two generations of that many).
  */
 export class SnapshotCache {
   readonly #db: Kysely<DatabaseSchema>;
@@ -30,11 +42,19 @@ export class SnapshotCache {
   /** Map iteration order is insertion order: the first key is the least recently used. */
   readonly #entries = new Map<number, ShipmentSnapshot>();
   #bytes = 0;
+  /** Ids looked up recently, in two generations: the current one, and the one before it (see the class comment). */
+  #seen = new Set<number>();
+  #seenBefore = new Set<number>();
+  readonly #seenIds: number;
 
-  /** `maxBytes` 0 disables caching: every lookup assembles its own snapshot. */
-  constructor(db: Kysely<DatabaseSchema>, maxBytes: number = defaultSnapshotCacheBytes()) {
+  /**
+   * `maxBytes` 0 disables caching: every lookup assembles its own snapshot. `seenIds`: how many shipment ids a
+   * generation of the door remembers.
+   */
+  constructor(db: Kysely<DatabaseSchema>, maxBytes: number = defaultSnapshotCacheBytes(), seenIds = 100_000) {
     this.#db = db;
     this.#maxBytes = maxBytes;
+    this.#seenIds = seenIds;
   }
 
   /** Shipments held. */
@@ -58,6 +78,7 @@ export class SnapshotCache {
     // A request that read an older version than the cached one (it raced an
     // ingest) gets a snapshot of its own and leaves the newer entry alone.
     if (this.#maxBytes === 0 || (cached && cached.version > row.version)) return new ShipmentSnapshot(this.#db, row);
+    if (!cached && !this.#admit(row.id)) return new ShipmentSnapshot(this.#db, row);
 
     const fresh: ShipmentSnapshot = new ShipmentSnapshot(this.#db, row, {
       onLoad: (bytes) => {
@@ -73,6 +94,18 @@ export class SnapshotCache {
     this.#bytes += fresh.bytes;
     this.#evict();
     return fresh;
+  }
+
+  /** Whether a shipment not in the cache is let in: it was looked up recently. Either way it is remembered. */
+  #admit(id: number): boolean {
+    if (this.#seen.has(id)) return true;
+    const seenBefore = this.#seenBefore.has(id);
+    this.#seen.add(id);
+    if (this.#seen.size >= this.#seenIds) {
+      this.#seenBefore = this.#seen;
+      this.#seen = new Set();
+    }
+    return seenBefore;
   }
 
   #drop(id: number, snapshot: ShipmentSnapshot): void {
