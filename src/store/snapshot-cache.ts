@@ -28,10 +28,11 @@ import { ShipmentSnapshot } from './shipment-snapshot.js';
  * shipment the cache has not seen recently gets a snapshot of its own, as if
  * the cache were off. Keeping what a one-off lookup read costs the process
  * more than it saves: every kept snapshot survives the young generation and
- * is copied into the old one, and under a stream of lookups of distinct
- * shipments (a client's first pass, a scan) that garbage collection took a
- * fifth of the lookups' throughput (bench/README.md, Latest figures) while
- * the entries were never used again. A shipment polled again is cached at
+ * is copied into the old one. Under a stream of lookups of distinct
+ * shipments (a client's first pass, a scan) caching them cost about a fifth
+ * of the lookups' throughput, the garbage collector's threads taking CPU the
+ * database needed (bench/README.md, Latest figures), and the entries were
+ * never used again, while they pushed polled shipments out. A shipment polled again is cached at
  * its second lookup, and stays admitted across its versions: a change does
  * not send it back to the door. The door remembers ids only (`seenIds`,
  * about two generations of that many).
