@@ -6,6 +6,7 @@ import type { DatabaseSchema } from '../db/schema.js';
 import { matchesEventFilter, type EventFilter } from '../domain/dcsa-event-filter.js';
 import type { EventFacts } from '../domain/dcsa-events.js';
 import { chunks } from './chunked-state.js';
+import { FACT_COLUMNS, factsOfColumns } from './event-fact-columns.js';
 import { DCSA_KIND, DCSA_NOTIFICATION } from './dcsa-subscriptions.js';
 
 /**
@@ -45,39 +46,14 @@ export async function enqueueDcsaNotifications(
   for (const batch of chunks(seqs)) {
     const rows = await db
       .selectFrom('event')
-      .select([
-        'seq',
-        'carrier_code',
-        'event_type',
-        'type_code',
-        'document_type_code',
-        'transport_call_id',
-        'vessel_imo_number',
-        'export_voyage_number',
-        'carrier_service_code',
-        'call_location_code',
-        'event_location_code',
-        'equipment_reference',
-      ])
+      .select(['seq', 'carrier_code', 'event_type', ...FACT_COLUMNS])
       .where('seq', 'in', batch)
       .where('dcsa_publishable', '=', 1)
       .execute();
     for (const r of rows) {
       events.set(Number(r.seq), {
         carrierCode: r.carrier_code,
-        facts: {
-          eventType: r.event_type as EventFacts['eventType'],
-          typeCode: r.type_code ?? '',
-          documentTypeCode: r.document_type_code,
-          transportCallID: r.transport_call_id,
-          vesselIMONumber: r.vessel_imo_number,
-          exportVoyageNumber: r.export_voyage_number,
-          carrierServiceCode: r.carrier_service_code,
-          callLocationCode: r.call_location_code,
-          eventLocationCode: r.event_location_code,
-          equipmentReference: r.equipment_reference,
-          publishable: true,
-        },
+        facts: factsOfColumns(r.event_type, r, true),
       });
     }
     const linked = await db

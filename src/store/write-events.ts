@@ -4,7 +4,7 @@ import { rowsPerInsert, type SqlDialect } from '../db/dialect.js';
 import type { TrackingEvent } from '../domain/types.js';
 import { chunks } from './chunked-state.js';
 import { eventReferences } from '../domain/event-references.js';
-import { eventFacts } from '../domain/dcsa-events.js';
+import { FACT_COLUMNS, factColumns } from './event-fact-columns.js';
 
 /**
  * Appends a bundle's events to the event store inside the caller's
@@ -30,15 +30,7 @@ const EVENT_COLUMNS = [
   'event_created_date_time',
   'payload_json',
   'ingested_at',
-  'type_code',
-  'document_type_code',
-  'transport_call_id',
-  'vessel_imo_number',
-  'export_voyage_number',
-  'carrier_service_code',
-  'call_location_code',
-  'event_location_code',
-  'equipment_reference',
+  ...FACT_COLUMNS,
   'dcsa_publishable',
 ] as const;
 const REFERENCE_COLUMNS = ['event_seq', 'carrier_code', 'kind', 'value'] as const;
@@ -111,21 +103,4 @@ export async function storeEvents(
     await insertRows(db, dialect, 'event_reference', REFERENCE_COLUMNS, batch);
   }
   return { storedSeqs: [...seqById.values()], stored, alreadyStored: events.length - fresh.length };
-}
-
-/** The columns the DCSA 2.2 filters of GET /v2/events select on (docs: src/db/tables/event.ts). */
-export function factColumns(event: TrackingEvent) {
-  const f = eventFacts(event);
-  return {
-    type_code: f.typeCode,
-    document_type_code: f.documentTypeCode,
-    transport_call_id: f.transportCallID,
-    vessel_imo_number: f.vesselIMONumber,
-    export_voyage_number: f.exportVoyageNumber,
-    carrier_service_code: f.carrierServiceCode,
-    call_location_code: f.callLocationCode,
-    event_location_code: f.eventLocationCode,
-    equipment_reference: f.equipmentReference,
-    dcsa_publishable: f.publishable ? 1 : 0,
-  };
 }

@@ -14,8 +14,6 @@ export const SCHEMA_VERSION = '1.2';
 
 export const TriggerTypeEnum = codeListEnum('TriggerType', 'Why a transmission was sent.', TRIGGER_TYPE_LIST);
 
-export type { TransmissionHeader };
-
 export const TransmissionHeaderType = builder.objectRef<TransmissionHeader>('TransmissionHeader').implement({
   description: 'Metadata about this delivery.',
   fields: (t) => ({
