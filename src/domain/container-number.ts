@@ -20,27 +20,29 @@ function letterValue(letter: string): number {
   return value;
 }
 
-const LETTER_VALUES: ReadonlyMap<string, number> = new Map(
-  Array.from({ length: 26 }, (_, i) => String.fromCharCode(65 + i)).map((l) => [l, letterValue(l)]),
-);
+/** Letter values by char code minus 65 (A..Z): indexed, not looked up, as ingest checks every equipment event's number. */
+const LETTER_VALUES: readonly number[] = Array.from({ length: 26 }, (_, i) => letterValue(String.fromCharCode(65 + i)));
 
 /**
  * The check digit for the first ten characters (owner code, category, serial).
  * A remainder of 10 maps to 0, as the standard prescribes (such serials
- * should not be issued, but they exist in the field).
+ * should not be issued, but they exist in the field). A character that is
+ * neither a digit nor A-Z counts 0 (callers check the shape first).
  */
 export function containerCheckDigit(firstTen: string): number {
   let sum = 0;
-  for (let i = 0; i < 10; i++) {
-    const ch = firstTen.charAt(i);
-    const value = /\d/.test(ch) ? Number(ch) : (LETTER_VALUES.get(ch) ?? 0);
-    sum += value * 2 ** i;
+  for (let i = 0, weight = 1; i < 10; i++, weight *= 2) {
+    const code = firstTen.charCodeAt(i);
+    const value = code >= 48 && code <= 57 ? code - 48 : code >= 65 && code <= 90 ? LETTER_VALUES[code - 65]! : 0;
+    sum += value * weight;
   }
   return (sum % 11) % 10;
 }
 
 /** Why `value` is not a valid ISO 6346 container number, or null when it is valid. */
 export function explainInvalidContainerNumber(value: string): string | null {
+  // The common case first: a well-formed number needs only its check digit checked.
+  if (SHAPE.test(value)) return explainCheckDigit(value);
   if (value.length !== 11) {
     return `container number must be 11 characters (4 letters, 7 digits), got ${value.length}`;
   }
@@ -49,9 +51,12 @@ export function explainInvalidContainerNumber(value: string): string | null {
   if (!/^[A-Z]{3}[UJZ]/.test(value)) {
     return 'the 4th letter of a container number (category) must be U, J or Z';
   }
-  if (!SHAPE.test(value)) return 'container number must end with 7 digits (serial number and check digit)';
-  const expected = containerCheckDigit(value.slice(0, 10));
-  if (Number(value.charAt(10)) !== expected) {
+  return 'container number must end with 7 digits (serial number and check digit)';
+}
+
+function explainCheckDigit(value: string): string | null {
+  const expected = containerCheckDigit(value);
+  if (value.charCodeAt(10) - 48 !== expected) {
     return `container number check digit is ${value.charAt(10)}, expected ${expected}`;
   }
   return null;
