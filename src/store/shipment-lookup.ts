@@ -1,5 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
+import type { SqlDialect } from '../db/dialect.js';
+import { firstRowBatched } from './batched-lookups.js';
 import { chunks } from './chunked-state.js';
 
 /**
@@ -33,12 +35,33 @@ export async function findShipment(
   accountIds: readonly string[],
 ): Promise<ShipmentRow | null> {
   if (accountIds.length === 0) return null;
+  const { rows } = await db.executeQuery<ShipmentRow>(boundLookup(db, lookup, accountIds));
+  return rows[0] ?? null;
+}
+
+/**
+ * findShipment for the read path: on MySQL/MariaDB the lookups of one turn of
+ * the event loop share one statement (batched-lookups.ts), with the same
+ * answer each would have had alone.
+ */
+export async function lookupShipment(
+  database: { db: Kysely<DatabaseSchema>; dialect: SqlDialect },
+  lookup: ShipmentLookup,
+  accountIds: readonly string[],
+): Promise<ShipmentRow | null> {
+  if (accountIds.length === 0) return null;
+  return firstRowBatched<ShipmentRow>(database.db, database.dialect, boundLookup(database.db, lookup, accountIds));
+}
+
+/** The lookup statement with the request's values bound. */
+function boundLookup(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, accountIds: readonly string[]): CompiledQuery {
   const { sql, parameters } = compiledLookup(db, lookup, accountIds.length);
   const values: Record<string, unknown> = { ...lookup };
   accountIds.forEach((id, i) => (values[`account${i}`] = id));
-  const bound = parameters.map((p) => (p instanceof Placeholder ? values[p.name] : p));
-  const { rows } = await db.executeQuery<ShipmentRow>(CompiledQuery.raw(sql, bound));
-  return rows[0] ?? null;
+  return CompiledQuery.raw(
+    sql,
+    parameters.map((p) => (p instanceof Placeholder ? values[p.name] : p)),
+  );
 }
 
 /**

@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingestBundle } from '../src/ingest/ingest-bundle.js';
+import { parseBundle } from '../src/ingest/parse-bundle.js';
+import { findShipment, lookupShipment, type ShipmentLookup } from '../src/store/shipment-lookup.js';
+import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
+import { C1, C2, C3, cmduBundle, maeuBackfillBundle, maeuBundle } from './support/fixture-bundle.js';
+
+/**
+ * The read path's shipment lookups share statements on MySQL/MariaDB
+ * (src/store/batched-lookups.ts): whatever else is looked up in the same
+ * turn, by whichever account, each lookup must get exactly the row it gets
+ * alone: the tenant filter and the container rule hold per lookup.
+ */
+describe.each(dialects)('batched shipment lookups on $name', ({ name, enabled }) => {
+  let t: TestDatabase;
+  let statements = 0;
+
+  beforeAll(async () => {
+    if (!enabled) return;
+    t = await createTestDatabase(name, {
+      log: (event) => {
+        if (event.level === 'query') statements++;
+      },
+    });
+    for (const raw of [maeuBundle(), maeuBackfillBundle(), cmduBundle()]) {
+      const parsed = parseBundle(raw);
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+      await ingestBundle(t.database, parsed.bundle, { now: () => new Date('2026-03-01T00:00:00Z') });
+    }
+  });
+  afterAll(async () => {
+    await t?.destroy();
+  });
+
+  // Every shape of the lookup, for the account that sees the shipment, the one that does not, and both.
+  const lookups: ShipmentLookup[] = [
+    { billOfLadingNumber: 'MAEU1001BL' },
+    { billOfLadingNumber: 'MAEU0999BL' },
+    { billOfLadingNumber: 'CMDU2001BL' },
+    { billOfLadingNumber: 'NOSUCHBL' },
+    { carrierBookingReference: 'MAEU-BKG-1001' },
+    { carrierCode: 'CMDU', carrierBookingReference: 'MAEU-BKG-1001' },
+    { carrierCode: 'MAEU', carrierBookingReference: 'MAEU-BKG-1001' },
+    { equipmentReference: C1 },
+    { equipmentReference: C2 },
+    { equipmentReference: C3 },
+    { carrierCode: 'MAEU', billOfLadingNumber: 'MAEU1001BL', equipmentReference: C1 },
+  ];
+  const accountSets = [['acct-a'], ['acct-b'], ['acct-a', 'acct-b'], ['acct-none']];
+  const cases = lookups.flatMap((lookup) => accountSets.map((accounts) => ({ lookup, accounts })));
+
+  it.skipIf(!enabled)('answers each of many concurrent lookups as it answers that lookup alone', async () => {
+    const alone = [];
+    for (const c of cases) alone.push((await findShipment(t.database.db, c.lookup, c.accounts))?.id ?? null);
+    // The fixture must tell the cases apart: some found, some hidden from the account, some missing.
+    expect(alone.filter((id) => id !== null).length).toBeGreaterThan(10);
+    expect(alone.filter((id) => id === null).length).toBeGreaterThan(10);
+
+    const before = statements;
+    // All in one turn, twice over (more than one batch's worth on MySQL/MariaDB), in shuffled order.
+    const order = [...cases.keys(), ...cases.keys()].sort((a, b) => ((a * 7919) % 97) - ((b * 7919) % 97));
+    const together = await Promise.all(order.map((i) => lookupShipment(t.database, cases[i]!.lookup, cases[i]!.accounts)));
+    expect(together.map((row) => row?.id ?? null)).toEqual(order.map((i) => alone[i]));
+    const rows = together.filter((row) => row !== null);
+    // Whole rows, not just ids: the columns of a batched row are those of the lone statement.
+    for (const row of rows)
+      expect(Object.keys(row).sort()).toEqual(['carrier_booking_reference', 'carrier_code', 'eta', 'etd', 'id', 'master_json', 'version']);
+    if (name === 'mysql') expect(statements - before).toBeLessThan(order.length / 10);
+    else expect(statements - before).toBe(order.length);
+  });
+
+  it.skipIf(!enabled)('runs a lone lookup as the plain statement, and a lookup with no account runs none', async () => {
+    const before = statements;
+    expect((await lookupShipment(t.database, { billOfLadingNumber: 'MAEU1001BL' }, ['acct-a']))?.carrier_code).toBe('MAEU');
+    expect(await lookupShipment(t.database, { billOfLadingNumber: 'MAEU1001BL' }, [])).toBeNull();
+    expect(statements - before).toBe(1);
+  });
+
+  it.skipIf(!enabled)('fails every lookup of a batch whose statement fails, none waits for ever, and the next turn works', async () => {
+    // The table the tenant filter reads is gone for a moment (as in a broken deployment): the statement fails.
+    await sql`alter table shipment_account rename to shipment_account_away`.execute(t.database.db);
+    try {
+      const results = await Promise.allSettled(
+        ['MAEU1001BL', 'MAEU0999BL', 'CMDU2001BL'].map((bl) => lookupShipment(t.database, { billOfLadingNumber: bl }, ['acct-a'])),
+      );
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    } finally {
+      await sql`alter table shipment_account_away rename to shipment_account`.execute(t.database.db);
+    }
+    expect((await lookupShipment(t.database, { billOfLadingNumber: 'MAEU1001BL' }, ['acct-a']))?.carrier_code).toBe('MAEU');
+  });
+});
