@@ -2,15 +2,17 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
-import { findShipment, lookupShipment, type ShipmentLookup } from '../src/store/shipment-lookup.js';
+import { findShipment, type ShipmentLookup } from '../src/store/shipment-lookup.js';
+import { readStoredSnapshot, type SnapshotColumn } from '../src/store/stored-snapshots.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { C1, C2, C3, cmduBundle, maeuBackfillBundle, maeuBundle } from './support/fixture-bundle.js';
 
 /**
- * The read path's shipment lookups share statements on MySQL/MariaDB
- * (src/store/batched-lookups.ts): whatever else is looked up in the same
- * turn, by whichever account, each lookup must get exactly the row it gets
- * alone: the tenant filter and the container rule hold per lookup.
+ * The read path's shipment lookups and stored-snapshot reads share
+ * statements on MySQL/MariaDB (src/store/batched-lookups.ts): whatever else
+ * is looked up in the same turn, by whichever account, each lookup must get
+ * exactly the row it gets alone: the tenant filter and the container rule
+ * hold per lookup.
  */
 describe.each(dialects)('batched shipment lookups on $name', ({ name, enabled }) => {
   let t: TestDatabase;
@@ -51,7 +53,8 @@ describe.each(dialects)('batched shipment lookups on $name', ({ name, enabled })
   const cases = lookups.flatMap((lookup) => accountSets.map((accounts) => ({ lookup, accounts })));
 
   it.skipIf(!enabled)('answers each of many concurrent lookups as it answers that lookup alone', async () => {
-    const alone = [];
+    // Awaited one by one, each lookup is alone in its turn: the plain statement.
+    const alone: (number | null)[] = [];
     for (const c of cases) alone.push((await findShipment(t.database.db, c.lookup, c.accounts))?.id ?? null);
     // The fixture must tell the cases apart: some found, some hidden from the account, some missing.
     expect(alone.filter((id) => id !== null).length).toBeGreaterThan(10);
@@ -60,7 +63,7 @@ describe.each(dialects)('batched shipment lookups on $name', ({ name, enabled })
     const before = statements;
     // All in one turn, twice over (more than one batch's worth on MySQL/MariaDB), in shuffled order.
     const order = [...cases.keys(), ...cases.keys()].sort((a, b) => ((a * 7919) % 97) - ((b * 7919) % 97));
-    const together = await Promise.all(order.map((i) => lookupShipment(t.database, cases[i]!.lookup, cases[i]!.accounts)));
+    const together = await Promise.all(order.map((i) => findShipment(t.database.db, cases[i]!.lookup, cases[i]!.accounts)));
     expect(together.map((row) => row?.id ?? null)).toEqual(order.map((i) => alone[i]));
     const rows = together.filter((row) => row !== null);
     // Whole rows, not just ids: the columns of a batched row are those of the lone statement.
@@ -72,9 +75,26 @@ describe.each(dialects)('batched shipment lookups on $name', ({ name, enabled })
 
   it.skipIf(!enabled)('runs a lone lookup as the plain statement, and a lookup with no account runs none', async () => {
     const before = statements;
-    expect((await lookupShipment(t.database, { billOfLadingNumber: 'MAEU1001BL' }, ['acct-a']))?.carrier_code).toBe('MAEU');
-    expect(await lookupShipment(t.database, { billOfLadingNumber: 'MAEU1001BL' }, [])).toBeNull();
+    expect((await findShipment(t.database.db, { billOfLadingNumber: 'MAEU1001BL' }, ['acct-a']))?.carrier_code).toBe('MAEU');
+    expect(await findShipment(t.database.db, { billOfLadingNumber: 'MAEU1001BL' }, [])).toBeNull();
     expect(statements - before).toBe(1);
+  });
+
+  it.skipIf(!enabled)('reads many stored snapshots at once, each with the columns it asked for, as each alone', async () => {
+    const ids = (await t.database.db.selectFrom('shipment').select('id').orderBy('id').execute()).map((r) => r.id);
+    expect(ids.length).toBeGreaterThanOrEqual(4);
+    const columnSets: ReadonlySet<SnapshotColumn>[] = [new Set(['tracking']), new Set(['exceptions']), new Set(['tracking', 'exceptions'])];
+    const reads = [...ids, 999_999].flatMap((id) => columnSets.map((columns) => ({ id, columns })));
+    const alone = [];
+    for (const r of reads) alone.push(await readStoredSnapshot(t.database.db, r.id, r.columns));
+    expect(alone.filter((a) => a?.tracking).length).toBeGreaterThanOrEqual(8);
+    const before = statements;
+    const together = await Promise.all(reads.map((r) => readStoredSnapshot(t.database.db, r.id, r.columns)));
+    expect(together).toEqual(alone);
+    // One statement per set of columns on MySQL/MariaDB.
+    expect(statements - before).toBe(name === 'mysql' ? columnSets.length : reads.length);
+    // The missing shipment has no snapshot, whatever was read beside it.
+    expect(together.slice(-3)).toEqual([undefined, undefined, undefined]);
   });
 
   it.skipIf(!enabled)('fails every lookup of a batch whose statement fails, none waits for ever, and the next turn works', async () => {
@@ -82,12 +102,12 @@ describe.each(dialects)('batched shipment lookups on $name', ({ name, enabled })
     await sql`alter table shipment_account rename to shipment_account_away`.execute(t.database.db);
     try {
       const results = await Promise.allSettled(
-        ['MAEU1001BL', 'MAEU0999BL', 'CMDU2001BL'].map((bl) => lookupShipment(t.database, { billOfLadingNumber: bl }, ['acct-a'])),
+        ['MAEU1001BL', 'MAEU0999BL', 'CMDU2001BL'].map((bl) => findShipment(t.database.db, { billOfLadingNumber: bl }, ['acct-a'])),
       );
       expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     } finally {
       await sql`alter table shipment_account_away rename to shipment_account`.execute(t.database.db);
     }
-    expect((await lookupShipment(t.database, { billOfLadingNumber: 'MAEU1001BL' }, ['acct-a']))?.carrier_code).toBe('MAEU');
+    expect((await findShipment(t.database.db, { billOfLadingNumber: 'MAEU1001BL' }, ['acct-a']))?.carrier_code).toBe('MAEU');
   });
 });

@@ -1,10 +1,10 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, MysqlAdapter } from 'kysely';
 import type { Db } from '../db/connect.js';
-import type { SqlDialect } from '../db/dialect.js';
 
 /**
  * One-row SELECTs of the same columns that many requests issue at once (the
- * shipment lookup every REST and GraphQL read starts with), sent to
+ * shipment lookup every REST and GraphQL read starts with, the stored
+ * snapshot a first lookup reads), sent to
  * MySQL/MariaDB as one statement per turn of the event loop: the lookups
  * asked for while node handles one round of ready sockets are joined with
  * UNION ALL, each branch exactly the statement it would have run alone (same
@@ -31,23 +31,29 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
-const rounds = new WeakMap<Db, Pending[]>();
+/** This turn's lookups by database and family (queries of one family select the same columns). */
+const rounds = new WeakMap<Db, Map<string, Pending[]>>();
 
 /**
  * The first row of `query` (a SELECT compiled by Kysely, at most one row
- * wanted), or null: batched with the other lookups of this turn on
- * MySQL/MariaDB, run alone on SQLite and in a transaction.
+ * wanted), or null: batched with the other queries of its `family` asked for
+ * in this turn on MySQL/MariaDB, run alone on SQLite and in a transaction.
+ * Every query of a family must select the same columns in the same order.
  */
-export async function firstRowBatched<R>(db: Db, dialect: SqlDialect, query: CompiledQuery): Promise<R | null> {
-  if (dialect !== 'mysql' || db.isTransaction || !query.sql.startsWith('select ')) return firstRow<R>(db, query);
-  let round = rounds.get(db);
+export async function firstRowBatched<R>(db: Db, family: string, query: CompiledQuery): Promise<R | null> {
+  if (db.isTransaction || !(db.getExecutor().adapter instanceof MysqlAdapter) || !query.sql.startsWith('select ')) {
+    return firstRow<R>(db, query);
+  }
+  let families = rounds.get(db);
+  if (!families) rounds.set(db, (families = new Map()));
+  let round = families.get(family);
   if (!round) {
     const pending: Pending[] = [];
     round = pending;
-    rounds.set(db, pending);
+    families.set(family, pending);
     // After the current round of I/O callbacks (and their microtasks): every lookup they started is queued by then.
     setImmediate(() => {
-      rounds.delete(db);
+      families.delete(family);
       for (let at = 0; at < pending.length; at += MAX_BATCH) void runBatch(db, pending.slice(at, at + MAX_BATCH));
     });
   }

@@ -1,6 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
-import type { SqlDialect } from '../db/dialect.js';
 import { firstRowBatched } from './batched-lookups.js';
 import { chunks } from './chunked-state.js';
 
@@ -35,22 +34,8 @@ export async function findShipment(
   accountIds: readonly string[],
 ): Promise<ShipmentRow | null> {
   if (accountIds.length === 0) return null;
-  const { rows } = await db.executeQuery<ShipmentRow>(boundLookup(db, lookup, accountIds));
-  return rows[0] ?? null;
-}
-
-/**
- * findShipment for the read path: on MySQL/MariaDB the lookups of one turn of
- * the event loop share one statement (batched-lookups.ts), with the same
- * answer each would have had alone.
- */
-export async function lookupShipment(
-  database: { db: Kysely<DatabaseSchema>; dialect: SqlDialect },
-  lookup: ShipmentLookup,
-  accountIds: readonly string[],
-): Promise<ShipmentRow | null> {
-  if (accountIds.length === 0) return null;
-  return firstRowBatched<ShipmentRow>(database.db, database.dialect, boundLookup(database.db, lookup, accountIds));
+  // On MySQL/MariaDB the lookups of one turn of the event loop share a statement (batched-lookups.ts).
+  return firstRowBatched<ShipmentRow>(db, 'shipment-lookup', boundLookup(db, lookup, accountIds));
 }
 
 /** The lookup statement with the request's values bound. */

@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { InferResult, Kysely } from 'kysely';
 import { upsert, type SqlDialect } from '../db/dialect.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { byDetection } from '../domain/exception-lifecycle.js';
 import { snapshotTrackingParts, type SnapshotTrackingParts } from '../domain/snapshot.js';
 import type { ContainerMaster, TrackingEvent, TrackingException } from '../domain/types.js';
+import { firstRowBatched } from './batched-lookups.js';
 import { loadShipmentStates } from './chunked-state.js';
 import { loadLifecycleRows } from './exception-state.js';
 
@@ -140,13 +141,14 @@ export async function readStoredSnapshot(
 ): Promise<StoredSnapshotRead | undefined> {
   const wantTracking = columns.has('tracking');
   const wantExceptions = columns.has('exceptions');
-  const row = await db
+  const query = db
     .selectFrom('shipment_snapshot')
     .select('version')
     .$if(wantTracking, (q) => q.select('tracking_json'))
     .$if(wantExceptions, (q) => q.select('exceptions_json'))
-    .where('shipment_id', '=', shipmentId)
-    .executeTakeFirst();
+    .where('shipment_id', '=', shipmentId);
+  // First lookups of many shipments at once read their snapshots in one statement on MySQL/MariaDB.
+  const row = await firstRowBatched<InferResult<typeof query>[number]>(db, `snapshot:${wantTracking}:${wantExceptions}`, query.compile());
   if (!row) return undefined;
   const out: StoredSnapshotRead = { version: Number(row.version), bytes: 0 };
   if (wantTracking && row.tracking_json !== undefined) {

@@ -1,7 +1,7 @@
 import type { TransmissionHeader } from '../../executor/context.js';
 import { ifNoneMatchMatches, shipmentEtag } from '../../domain/conditional-read.js';
 import { TRIGGER_TYPE_LIST } from '../../domain/enumerations.js';
-import { lookupShipment } from '../../store/shipment-lookup.js';
+import { findShipment } from '../../store/shipment-lookup.js';
 import { builder } from '../builder.js';
 import { codeListEnum } from '../code-list-enum.js';
 import { lookupArgs, shipmentNotFound, toShipmentLookup } from '../../service/lookup-arguments.js';
@@ -75,7 +75,7 @@ builder.queryField('shipment', (t) =>
     resolve: async (_root, args, ctx) => {
       const principal = await ctx.principal();
       const { services } = ctx;
-      const row = await lookupShipment(services.database, toShipmentLookup(args), principal.accountIds);
+      const row = await findShipment(services.database.db, toShipmentLookup(args), principal.accountIds);
       if (!row) throw shipmentNotFound();
       if (ctx.conditional) {
         // Decided before a transmissionID is drawn or a snapshot part is read: a 304 costs the lookup alone.
