@@ -85,6 +85,10 @@ export function connectDatabase(url: string | undefined, options: ConnectOptions
   const path = sqlitePath(url);
   if (path !== ':memory:') createPrivateFile(path);
   const sqlite = new SQLite(path);
+  // 16 KiB pages (InnoDB's size; SQLite's default is 4 KiB): a stored snapshot of ~20 KB spans two pages instead
+  // of a chain of five overflow pages, and the event tables' B-trees are shallower. A 100,000-event ingest stored
+  // in ~2.5 s against ~3.0 s (bench/README.md). It applies to a new file only: an existing one keeps its size.
+  sqlite.pragma('page_size = 16384');
   // WAL lets readers (serve) and a writer (ingest CLI) share the file; wait instead of failing on a lock.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`busy_timeout = ${Math.trunc(options.timeouts?.sqliteBusyMs ?? 5000)}`);
