@@ -5,7 +5,13 @@ import { readFileSync } from 'node:fs';
  * time by function and by package, and inclusive time of the heaviest frames,
  * so the real cost is read before anything is optimized.
  *
- *   node dist-bench/bench/profile-summary.js DIR/CPU.*.cpuprofile [top]
+ *   node dist-bench/bench/profile-summary.js DIR/CPU.*.cpuprofile [top] [--from S] [--to S]
+ *   node dist-bench/bench/profile-summary.js DIR/CPU.*.cpuprofile --seconds
+ *
+ * The service's profile covers its whole run, mostly idle between
+ * scenarios: `--seconds` prints how busy each second of it was, so that
+ * `--from`/`--to` (seconds since the profile started) can cut out the one
+ * scenario being read.
  */
 
 interface ProfileNode {
@@ -20,19 +26,43 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const [file, topArg] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const file = args[0];
 if (!file) {
-  process.stderr.write('usage: profile-summary FILE.cpuprofile [top]\n');
+  process.stderr.write('usage: profile-summary FILE.cpuprofile [top] [--from S] [--to S] | --seconds\n');
   process.exit(2);
 }
-const top = Number(topArg ?? 25);
+const option = (name: string): number | undefined => {
+  const at = args.indexOf(name);
+  return at >= 0 ? Number(args[at + 1]) : undefined;
+};
+const top = args[1] !== undefined && !args[1].startsWith('--') ? Number(args[1]) : 25;
+const fromUs = (option('--from') ?? 0) * 1e6;
+const toUs = (option('--to') ?? Infinity) * 1e6;
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 
+const isIdle = (id: number) => byId.get(id)?.callFrame.functionName === '(idle)';
 const selfUs = new Map<number, number>();
-profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+const perSecond = new Map<number, { all: number; idle: number }>();
+let at = 0;
+profile.samples.forEach((id, i) => {
+  const us = profile.timeDeltas[i] ?? 0;
+  at += us;
+  const second = perSecond.get(Math.floor(at / 1e6)) ?? { all: 0, idle: 0 };
+  second.all += us;
+  if (isIdle(id)) second.idle += us;
+  perSecond.set(Math.floor(at / 1e6), second);
+  if (at >= fromUs && at < toUs) selfUs.set(id, (selfUs.get(id) ?? 0) + us);
+});
+if (args.includes('--seconds')) {
+  for (const [second, { all, idle }] of perSecond) {
+    process.stdout.write(`${String(second).padStart(5)} s  ${(100 - (100 * idle) / Math.max(all, 1)).toFixed(0).padStart(3)} % busy\n`);
+  }
+  process.exit(0);
+}
 const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
 
 function packageOf(url: string): string {
@@ -83,7 +113,8 @@ const list = (title: string, entries: Map<string, number>, n: number) => {
     process.stdout.write(`${pct(us)}  ${(us / 1000).toFixed(0).padStart(7)} ms  ${key}\n`);
   }
 };
-process.stdout.write(`${file}: ${(total / 1e6).toFixed(1)} s sampled\n`);
+const window = fromUs > 0 || toUs < Infinity ? ` from ${fromUs / 1e6} s to ${toUs / 1e6} s` : '';
+process.stdout.write(`${file}: ${(total / 1e6).toFixed(1)} s sampled${window}\n`);
 list('self time by package', byPackage, 20);
 list('self time by function', bySelf, top);
 list('inclusive time by function', inclusive, top);
