@@ -23,8 +23,9 @@
  *   --fanout-shipments N      shipments they watch and the ingest touches (default 1,000; at most --shipments)
  *   --fanout-rate N           REST lookups per second during the fan-out and without it (default 200)
  *   --fanout-worker MODE      serve (default): the service's own delivery worker sends; dedicated: the service runs
- *                             with TT_DELIVERY_WORKER=false and `tracking deliver` sends, at nice 10 (the deployment
- *                             docs/push.md "Push delivery" describes for API latency under fan-outs)
+ *                             with TT_DELIVERY_WORKER=false and `tracking deliver` sends, at nice 10, and the
+ *                             fan-out's `tracking ingest` runs at nice 10 too (the deployment docs/push.md "Push
+ *                             delivery" describes for API latency under fan-outs)
  * BENCH_MYSQL_URL names the MariaDB/MySQL server (default mysql://root@127.0.0.1:3306/test).
  */
 export interface BenchOptions {

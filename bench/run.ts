@@ -280,7 +280,7 @@ async function printFanout(
     .join(', ');
   print();
   print(
-    `push fan-out${settings.worker === 'dedicated' ? ' (dedicated `tracking deliver` at nice 10)' : ''}: ` +
+    `push fan-out${settings.worker === 'dedicated' ? ' (dedicated `tracking deliver` and the bulk `tracking ingest` at nice 10)' : ''}: ` +
       `${thousands(r.subscriptions)} subscriptions on ${thousands(settings.shipments)} shipments, one ingest ` +
       `(${fixed(r.ingestSeconds)} s; its ${r.commitsAfter.length} bundles committed at ${r.commitsAfter.map((c) => `+${fixed(c)}`).join(', ')} s): ` +
       `${thousands(r.deliveries)} deliveries (${triggers}) in ${fixed(r.seconds)} s from the first commit, ` +
