@@ -49,6 +49,8 @@ export default function dcsaPublisher(dialect: SqlDialect): Migration {
           .execute()) as { seq: number; payload_json: string }[];
         if (rows.length === 0) break;
         for (const row of rows) {
+          // The columns as this migration added them, written out: not src/store/event-fact-columns.ts, whose
+          // list may grow with later migrations while this one must keep writing what it created.
           const f = eventFacts(JSON.parse(row.payload_json) as TrackingEvent);
           await db
             .updateTable('event')

@@ -31,19 +31,22 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
-/** This turn's lookups by database and family (queries of one family select the same columns). */
+/** This turn's lookups by database and select list (the branches of a UNION select the same columns). */
 const rounds = new WeakMap<Db, Map<string, Pending[]>>();
 
 /**
  * The first row of `query` (a SELECT compiled by Kysely, at most one row
- * wanted), or null: batched with the other queries of its `family` asked for
- * in this turn on MySQL/MariaDB, run alone on SQLite and in a transaction.
- * Every query of a family must select the same columns in the same order.
+ * wanted), or null: batched with the other queries of this turn that select
+ * the same columns on MySQL/MariaDB, run alone on SQLite and in a
+ * transaction.
  */
-export async function firstRowBatched<R>(db: Db, family: string, query: CompiledQuery): Promise<R | null> {
-  if (db.isTransaction || !(db.getExecutor().adapter instanceof MysqlAdapter) || !query.sql.startsWith('select ')) {
+export async function firstRowBatched<R>(db: Db, query: CompiledQuery): Promise<R | null> {
+  const from = query.sql.indexOf(' from ');
+  if (db.isTransaction || !(db.getExecutor().adapter instanceof MysqlAdapter) || !query.sql.startsWith('select ') || from < 0) {
     return firstRow<R>(db, query);
   }
+  // Read off the statement, not named by the caller: only what can stand in one UNION is ever joined.
+  const family = query.sql.slice(0, from);
   let families = rounds.get(db);
   if (!families) rounds.set(db, (families = new Map()));
   let round = families.get(family);

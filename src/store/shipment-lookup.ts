@@ -35,7 +35,7 @@ export async function findShipment(
 ): Promise<ShipmentRow | null> {
   if (accountIds.length === 0) return null;
   // On MySQL/MariaDB the lookups of one turn of the event loop share a statement (batched-lookups.ts).
-  return firstRowBatched<ShipmentRow>(db, 'shipment-lookup', boundLookup(db, lookup, accountIds));
+  return firstRowBatched<ShipmentRow>(db, boundLookup(db, lookup, accountIds));
 }
 
 /** The lookup statement with the request's values bound. */

@@ -148,7 +148,7 @@ export async function readStoredSnapshot(
     .$if(wantExceptions, (q) => q.select('exceptions_json'))
     .where('shipment_id', '=', shipmentId);
   // First lookups of many shipments at once read their snapshots in one statement on MySQL/MariaDB.
-  const row = await firstRowBatched<InferResult<typeof query>[number]>(db, `snapshot:${wantTracking}:${wantExceptions}`, query.compile());
+  const row = await firstRowBatched<InferResult<typeof query>[number]>(db, query.compile());
   if (!row) return undefined;
   const out: StoredSnapshotRead = { version: Number(row.version), bytes: 0 };
   if (wantTracking && row.tracking_json !== undefined) {
