@@ -17,7 +17,8 @@ export async function takeLease(db: Db, carrierCode: string, owner: string, now:
     .updateTable('carrier_poll_state')
     .set({ lease_owner: owner, lease_until: new Date(now.getTime() + leaseMs).toISOString() })
     .where('carrier_code', '=', carrierCode)
-    .where('lease_until', '<', at);
+    // A lease until T ends at T: releaseLease and abandonLease free it by setting it to their now.
+    .where('lease_until', '<=', at);
   if (!force) query = query.where('next_poll_at', '<=', at);
   const result = await query.executeTakeFirst();
   return result.numUpdatedRows > 0n;
@@ -30,7 +31,7 @@ export async function renewLease(db: Db, carrierCode: string, owner: string, now
     .set({ lease_until: new Date(now.getTime() + leaseMs).toISOString() })
     .where('carrier_code', '=', carrierCode)
     .where('lease_owner', '=', owner)
-    .where('lease_until', '>=', now.toISOString())
+    .where('lease_until', '>', now.toISOString())
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

@@ -339,7 +339,8 @@ export async function claimDueFetches(
       .select('id')
       .where('status', 'in', [...LIVE_STATUSES])
       .where('next_fetch_at', '<=', at)
-      .where('lease_until', '<', at)
+      // A lease until T ends at T: a row made, or freed (finishFetch), at T is claimable at T, not a millisecond on.
+      .where('lease_until', '<=', at)
       .orderBy('next_fetch_at')
       .limit(options.limit)
       .execute()
@@ -353,7 +354,7 @@ export async function claimDueFetches(
       .where('id', 'in', batch)
       .where('status', 'in', [...LIVE_STATUSES])
       .where('next_fetch_at', '<=', at)
-      .where('lease_until', '<', at)
+      .where('lease_until', '<=', at)
       .execute();
   }
   const rows = await db.selectFrom('tracking_fetch').selectAll().where('lease_owner', '=', token).execute();
