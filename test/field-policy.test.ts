@@ -30,6 +30,8 @@ describe('field policies (src/executor/field-policy.ts)', () => {
     expect(all.shipment).toEqual({ access: { scope: READ_SCOPE }, quota: 'lookups', conditional: true } satisfies FieldPolicy);
     expect(all.shipmentUpdates).toMatchObject({ access: { scope: READ_SCOPE }, quota: 'lookups' });
     expect(all.issueToken).toEqual({ access: 'public' });
+    // Asking what is left of the quota needs a token (a quota is a client's) and spends none of it.
+    expect(all.rateLimit).toEqual({ access: { scope: READ_SCOPE } } satisfies FieldPolicy);
     for (const name of Object.keys(all).filter((n) => /webhook/i.test(n))) {
       expect(all[name], name).toMatchObject({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' });
     }

@@ -1,6 +1,7 @@
 import type { RequestListener } from 'node:http';
 import type { Plugin } from '@envelop/core';
 import type { ServerAdapterPlugin } from '@whatwg-node/server';
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Registry } from 'prom-client';
 import type { AuthRateLimiterOptions } from '../auth/auth-rate-limiter.js';
@@ -21,6 +22,7 @@ import { useInternalStats } from '../http/use-internal-stats.js';
 import { useHttpMetrics, useMetricsEndpoint } from '../http/use-metrics.js';
 import { useNotFound } from '../http/use-not-found.js';
 import { useOpenApi } from '../http/use-openapi.js';
+import { usePersistedOperationsPolicy } from '../http/use-persisted-operations.js';
 import { useReadiness } from '../http/use-readiness.js';
 import { createRestServer, isRestTarget } from '../http/rest-server.js';
 import { useRateLimitHeaders } from '../http/rest-quotas.js';
@@ -149,6 +151,10 @@ export async function createApp(options: AppOptions): Promise<App> {
       ...useCsrfPrevention(),
       // Last of the HTTP plugins: a path nothing above answered and no route names.
       useNotFound(services),
+      // Automatic persisted queries, or trusted documents only (TT_GRAPHQL_TRUSTED_DOCUMENTS): /graphql alone.
+      ...usePersistedOperationsPolicy(config.graphql.trustedDocuments),
+      // @defer and @stream over multipart/mixed and SSE (the directives are in the schema: src/graphql/schema/index.ts).
+      useDeferStream(),
       // The executor's plugins, the same instances REST and push run with (context factory first).
       ...(executor.plugins as Plugin[]),
     ],

@@ -10,6 +10,7 @@ import { useConditionalGet } from '../executor/use-conditional-get.js';
 import { useGraphQLLimits } from '../executor/use-graphql-limits.js';
 import { useGraphQLQuotas } from '../executor/use-graphql-quotas.js';
 import { useIntrospectionPolicy } from '../executor/use-introspection-policy.js';
+import { useOperationCost } from '../executor/use-operation-cost.js';
 import { useOperationMetrics } from '../executor/use-operation-metrics.js';
 import type { AppContext } from '../graphql/context.js';
 import { schema } from '../graphql/schema/index.js';
@@ -51,6 +52,8 @@ export function createAppExecutor(set: ServiceSet, options: { logger: Logger; pl
       // First, so that operations the plugins below refuse are counted too.
       ...(config.metrics.enabled ? [useOperationMetrics()] : []),
       ...useGraphQLLimits(config.graphql.limits),
+      // Before the refusals below, so that a 401 or 429 answer carries the cost too.
+      useOperationCost({ limits: config.graphql.limits, quotas: rateLimits.quotas, graphqlEndpoint: GRAPHQL_ENDPOINT }),
       useIntrospectionPolicy({ policy: config.graphql.introspection, authenticate: services.authenticate }),
       useAuthentication(),
       ...(rateLimits.quotas ? [useGraphQLQuotas(rateLimits.quotas, GRAPHQL_ENDPOINT)] : []),

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { parseTrustedProxies, TrustedProxiesError, type ForwardedHeader, type TrustedProxies } from '../domain/client-address.js';
 import { DEFAULT_THRESHOLDS, type ExceptionThresholds } from '../domain/thresholds.js';
 import { resilienceConfig, type ResilienceConfig } from './resilience-config.js';
@@ -139,6 +141,12 @@ export interface GraphQLConfig {
   introspection: IntrospectionPolicy;
   /** `TT_GRAPHQL_COMPILED_CACHE_SIZE`: operations kept compiled (graphql-jit), least recently used dropped first; 0: never compiled. Default 100. */
   compiledCacheSize: number;
+  /**
+   * `TT_GRAPHQL_TRUSTED_DOCUMENTS`: the trusted documents, by SHA-256 hash (hex) of their text, read from the
+   * manifest file at start-up; /graphql then runs nothing else (src/http/use-persisted-operations.ts).
+   * Undefined: any document, with automatic persisted queries.
+   */
+  trustedDocuments?: ReadonlyMap<string, string>;
 }
 
 /** Carrier event sources (docs/carriers.md "Carrier onboarding"): notifications, the poller, operator ingest. */
@@ -500,7 +508,40 @@ function graphqlConfig(env: Env, environment: Environment): GraphQLConfig {
     },
     introspection: introspection === 'auto' ? (environment === 'sandbox' ? 'public' : 'token') : (introspection as IntrospectionPolicy),
     compiledCacheSize: intVar(env, 'TT_GRAPHQL_COMPILED_CACHE_SIZE'),
+    ...(env.TT_GRAPHQL_TRUSTED_DOCUMENTS ? { trustedDocuments: trustedDocuments(env.TT_GRAPHQL_TRUSTED_DOCUMENTS) } : {}),
   };
+}
+
+/**
+ * The manifests of TT_GRAPHQL_TRUSTED_DOCUMENTS (comma-separated files: the service's own `trusted-documents.json`
+ * and those of its clients' builds): JSON objects of SHA-256 hashes (64 lower-case hex digits) to document texts,
+ * the format of GraphQL Code Generator's persisted documents. Each hash must be that of its text: a manifest that
+ * does not hold what it says is refused at start-up.
+ */
+function trustedDocuments(value: string): ReadonlyMap<string, string> {
+  const documents = new Map<string, string>();
+  for (const path of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (err) {
+      throw new ConfigError(`TT_GRAPHQL_TRUSTED_DOCUMENTS must name readable JSON manifests, got "${path}": ${(err as Error).message}`);
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      throw new ConfigError(`TT_GRAPHQL_TRUSTED_DOCUMENTS: ${path} must hold a JSON object of SHA-256 hashes to documents`);
+    }
+    for (const [hash, document] of Object.entries(parsed)) {
+      if (typeof document !== 'string' || !/^[0-9a-f]{64}$/.test(hash) || createHash('sha256').update(document).digest('hex') !== hash) {
+        throw new ConfigError(`TT_GRAPHQL_TRUSTED_DOCUMENTS: in ${path}, "${hash}" is not the SHA-256 hash (hex) of its document`);
+      }
+      documents.set(hash, document);
+    }
+  }
+  if (documents.size === 0) throw new ConfigError(`TT_GRAPHQL_TRUSTED_DOCUMENTS: "${value}" holds no document`);
+  return documents;
 }
 
 /** An origin is scheme://host[:port], as browsers send it in `Origin`: no path, no trailing slash. */

@@ -171,6 +171,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: 'operations kept compiled by graphql-jit, the least recently used dropped first; `0` runs every operation interpreted',
   },
   {
+    name: 'TT_GRAPHQL_TRUSTED_DOCUMENTS',
+    section: 'GraphQL',
+    shown: 'unset',
+    meaning:
+      'trusted-documents manifests, comma-separated files (JSON: SHA-256 hash to document, as `trusted-documents.json` of the build and the persisted documents of GraphQL Code Generator): `/graphql` then runs only their operations, by hash, and refuses any other document with 400. Unset: any document runs, and automatic persisted queries are on (see [Persisted operations](graphql.md#persisted-operations))',
+  },
+  {
     name: 'TT_GRAPHQL_INTROSPECTION',
     section: 'GraphQL',
     shown: '`auto`',

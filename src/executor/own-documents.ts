@@ -1,6 +1,7 @@
 import type { GraphQLError } from 'graphql';
 import { ConfigError } from '../config/config.js';
 import type { Executor } from './executor.js';
+import { EVENT_SUBSCRIPTION_DOCUMENTS, EVENTS_DOCUMENT } from './event-documents.js';
 import { SHIPMENT_DOCUMENT } from './shipment-document.js';
 import { SUBSCRIPTION_DOCUMENTS } from './subscription-documents.js';
 import { FEED_DOCUMENTS } from './feed-documents.js';
@@ -8,13 +9,19 @@ import { ISSUE_TOKEN } from './token-document.js';
 import { TRACKING_REQUEST_DOCUMENTS } from './tracking-request-documents.js';
 import { LIMIT_EXCEEDED } from './use-graphql-limits.js';
 
-/** The fixed documents the service runs itself: the REST routes, and webhook bodies (the lookup). */
+/**
+ * The fixed documents the service runs itself: the REST routes, webhook bodies (the lookup) and DCSA
+ * notification bodies (the events page). With GraphiQL's default document they make the service's part of the
+ * trusted-documents manifest (src/http/trusted-documents.ts).
+ */
 export const OWN_DOCUMENTS: readonly { operationName: string; query: string }[] = [
   { operationName: 'RestShipmentLookup', query: SHIPMENT_DOCUMENT },
   { operationName: 'RestIssueToken', query: ISSUE_TOKEN },
   ...Object.values(SUBSCRIPTION_DOCUMENTS),
   ...Object.values(FEED_DOCUMENTS),
   ...Object.values(TRACKING_REQUEST_DOCUMENTS),
+  EVENTS_DOCUMENT,
+  ...Object.values(EVENT_SUBSCRIPTION_DOCUMENTS),
 ];
 
 const VARIABLE_OF_LIMIT: [RegExp, string][] = [

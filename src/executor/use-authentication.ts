@@ -12,7 +12,11 @@ import { operationPolicy } from './field-policy.js';
  * 401, one without the field's scope 403, even when its arguments are also
  * invalid, on /graphql and on REST alike (REST runs through the same envelop).
  * Which scope each root field needs is its declared policy (field-policy.ts).
+ * A request that carries a bearer token has it verified even when it asks only
+ * public fields (`{ __typename }`, issueToken): an invalid token is a 401.
  */
+const BEARER_SCHEME = /^\s*bearer(\s|$)/i;
+
 export function useAuthentication(): Plugin<ExecutorContext> {
   /** The refusal of an operation, or undefined when it may run. */
   async function refusal(args: { schema: GraphQLSchema; document: DocumentNode; operationName?: string | null; contextValue: unknown }) {
@@ -25,7 +29,10 @@ export function useAuthentication(): Plugin<ExecutorContext> {
         extensions: { code: 'INTERNAL_SERVER_ERROR', unexpected: true, http: { status: 500 } },
       });
     }
-    if (scopes.size === 0) return undefined;
+    // RFC 6750 section 3.1: a request that presents a bearer token gets 401 invalid_token when the token is not
+    // valid, whatever it asks for; only a request without one may run public fields.
+    const presented = BEARER_SCHEME.test(context.request.headers.get('authorization') ?? '');
+    if (scopes.size === 0 && !presented) return undefined;
     try {
       const principal = await context.principal();
       for (const scope of scopes) requireScope(principal, scope);

@@ -1,4 +1,4 @@
-import { getOperationAST, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import { BREAK, getOperationAST, visit, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { makeExecute, type Plugin } from 'graphql-yoga';
 import type { Logger } from '../service/logger.js';
@@ -28,6 +28,9 @@ export interface CompiledExecutionOptions {
  * with two operations (GraphiQL's default has a mutation and a query) would
  * run whichever operation was compiled first.
  *
+ * Documents with `@defer` or `@stream` run interpreted (Yoga's executor, which
+ * delivers the parts incrementally); the others stay compiled.
+ *
  * Error semantics are those of the interpreter: graphql-jit's errors are
  * GraphQLErrors that carry the resolver error's extensions (code, details,
  * http), which Yoga's status handling and the REST mapping read.
@@ -42,6 +45,11 @@ export function useCompiledExecution(logger: Logger, options: CompiledExecutionO
     const operation = getOperationAST(args.document, args.operationName);
     if (!operation) return null;
     let entry = cache.get(operation);
+    if (entry === undefined && isIncremental(args.document)) {
+      // graphql-jit knows no incremental delivery: it would answer @defer and @stream all at once.
+      entry = null;
+      cache.set(operation, entry);
+    }
     if (entry === undefined) {
       const result = compileQuery(args.schema, args.document, args.operationName ?? undefined);
       if (isCompiledQuery(result)) {
@@ -73,6 +81,21 @@ export function useCompiledExecution(logger: Logger, options: CompiledExecutionO
       if (compiled(args)) setExecuteFn(execute);
     },
   };
+}
+
+const INCREMENTAL = new Set(['defer', 'stream']);
+
+/** Whether the document uses @defer or @stream anywhere (its fragments included). */
+function isIncremental(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    Directive(node) {
+      if (!INCREMENTAL.has(node.name.value)) return undefined;
+      found = true;
+      return BREAK;
+    },
+  });
+  return found;
 }
 
 /**

@@ -42,6 +42,20 @@ export class ClientQuotas {
     remember(decision);
     return decision;
   }
+
+  /** The client's standing in the quota, without counting anything (what `extensions.cost` reports). */
+  async status(quota: QuotaName, clientId: string): Promise<QuotaDecision> {
+    const limiter = this.#limiters[quota];
+    const { consumed, msBeforeNext } = await limiter.peek(clientId);
+    return {
+      quota,
+      allowed: consumed < limiter.points,
+      limit: limiter.points,
+      remaining: Math.max(0, limiter.points - consumed),
+      resetSeconds: Math.max(0, Math.ceil((consumed > 0 ? msBeforeNext : limiter.durationSeconds * 1000) / 1000)),
+      windowSeconds: limiter.durationSeconds,
+    };
+  }
 }
 
 const decisions = new WeakMap<RequestInfo, QuotaDecision[]>();

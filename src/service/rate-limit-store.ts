@@ -103,6 +103,8 @@ export class RateLimitStore {
     return wrap(
       {
         consume: (key: string, points: number) => bursty.consume(key, points),
+        // The main window's count: what RateLimit-Remaining reports (the burst allowance is not shown).
+        get: (key: string) => main.get(key),
         delete: async (key: string) => {
           await Promise.all([main.delete(key), extra.delete(key)]);
           return true;

@@ -1,3 +1,5 @@
+import { GraphQLDeferDirective, GraphQLStreamDirective } from '@graphql-tools/utils';
+import { specifiedDirectives } from 'graphql';
 import { builder } from '../builder.js';
 import './date-time.js';
 import './location.js';
@@ -15,5 +17,11 @@ import './dcsa-events.js';
 import './event-subscription.js';
 import './account-feed.js';
 import './tracking-request.js';
+import './rate-limit.js';
 
-export const schema = builder.toSchema();
+/**
+ * `@defer` and `@stream` are declared in the schema itself, so that what /graphql serves, what the executor runs
+ * and schema.graphql are the same schema (Yoga's defer-stream plugin, src/app/create-app.ts, would add them to
+ * Yoga's copy only).
+ */
+export const schema = builder.toSchema({ directives: [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective] });

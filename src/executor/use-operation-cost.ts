@@ -1,0 +1,134 @@
+import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
+import { Kind, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { GraphQLLimits } from '../config/config.js';
+import { decisionsOfCurrentRequest, type ClientQuotas } from '../service/client-quotas.js';
+import { tightest, type QuotaName } from '../service/quotas.js';
+import type { ExecutorContext, InternalContext } from './context.js';
+import { quotaCostOf } from './field-policy.js';
+
+/** The quota an operation is reported against when it counts against none: the one GraphQL queries spend. */
+const REPORTED_QUOTA: QuotaName = 'lookups';
+
+/** The client's quota as this operation leaves it (docs/graphql.md, Cost). */
+export interface ThrottleStatus {
+  /** The quota the operation counts against (the tightest, when it counts against several). */
+  quota: QuotaName;
+  /** Points this operation counted against it: one per root field of that quota (response key). */
+  cost: number;
+  /** Points per window. */
+  limit: number;
+  /** Points left in the window after this operation; 0 while the burst allowance is being used. */
+  remaining: number;
+  /** When the window resets (ISO 8601 UTC). */
+  resetAt: string;
+}
+
+/** `extensions.cost` of a GraphQL answer, and what `rateLimit` answers. */
+export interface OperationCost {
+  /** GraphQL Armor's cost of the operation (docs/graphql.md, Cost: the formula); the document limit is on this. */
+  requestedQueryCost: number;
+  /** TT_GRAPHQL_MAX_COST: the most an operation may cost. */
+  maximumQueryCost: number;
+  /** Absent without a valid token, or with quotas off. */
+  throttleStatus?: ThrottleStatus;
+}
+
+const costs = new WeakMap<object, () => Promise<OperationCost>>();
+
+/**
+ * The cost of the operation being executed with `context`: what `extensions.cost` of its answer says. Known once
+ * the quotas are counted, so it is read by resolvers (`rateLimit`) and after execution, never before.
+ */
+export function operationCostOf(context: object): Promise<OperationCost> | undefined {
+  return costs.get(context)?.();
+}
+
+/**
+ * Cost in every answer of /graphql (docs/graphql.md, Cost), like Shopify's `extensions.cost`: the operation's
+ * computed cost, and the client's quota as the operation leaves it. Placed before authentication and the quotas,
+ * so that their refusals (401, 429) carry it too; the quota part is read after they ran (lazily, at the first
+ * reader). The service's own executions (REST routes, push) are not GraphQL answers and are left alone.
+ *
+ * The computed cost is GraphQL Armor's own rule (the one use-graphql-limits.ts limits with), run once more per
+ * parsed document outside validation: validation results are cached, so its accept callback cannot be relied on.
+ */
+export function useOperationCost(options: { limits: GraphQLLimits; quotas: ClientQuotas | undefined; graphqlEndpoint: string }): Plugin {
+  const documentCosts = new WeakMap<DocumentNode, number[]>();
+
+  function requestedCost(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined): number {
+    let perOperation = documentCosts.get(document);
+    if (!perOperation) {
+      const found: number[] = [];
+      // Called once per operation, in document order; never refuses (the limit itself is checked in validation).
+      validate(schema, document, [costLimitRule({ maxCost: Number.MAX_SAFE_INTEGER, onAccept: [(_context, { n }) => found.push(n)] })]);
+      documentCosts.set(document, (perOperation = found));
+    }
+    const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+    const index = operationName ? operations.findIndex((o) => o.name?.value === operationName) : 0;
+    return Math.round(perOperation[index] ?? 0);
+  }
+
+  async function throttleStatus(context: ExecutorContext, points: Map<QuotaName, number>): Promise<ThrottleStatus | undefined> {
+    if (!options.quotas) return undefined;
+    let clientId: string;
+    try {
+      clientId = (await context.principal()).clientId;
+    } catch {
+      return undefined;
+    }
+    const decision = tightest(decisionsOfCurrentRequest()) ?? (await options.quotas.status(REPORTED_QUOTA, clientId));
+    return {
+      quota: decision.quota,
+      cost: points.get(decision.quota) ?? 0,
+      limit: decision.limit,
+      remaining: decision.remaining,
+      resetAt: new Date(context.services.now().getTime() + decision.resetSeconds * 1000).toISOString(),
+    };
+  }
+
+  return {
+    onExecute({ args }) {
+      const context = args.contextValue as ExecutorContext & InternalContext;
+      if (context.asPrincipal || context.transmission) return undefined;
+      if (new URL(context.request.url).pathname !== options.graphqlEndpoint) return undefined;
+      const requestedQueryCost = requestedCost(args.schema, args.document, args.operationName);
+      const points = quotaCostOf(args.schema, args.document, args.operationName);
+      let cost: Promise<OperationCost> | undefined;
+      // Lazy: the quotas are counted by plugins after this one.
+      const get = () =>
+        (cost ??= throttleStatus(context, points).then((status) => ({
+          requestedQueryCost,
+          maximumQueryCost: options.limits.maxCost,
+          ...(status ? { throttleStatus: status } : {}),
+        })));
+      costs.set(context, get);
+      return {
+        async onExecuteDone({ result, setResult }) {
+          const extensions = { cost: await get() };
+          if (!isAsyncIterable(result)) {
+            setResult(withExtensions(result, extensions));
+            return undefined;
+          }
+          let first = true;
+          // An incremental answer (@defer, @stream, a subscription): the first part carries it.
+          return {
+            onNext({ result: part, setResult: setPart }) {
+              if (!first) return;
+              first = false;
+              setPart(withExtensions(part, extensions));
+            },
+          };
+        },
+      };
+    },
+  };
+}
+
+function withExtensions<T extends ExecutionResult>(result: T, extensions: Record<string, unknown>): T {
+  return { ...result, extensions: { ...result.extensions, ...extensions } };
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
