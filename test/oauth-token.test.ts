@@ -153,6 +153,6 @@ describe.each(dialects)('POST /oauth/token on $name', ({ name, enabled }) => {
       'mutation($id: String!, $secret: String!) { issueToken(grant_type: "client_credentials", client_id: $id, client_secret: $secret) { token_type expires_in } }',
       { id: clientId, secret: clientSecret },
     );
-    expect(await response.json()).toEqual({ data: { issueToken: { token_type: 'Bearer', expires_in: 3600 } } });
+    expect(((await response.json()) as { data: unknown }).data).toEqual({ issueToken: { token_type: 'Bearer', expires_in: 3600 } });
   });
 });
