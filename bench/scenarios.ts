@@ -1,5 +1,5 @@
-import { randomInt } from 'node:crypto';
-import { SHIPMENT_DOCUMENT } from '../src/executor/shipment-document.js';
+import { createHash, randomInt } from 'node:crypto';
+import { EQUIPMENT_EVENT_FRAGMENT, SHIPMENT_DOCUMENT, SHIPMENT_TRACKING_SELECTION } from '../src/executor/shipment-document.js';
 import { shipmentKey } from './generate.js';
 import type { RequestSpec } from './load.js';
 
@@ -19,6 +19,50 @@ query BenchPartial($billOfLadingNumber: String) {
     shipmentTracking { eta exceptions { ${EXCEPTION_FIELDS} } }
   }
 }`;
+
+/**
+ * The REST route's full-snapshot document with the history (events, containers, exceptions) deferred: the first
+ * part is the header and the shipment's own fields, the second the rest (docs/graphql.md, @defer and @stream).
+ */
+const DEFERRED_SELECTION = SHIPMENT_TRACKING_SELECTION.replace('shipmentEvents {', '... @defer(label: "history") { shipmentEvents {');
+export const DEFERRED_DOCUMENT = /* GraphQL */ `
+query BenchDeferred($billOfLadingNumber: String) {
+  shipment(billOfLadingNumber: $billOfLadingNumber) {
+    transmissionHeader { transmissionID transmissionDateTime triggerType triggeredByEvent senderID receiverID schemaVersion }
+    shipmentTracking ${DEFERRED_SELECTION.slice(0, DEFERRED_SELECTION.lastIndexOf('}'))}} }
+  }
+}
+
+${EQUIPMENT_EVENT_FRAGMENT}`;
+
+/**
+ * The REST route's document as an automatic persisted query: registered once (hash and document), then sent as its
+ * hash alone, as Apollo Client's persisted-queries link does (docs/graphql.md, Persisted operations).
+ */
+function persistedLookups(credentials: Credentials, bl: () => string): Scenario {
+  const persistedQuery = { version: 1, sha256Hash: createHash('sha256').update(SHIPMENT_DOCUMENT).digest('hex') };
+  const headers = { Authorization: `Bearer ${credentials.token}`, 'Content-Type': 'application/json' };
+  return {
+    name: 'GraphQL persisted full snapshot (hash only)',
+    target: 'service',
+    async prepare(server) {
+      const response = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ query: SHIPMENT_DOCUMENT, variables: { billOfLadingNumber: bl() }, extensions: { persistedQuery } }),
+      });
+      const body = (await response.json()) as { errors?: unknown[] };
+      if (response.status !== 200 || body.errors)
+        throw new Error(`registering the persisted query: ${response.status} ${JSON.stringify(body)}`);
+    },
+    next: () => ({
+      method: 'POST',
+      path: '/graphql',
+      headers,
+      body: JSON.stringify({ variables: { billOfLadingNumber: bl() }, extensions: { persistedQuery } }),
+    }),
+  };
+}
 
 export interface Credentials {
   token: string;
@@ -147,6 +191,15 @@ export function scenarios(credentials: Credentials, shipments: number, { steady 
     conditionalPolls(credentials, shipments),
     { name: 'GraphQL partial (eta, exceptions)', target: 'service', next: () => graphqlRequest(credentials.token, PARTIAL_DOCUMENT, bl()) },
     { name: 'GraphQL full snapshot', target: 'service', next: () => graphqlRequest(credentials.token, SHIPMENT_DOCUMENT, bl()) },
+    persistedLookups(credentials, bl),
+    {
+      name: 'GraphQL @defer full snapshot (multipart)',
+      target: 'service',
+      next: () => {
+        const request = graphqlRequest(credentials.token, DEFERRED_DOCUMENT, bl());
+        return { ...request, headers: { ...request.headers, Accept: 'multipart/mixed' } };
+      },
+    },
     {
       name: 'token issuance',
       target: 'service',
