@@ -82,6 +82,28 @@ describe('trusted-documents.json', () => {
   });
 });
 
+describe('TT_GRAPHQL_TRUSTED_DOCUMENTS', () => {
+  it('refuses at start-up a manifest whose hash is not its document, and one that is missing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tt-manifest-'));
+    try {
+      const forged = join(dir, 'forged.json');
+      writeFileSync(forged, JSON.stringify({ [documentHash('{ __typename }')]: ETA }));
+      expect(() => testConfig({ TT_GRAPHQL_TRUSTED_DOCUMENTS: forged })).toThrow(
+        /TT_GRAPHQL_TRUSTED_DOCUMENTS: in .* is not the SHA-256 hash/,
+      );
+      expect(() => testConfig({ TT_GRAPHQL_TRUSTED_DOCUMENTS: join(dir, 'missing.json') })).toThrow(
+        /TT_GRAPHQL_TRUSTED_DOCUMENTS must name readable/,
+      );
+      const own = new URL('../trusted-documents.json', import.meta.url).pathname;
+      expect(testConfig({ TT_GRAPHQL_TRUSTED_DOCUMENTS: own }).graphql.trustedDocuments?.size).toBe(
+        Object.keys(serviceTrustedDocuments()).length,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe.each(dialects)('GraphQL operations on $name', ({ name, enabled }) => {
   let f: TestApp;
   let token: string;
@@ -121,6 +143,23 @@ describe.each(dialects)('GraphQL operations on $name', ({ name, enabled }) => {
       const get = await f.get(`/graphql?${params}`, token, { 'X-GraphQL-Yoga-CSRF': '1' });
       expect(get.status).toBe(200);
       expect(((await get.json()) as Body).data.shipment.shipmentTracking.eta).toBe(eta);
+    });
+
+    it.skipIf(!enabled)('another instance that has not seen the document answers NotFound once, then keeps it too', async () => {
+      const other = await createTestApp(name, { testDatabase: f.t });
+      try {
+        const query = `${ETA} # two instances ${name}`;
+        const persistedQuery = { version: 1, sha256Hash: documentHash(query) };
+        expect((await post(f, { query, variables: { bl: BL }, extensions: { persistedQuery } }, token)).status).toBe(200);
+        expect((await post(f, { variables: { bl: BL }, extensions: { persistedQuery } }, token)).status).toBe(200);
+        // The load balancer sends the next request elsewhere: a miss, and the client's resend (what its link does).
+        expect((await post(other, { variables: { bl: BL }, extensions: { persistedQuery } }, token)).status).toBe(404);
+        expect((await post(other, { query, variables: { bl: BL }, extensions: { persistedQuery } }, token)).status).toBe(200);
+        const hit = await post(other, { variables: { bl: BL }, extensions: { persistedQuery } }, token);
+        expect(((await hit.json()) as Body).data.shipment.shipmentTracking.eta).toMatch(/Z$/);
+      } finally {
+        await other.app.close();
+      }
     });
 
     it.skipIf(!enabled)('refuses a document sent under another hash (a hash never runs another document)', async () => {
