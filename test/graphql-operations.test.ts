@@ -247,6 +247,16 @@ describe.each(dialects)('GraphQL operations on $name', ({ name, enabled }) => {
       expect(containers.reduce((n, c) => n + c.eventHistory.length, 0) + items.length).toBe(total);
     });
 
+    it.skipIf(!enabled)('tells a client that accepts only JSON what to send (406), and counts nothing', async () => {
+      const response = await post(f, { query: DEFERRED, variables: { bl: BL } }, token, { Accept: 'application/json' });
+      expect(response.status).toBe(406);
+      const body = (await response.json()) as Body;
+      expect(body.errors?.[0]).toMatchObject({
+        message: expect.stringContaining('Accept: multipart/mixed'),
+        extensions: { code: 'NOT_ACCEPTABLE' },
+      });
+    });
+
     it.skipIf(!enabled)('an error in a deferred part does not lose the first part', async () => {
       const query = /* GraphQL */ `
         query Partly($bl: String) {

@@ -1,7 +1,6 @@
 import type { RequestListener } from 'node:http';
 import type { Plugin } from '@envelop/core';
 import type { ServerAdapterPlugin } from '@whatwg-node/server';
-import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Registry } from 'prom-client';
 import type { AuthRateLimiterOptions } from '../auth/auth-rate-limiter.js';
@@ -20,6 +19,7 @@ import { useCsrfPrevention } from '../http/use-csrf-prevention.js';
 import { useGraphiQLAssets } from '../http/use-graphiql-assets.js';
 import { useInternalStats } from '../http/use-internal-stats.js';
 import { useHttpMetrics, useMetricsEndpoint } from '../http/use-metrics.js';
+import { useIncrementalDelivery } from '../http/use-incremental-delivery.js';
 import { useNotFound } from '../http/use-not-found.js';
 import { useOpenApi } from '../http/use-openapi.js';
 import { usePersistedOperationsPolicy } from '../http/use-persisted-operations.js';
@@ -154,7 +154,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       // Automatic persisted queries, or trusted documents only (TT_GRAPHQL_TRUSTED_DOCUMENTS): /graphql alone.
       ...usePersistedOperationsPolicy(config.graphql.trustedDocuments),
       // @defer and @stream over multipart/mixed and SSE (the directives are in the schema: src/graphql/schema/index.ts).
-      useDeferStream(),
+      ...useIncrementalDelivery(),
       // The executor's plugins, the same instances REST and push run with (context factory first).
       ...(executor.plugins as Plugin[]),
     ],

@@ -1,7 +1,8 @@
-import { BREAK, getOperationAST, visit, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import { getOperationAST, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { makeExecute, type Plugin } from 'graphql-yoga';
 import type { Logger } from '../service/logger.js';
+import { usesIncrementalDelivery } from './incremental-delivery.js';
 
 export interface CompiledExecutionOptions {
   /** Operations kept compiled, least recently used dropped first (TT_GRAPHQL_COMPILED_CACHE_SIZE); 0 runs everything interpreted. Default 100. */
@@ -45,7 +46,7 @@ export function useCompiledExecution(logger: Logger, options: CompiledExecutionO
     const operation = getOperationAST(args.document, args.operationName);
     if (!operation) return null;
     let entry = cache.get(operation);
-    if (entry === undefined && isIncremental(args.document)) {
+    if (entry === undefined && usesIncrementalDelivery(args.document)) {
       // graphql-jit knows no incremental delivery: it would answer @defer and @stream all at once.
       entry = null;
       cache.set(operation, entry);
@@ -81,21 +82,6 @@ export function useCompiledExecution(logger: Logger, options: CompiledExecutionO
       if (compiled(args)) setExecuteFn(execute);
     },
   };
-}
-
-const INCREMENTAL = new Set(['defer', 'stream']);
-
-/** Whether the document uses @defer or @stream anywhere (its fragments included). */
-function isIncremental(document: DocumentNode): boolean {
-  let found = false;
-  visit(document, {
-    Directive(node) {
-      if (!INCREMENTAL.has(node.name.value)) return undefined;
-      found = true;
-      return BREAK;
-    },
-  });
-  return found;
 }
 
 /**
