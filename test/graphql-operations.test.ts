@@ -334,6 +334,12 @@ describe.each(dialects)('GraphQL operations on $name', ({ name, enabled }) => {
       const alone = (await (await f.graphql('{ rateLimit { cost remaining } }', {}, token)).json()) as Body;
       expect(alone.data.rateLimit).toEqual({ cost: 0, remaining: two.extensions?.cost.throttleStatus.remaining });
 
+      // Issuing a token counts against the tokens quota: one point per token issued.
+      const { clientId, clientSecret } = await f.tokenFor('acct-a');
+      const issue = `mutation { issueToken(grant_type: "client_credentials", client_id: "${clientId}", client_secret: "${clientSecret}") { token_type } }`;
+      const issued = (await (await f.graphql(issue)).json()) as Body;
+      expect(issued.extensions?.cost.throttleStatus).toMatchObject({ quota: 'tokens', cost: 1 });
+
       // Without a token: the computed cost only.
       const anonymous = (await (await f.graphql('{ __typename }')).json()) as Body;
       expect(anonymous.extensions?.cost).toEqual({ requestedQueryCost: 1, maximumQueryCost: 5000 });

@@ -30,7 +30,7 @@ export interface OperationCost {
   requestedQueryCost: number;
   /** TT_GRAPHQL_MAX_COST: the most an operation may cost. */
   maximumQueryCost: number;
-  /** Absent without a valid token, or with quotas off. */
+  /** Absent when the request counted nothing and has no valid token, or with quotas off. */
   throttleStatus?: ThrottleStatus;
 }
 
@@ -71,16 +71,23 @@ export function useOperationCost(options: { limits: GraphQLLimits; quotas: Clien
 
   async function throttleStatus(context: ExecutorContext, points: Map<QuotaName, number>): Promise<ThrottleStatus | undefined> {
     if (!options.quotas) return undefined;
-    let clientId: string;
-    try {
-      clientId = (await context.principal()).clientId;
-    } catch {
-      return undefined;
+    // What this request counted (the client of the token, or the one a token was just issued to), else a look
+    // at the token's client's lookups without counting.
+    const decisions = decisionsOfCurrentRequest();
+    let decision = tightest(decisions);
+    if (!decision) {
+      let clientId: string;
+      try {
+        clientId = (await context.principal()).clientId;
+      } catch {
+        return undefined;
+      }
+      decision = await options.quotas.status(REPORTED_QUOTA, clientId);
     }
-    const decision = tightest(decisionsOfCurrentRequest()) ?? (await options.quotas.status(REPORTED_QUOTA, clientId));
     return {
       quota: decision.quota,
-      cost: points.get(decision.quota) ?? 0,
+      // Tokens are counted by the grant, one decision per token issued, not by the field policy.
+      cost: points.get(decision.quota) ?? decisions.filter((d) => d.quota === decision.quota).length,
       limit: decision.limit,
       remaining: decision.remaining,
       resetAt: new Date(context.services.now().getTime() + decision.resetSeconds * 1000).toISOString(),
@@ -111,7 +118,7 @@ export function useOperationCost(options: { limits: GraphQLLimits; quotas: Clien
             return undefined;
           }
           let first = true;
-          // An incremental answer (@defer, @stream, a subscription): the first part carries it.
+          // An incremental answer (@defer, @stream): the first part carries it.
           return {
             onNext({ result: part, setResult: setPart }) {
               if (!first) return;
