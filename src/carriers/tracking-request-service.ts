@@ -91,7 +91,7 @@ export async function pageOfTrackingRequests(
   database: Database,
   principal: Principal,
   options: { after?: string | null; limit?: number | null },
-): Promise<{ trackingRequests: TrackingRequestView[]; nextCursor: string | null }> {
+): Promise<{ trackingRequests: TrackingRequestView[]; nextCursor: string | null; more: boolean }> {
   const limit = options.limit ?? 100;
   let after: { createdAt: string; id: string } | undefined;
   if (options.after) {
@@ -101,5 +101,5 @@ export async function pageOfTrackingRequests(
   }
   const { requests, more } = await listTrackingRequests(database.db, principal.clientId, { ...(after ? { after } : {}), limit });
   const last = requests[requests.length - 1];
-  return { trackingRequests: requests, nextCursor: more && last ? encodeCursor(last) : null };
+  return { trackingRequests: requests, nextCursor: more && last ? encodeCursor(last) : null, more };
 }

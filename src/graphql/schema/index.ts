@@ -15,5 +15,6 @@ import './dcsa-events.js';
 import './event-subscription.js';
 import './account-feed.js';
 import './tracking-request.js';
+import './node.js';
 
 export const schema = builder.toSchema();
