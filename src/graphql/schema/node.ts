@@ -18,7 +18,6 @@ import { containerKey, MAX_GLOBAL_ID_LENGTH, parseContainerKey, parseGlobalId, p
 import { ShipmentSource } from '../shipment-source.js';
 import { ContainerType, containerShipment } from './container.js';
 import { EventSubscriptionType } from './event-subscription.js';
-import { EquipmentEventType, ShipmentEventType, TransportEventType } from './events.js';
 import { TrackingExceptionType } from './exception.js';
 import { ShipmentTrackingType } from './shipment-tracking.js';
 import { TrackingRequestType } from './tracking-request.js';
@@ -51,9 +50,7 @@ builder.nodeRef(ContainerType, {
   },
 });
 builder.nodeRef(TrackingExceptionType, { id: { resolve: (e: TrackingException) => e.exceptionID } });
-for (const ref of [ShipmentEventType, TransportEventType, EquipmentEventType]) {
-  builder.nodeRef(ref, { id: { resolve: (e: TrackingEvent) => e.eventID } });
-}
+// Events: the Event interface implements Node (./events.ts).
 builder.nodeRef(TrackingRequestType, { id: { resolve: (r: TrackingRequestView) => r.trackingRequestID } });
 builder.nodeRef(WebhookSubscriptionType, { id: { resolve: (s: WebhookSubscription) => s.subscriptionID } });
 builder.nodeRef(WebhookDeliveryType, { id: { resolve: (d: DeliveryLogEntry) => d.deliveryID } });
