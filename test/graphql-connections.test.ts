@@ -105,6 +105,10 @@ describe.each(dialects)('Relay connections on $name', ({ name, enabled }) => {
     expect(all.length).toBeGreaterThan(4);
     const shipments = await pageThrough<{ carrierBookingReference: string }>('shipmentsConnection', 'carrierBookingReference', 2);
     expect(shipments.map((s) => s.carrierBookingReference)).toEqual(all);
+    // The edge carries what the deprecated field's nodes did beside the shipment.
+    const old = await graphql('{ shipments(first: 1) { nodes { version updatedDateTime } } }');
+    const edge = await graphql('{ shipmentsConnection(first: 1) { edges { version updatedDateTime } } }');
+    expect(edge.body.data.shipmentsConnection.edges[0]).toEqual(old.body.data.shipments.nodes[0]);
     const changes = await pageThrough<{ carrierBookingReference: string }>('accountChangesConnection', 'carrierBookingReference', 3);
     expect(changes.map((s) => s.carrierBookingReference)).toEqual(all);
 

@@ -277,8 +277,29 @@ const ShipmentTrackingConnectionType = builder.connectionObject(
     name: 'ShipmentTrackingConnection',
     description: 'A page of the shipments your account sees, in a stable order.',
   },
-  { description: 'A shipment of the page, and the cursor to page on from it.' },
+  {
+    description: 'A shipment of the page, and the cursor to page on from it.',
+    fields: (t) => ({
+      version: t.int({
+        description: "The shipment's current version: it moves with every change to the shipment, its events or its exceptions.",
+        resolve: (edge) => (edge as ShipmentEdge).version,
+      }),
+      updatedDateTime: t.field({
+        type: 'DateTime',
+        description: 'When the shipment last changed.',
+        resolve: (edge) => (edge as ShipmentEdge).updatedDateTime,
+      }),
+    }),
+  },
 );
+
+/** An edge of shipmentsConnection: what the listing read of the shipment beside the node. */
+interface ShipmentEdge {
+  cursor: string;
+  node: ShipmentSource;
+  version: number;
+  updatedDateTime: string;
+}
 
 builder.queryField('shipmentsConnection', (t) =>
   t.field({
@@ -313,9 +334,14 @@ builder.queryField('shipmentsConnection', (t) =>
     resolve: async (_root, args, ctx: GraphQLContext) => {
       const { size } = pagingDirection(args, DEFAULT_SHIPMENTS_PAGE, MAX_CONNECTION_SHIPMENTS);
       const { shipments, more } = await readShipmentsPage(ctx, args as never, size);
-      const page = shipments.map((s) => ({ id: s.row.id, source: new ShipmentSource(s.row, ctx.services.snapshots.snapshot(s.row)) }));
-      const connection = connectionOf(page, (s) => encodeShipmentCursor(s.id), { hasNextPage: more, hasPreviousPage: false });
-      return { ...connection, edges: connection.edges.map((e) => ({ cursor: e.cursor, node: e.node.source })) };
+      const connection = connectionOf(shipments, (s) => encodeShipmentCursor(s.row.id), { hasNextPage: more, hasPreviousPage: false });
+      const edges: ShipmentEdge[] = connection.edges.map(({ cursor, node: s }) => ({
+        cursor,
+        node: new ShipmentSource(s.row, ctx.services.snapshots.snapshot(s.row)),
+        version: s.row.version,
+        updatedDateTime: s.updatedAt,
+      }));
+      return { ...connection, edges };
     },
   }),
 );
