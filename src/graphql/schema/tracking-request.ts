@@ -167,7 +167,7 @@ builder.queryField('trackingRequestsConnection', (t) =>
     validate: z.object({ after: z.string().max(200, 'after is at most 200 characters').nullish() }).loose(),
     resolve: async (_root, args, ctx) => {
       const { size } = pagingDirection(args, 100, 500);
-      const page = await pageOfTrackingRequests(ctx.services.database, await ctx.principal(), { after: args.after, limit: size });
+      const page = await pageOfTrackingRequests(ctx.services.database, await ctx.principal(), { after: args.after, limit: size }, 'after');
       return connectionOf(page.trackingRequests, trackingRequestCursor, { hasNextPage: page.more, hasPreviousPage: false });
     },
   }),
