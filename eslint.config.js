@@ -24,6 +24,7 @@ export default tseslint.config(
       'tmp-scripts/',
       'clients/**/dist/',
       'clients/typescript/src/openapi.ts',
+      'clients/typescript/src/gql/',
     ],
   },
   js.configs.recommended,

@@ -91,15 +91,20 @@ export async function pageOfTrackingRequests(
   database: Database,
   principal: Principal,
   options: { after?: string | null; limit?: number | null },
-): Promise<{ trackingRequests: TrackingRequestView[]; nextCursor: string | null }> {
+  /** The argument the cursor came in, named by a refusal. */
+  cursorProperty = 'cursor',
+): Promise<{ trackingRequests: TrackingRequestView[]; nextCursor: string | null; more: boolean }> {
   const limit = options.limit ?? 100;
   let after: { createdAt: string; id: string } | undefined;
   if (options.after) {
     const decoded = decodeCursor(options.after);
-    if (!decoded) throw badInput('cursor', 'cursor is not one this service gave (use nextCursor of a previous page)');
+    if (!decoded) {
+      const use = cursorProperty === 'cursor' ? 'nextCursor' : 'a cursor';
+      throw badInput(cursorProperty, `${cursorProperty} is not one this service gave (use ${use} of a previous page)`);
+    }
     after = decoded;
   }
   const { requests, more } = await listTrackingRequests(database.db, principal.clientId, { ...(after ? { after } : {}), limit });
   const last = requests[requests.length - 1];
-  return { trackingRequests: requests, nextCursor: more && last ? encodeCursor(last) : null };
+  return { trackingRequests: requests, nextCursor: more && last ? encodeCursor(last) : null, more };
 }

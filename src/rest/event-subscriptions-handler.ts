@@ -3,6 +3,7 @@ import { EVENT_SUBSCRIPTION_DOCUMENTS } from '../executor/event-documents.js';
 import type { Executor } from '../executor/executor.js';
 import { runDocument } from '../executor/run-document.js';
 import type { AppServices } from '../graphql/context.js';
+import { unknownFilterCode } from '../service/dcsa-event-query.js';
 import { readJsonBody } from '../service/json-body.js';
 import { jsonResponse } from '../service/json-response.js';
 import { API_VERSION_HEADER, TntResponder } from '../service/tnt-responses.js';
@@ -65,6 +66,10 @@ export async function handleEventSubscriptions(
     if (typeof read.value !== 'object' || read.value === null || Array.isArray(read.value)) {
       return { error: respond.invalid('the body must be a JSON object') };
     }
+    // The GraphQL input types its list filters as DCSA code-list enums; a value outside them would be refused by
+    // variable coercion, in GraphQL's words: refused here first, as the filter's own check words it.
+    const unknownCode = unknownFilterCode(read.value as Record<string, unknown>);
+    if (unknownCode) return { error: respond.resultError(unknownCode) };
     return { value: read.value as Record<string, unknown> };
   };
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { EVENT_TYPES } from '../domain/code-lists.js';
+import {
+  DOCUMENT_TYPE_CODE_LIST,
+  EQUIPMENT_EVENT_TYPE_CODE_LIST,
+  EVENT_TYPES,
+  EVENT_TYPE_LIST,
+  SHIPMENT_EVENT_TYPE_CODE_LIST,
+  TRANSPORT_EVENT_TYPE_CODE_LIST,
+} from '../domain/code-lists.js';
 import type { EventFilter, TimeRange } from '../domain/dcsa-event-filter.js';
 import {
   DCSA22_DOCUMENT_TYPE_CODES,
@@ -209,4 +216,35 @@ export function parseOrRefuse<T extends z.ZodType>(schema: T, value: unknown): z
     return { ...DCSA.invalidParameter, ...(property ? { property } : {}), errorCodeMessage: issue.message.slice(0, 300) };
   });
   throw lookupError('BAD_USER_INPUT', details.map((d) => d.errorCodeMessage).join('; '), details);
+}
+
+/** The list filters and the code list each is typed with in GraphQL (src/graphql/schema/event-subscription.ts). */
+const FILTER_CODE_LISTS = {
+  eventType: EVENT_TYPE_LIST,
+  shipmentEventTypeCode: SHIPMENT_EVENT_TYPE_CODE_LIST,
+  documentTypeCode: DOCUMENT_TYPE_CODE_LIST,
+  transportEventTypeCode: TRANSPORT_EVENT_TYPE_CODE_LIST,
+  equipmentEventTypeCode: EQUIPMENT_EVENT_TYPE_CODE_LIST,
+} as const;
+
+/**
+ * The refusal of a REST body whose list filters hold a value outside their GraphQL enum (which variable coercion
+ * would refuse in GraphQL's words), worded as the filter's own check words it; undefined when there is none.
+ */
+export function unknownFilterCode(body: Record<string, unknown>) {
+  const names = (Object.keys(FILTER_CODE_LISTS) as (keyof typeof FILTER_CODE_LISTS)[]).filter((name) => {
+    const value = body[name];
+    if (value === undefined || value === null) return false;
+    const list = FILTER_CODE_LISTS[name];
+    return (Array.isArray(value) ? value : [value]).some((code) => typeof code !== 'string' || !Object.hasOwn(list, code));
+  });
+  if (names.length === 0) return undefined;
+  // GraphQL coerces a single value to a list of one: checked as that list.
+  const picked = Object.fromEntries(names.map((name) => [name, Array.isArray(body[name]) ? body[name] : [body[name]]]));
+  try {
+    parseOrRefuse(EVENT_FILTER_SCHEMA.pick(Object.fromEntries(names.map((name) => [name, true])) as never), picked);
+  } catch (error) {
+    return error as ReturnType<typeof lookupError>;
+  }
+  return undefined;
 }

@@ -42,6 +42,12 @@ export interface FeedEntry extends AccountShipment {
   changedAt: string;
   /** This page's changes of the shipment, in commit order; empty in the listing. */
   changes: FeedChange[];
+  /**
+   * Where a read resumes after this entry (a connection's edge cursor): nothing of a later entry is skipped. In
+   * the changes an entry stands at its shipment's last change of the page, so a later entry's earlier changes
+   * would come before it: the cursor stops short of the first of those, and they are read again (at least once).
+   */
+  cursor: string;
 }
 
 export interface FeedPage {
@@ -80,12 +86,25 @@ async function readListing(
   limit: number,
 ): Promise<FeedPage> {
   const { shipments, more } = await visibleShipments(db, accountIds, { afterId, limit });
-  const entries = shipments.map((s) => ({ ...s, changedAt: s.updatedAt, changes: [] }));
   const last = shipments.at(-1);
+  const entries = shipments.map((s) => ({
+    ...s,
+    changedAt: s.updatedAt,
+    changes: [],
+    cursor:
+      s === last && !more
+        ? encodeFeedCursor({ phase: 'changes', position: start })
+        : encodeFeedCursor({ phase: 'listing', start, lastShipmentId: s.row.id }),
+  }));
   if (more && last) {
     return { entries, next: encodeFeedCursor({ phase: 'listing', start, lastShipmentId: last.row.id }), hasMore: true, phase: 'listing' };
   }
   return { entries, next: encodeFeedCursor({ phase: 'changes', position: start }), hasMore: false, phase: 'listing' };
+}
+
+/** The feed cursor that resumes after a change (its change-log cursor). */
+function feedCursorAt(changeCursor: string): string {
+  return encodeFeedCursor({ phase: 'changes', position: decodeCursor(changeCursor) });
 }
 
 async function readFeedChanges(
@@ -115,13 +134,24 @@ async function readFeedChanges(
   // Ordered by each shipment's last change in the page: what changed most recently comes last.
   const lastIndex = new Map<number, number>();
   page.changes.forEach((c, i) => lastIndex.set(c.shipmentId, i));
+  const firstIndex = new Map<number, number>();
+  page.changes.forEach((c, i) => firstIndex.has(c.shipmentId) || firstIndex.set(c.shipmentId, i));
+  const order = [...lastIndex.keys()].sort((a, b) => (lastIndex.get(a) as number) - (lastIndex.get(b) as number));
+  // Resume after entry k: just before the earliest change of the entries after it (the page's end for the last).
+  const resume: string[] = new Array<string>(order.length);
+  let earliest = page.changes.length;
+  for (let k = order.length - 1; k >= 0; k--) {
+    const at = earliest === page.changes.length ? null : earliest - 1;
+    resume[k] = at === null ? next : at < 0 ? encodeFeedCursor({ phase: 'changes', position }) : feedCursorAt(page.changes[at]!.cursor);
+    earliest = Math.min(earliest, firstIndex.get(order[k] as number) as number);
+  }
   const entries: FeedEntry[] = [];
-  for (const id of [...lastIndex.keys()].sort((a, b) => (lastIndex.get(a) as number) - (lastIndex.get(b) as number))) {
+  order.forEach((id, k) => {
     const shipment = rows.get(id);
     const changes = byShipment.get(id) ?? [];
-    if (!shipment) continue;
-    entries.push({ ...shipment, changedAt: (changes.at(-1) as FeedChange).changedAt, changes });
-  }
+    if (!shipment) return;
+    entries.push({ ...shipment, changedAt: (changes.at(-1) as FeedChange).changedAt, changes, cursor: resume[k] as string });
+  });
   return { entries, next, hasMore: page.more, phase: 'changes' };
 }
 

@@ -337,10 +337,13 @@ export interface DeliveryLogEntry {
   deliveredDateTime: string | null;
 }
 
-/** Newest first; filtered by subscription (and its owner) and/or status. */
+/**
+ * Newest first; filtered by subscription (and its owner) and/or status, or one delivery by its id. `liveWebhook`
+ * keeps only deliveries of webhook subscriptions not deleted: what `webhookDeliveries` shows (node(id:)).
+ */
 export async function listDeliveries(
   db: Kysely<DatabaseSchema>,
-  filter: { subscriptionId?: string; clientId?: string; status?: string; limit: number },
+  filter: { subscriptionId?: string; clientId?: string; status?: string; deliveryId?: string; liveWebhook?: boolean; limit: number },
 ): Promise<DeliveryLogEntry[]> {
   let query = db
     .selectFrom('webhook_delivery as d')
@@ -365,6 +368,8 @@ export async function listDeliveries(
   if (filter.subscriptionId) query = query.where('d.subscription_id', '=', filter.subscriptionId);
   if (filter.clientId) query = query.where('s.client_id', '=', filter.clientId);
   if (filter.status) query = query.where('d.status', '=', filter.status);
+  if (filter.deliveryId !== undefined) query = query.where('d.delivery_id', '=', filter.deliveryId);
+  if (filter.liveWebhook) query = query.where('s.kind', '=', 'WEBHOOK').where('s.status', '!=', 'DELETED');
   const rows = await query.execute();
   return rows.map((r) => ({
     deliveryID: r.delivery_id,

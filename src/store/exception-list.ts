@@ -68,3 +68,14 @@ export async function countExceptionsByTypeAndStatus(db: Db): Promise<{ type: st
     .execute();
   return rows.map((r) => ({ type: r.exception_type, status: r.status, count: Number(r.n) }));
 }
+
+/** The shipment an exception belongs to (its id), or null for an unknown exception ID. */
+export async function shipmentOfException(db: Db, exceptionId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('tracking_exception')
+    .select('shipment_id')
+    .where('exception_id', '=', exceptionId)
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.shipment_id) : null;
+}

@@ -17,6 +17,7 @@ import {
   type FeedPage,
 } from '../../store/account-feed.js';
 import { builder } from '../builder.js';
+import { connectionOf, pagingDirection } from '../connection.js';
 import type { GraphQLContext } from '../context.js';
 import { ShipmentSource } from '../shipment-source.js';
 import { ExceptionTypeEnum } from './exception.js';
@@ -134,11 +135,12 @@ function badCursor(property: string, message: string) {
 }
 
 /** Whether the field's selection asks for snapshots (changes { shipmentTracking }), fragments included. */
-function selectsSnapshots(info: GraphQLResolveInfo): boolean {
+function selectsSnapshots(info: GraphQLResolveInfo, below = 0): boolean {
+  // `below`: how many levels of objects stand between the field and its entries (edges { node } in a connection).
   const visit = (set: { selections: readonly any[] } | undefined, depth: number): boolean =>
     !!set &&
     set.selections.some((s) => {
-      if (s.kind === 'Field') return s.name.value === 'shipmentTracking' || (depth < 1 && visit(s.selectionSet, depth + 1));
+      if (s.kind === 'Field') return s.name.value === 'shipmentTracking' || (depth < 1 + below && visit(s.selectionSet, depth + 1));
       if (s.kind === 'InlineFragment') return visit(s.selectionSet, depth);
       if (s.kind === 'FragmentSpread') return visit(info.fragments[s.name.value]?.selectionSet, depth);
       return false;
@@ -146,9 +148,62 @@ function selectsSnapshots(info: GraphQLResolveInfo): boolean {
   return info.fieldNodes.some((node) => visit(node.selectionSet, 0));
 }
 
+/** One page of the account feed, with the field's refusals for bad limits and cursors. */
+async function readFeedPage(
+  ctx: GraphQLContext,
+  after: string | null,
+  limit: number,
+  info: GraphQLResolveInfo,
+  below = 0,
+): Promise<FeedPage> {
+  if (limit > MAX_SNAPSHOTS_PER_PAGE && selectsSnapshots(info, below)) {
+    throw badCursor('limit', `limit must be at most ${MAX_SNAPSHOTS_PER_PAGE} when snapshots are included`);
+  }
+  const principal = await ctx.principal();
+  try {
+    const page = await readAccountFeed(ctx.services.database.db, { accountIds: principal.accountIds, after, limit });
+    countAccountFeedPage(page.phase, page.entries.length);
+    return page;
+  } catch (err) {
+    if (err instanceof InvalidFeedCursorError || err instanceof InvalidChangeCursorError) {
+      throw badCursor('after', 'after is not a cursor of this service: pass a `next` value as it was given');
+    }
+    if (err instanceof ChangeCursorExpiredError) {
+      const message = 'the changes after this cursor are no longer kept: start again without `after`';
+      throw lookupError('GONE', message, [{ ...DCSA.invalidParameter, property: 'after', errorCodeMessage: message }]);
+    }
+    throw err;
+  }
+}
+
+/** One page of the shipments the caller's accounts see, in id order, filtered. */
+async function readShipmentsPage(
+  ctx: GraphQLContext,
+  args: { after?: string | null; carrierCode?: string | null; exceptionType?: string | null; updatedSince?: string | null },
+  limit: number,
+) {
+  let afterId = 0;
+  if (args.after != null) {
+    try {
+      afterId = decodeShipmentCursor(args.after);
+    } catch {
+      throw badCursor('after', 'after is not a cursor of this service: pass an endCursor as it was given');
+    }
+  }
+  const principal = await ctx.principal();
+  return visibleShipments(ctx.services.database.db, principal.accountIds, {
+    afterId,
+    limit,
+    ...(args.carrierCode != null ? { carrierCode: args.carrierCode } : {}),
+    ...(args.exceptionType != null ? { openExceptionType: args.exceptionType } : {}),
+    ...(args.updatedSince != null ? { updatedSince: args.updatedSince } : {}),
+  });
+}
+
 builder.queryField('accountChanges', (t) =>
   t.field({
     ...policy({ access: { scope: READ_SCOPE }, quota: 'lookups' }),
+    deprecationReason: 'Use accountChangesConnection',
     type: AccountChangePageType,
     description:
       'What changed for your account: without `after`, every shipment your account sees, each once at its current ' +
@@ -167,37 +222,14 @@ builder.queryField('accountChanges', (t) =>
         after: z.string().max(200, 'after is not a cursor of this service').nullish(),
       })
       .loose(),
-    resolve: async (_root, args, ctx: GraphQLContext, info) => {
-      const limit = args.limit ?? DEFAULT_FEED_LIMIT;
-      if (limit > MAX_SNAPSHOTS_PER_PAGE && selectsSnapshots(info)) {
-        throw badCursor('limit', `limit must be at most ${MAX_SNAPSHOTS_PER_PAGE} when snapshots are included`);
-      }
-      const principal = await ctx.principal();
-      try {
-        const page = await readAccountFeed(ctx.services.database.db, {
-          accountIds: principal.accountIds,
-          after: args.after ?? null,
-          limit,
-        });
-        countAccountFeedPage(page.phase, page.entries.length);
-        return page;
-      } catch (err) {
-        if (err instanceof InvalidFeedCursorError || err instanceof InvalidChangeCursorError) {
-          throw badCursor('after', 'after is not a cursor of this service: pass a `next` value as it was given');
-        }
-        if (err instanceof ChangeCursorExpiredError) {
-          const message = 'the changes after this cursor are no longer kept: start again without `after`';
-          throw lookupError('GONE', message, [{ ...DCSA.invalidParameter, property: 'after', errorCodeMessage: message }]);
-        }
-        throw err;
-      }
-    },
+    resolve: (_root, args, ctx: GraphQLContext, info) => readFeedPage(ctx, args.after ?? null, args.limit ?? DEFAULT_FEED_LIMIT, info),
   }),
 );
 
 builder.queryField('shipments', (t) =>
   t.field({
     ...policy({ access: { scope: READ_SCOPE }, quota: 'lookups' }),
+    deprecationReason: 'Use shipmentsConnection',
     type: ShipmentConnectionType,
     description:
       'The shipments your account sees, in a stable order, filtered: for dashboards. Requires a bearer token with scope track-and-trace.read.',
@@ -230,25 +262,126 @@ builder.queryField('shipments', (t) =>
       })
       .loose(),
     resolve: async (_root, args, ctx: GraphQLContext) => {
-      let afterId = 0;
-      if (args.after != null) {
-        try {
-          afterId = decodeShipmentCursor(args.after);
-        } catch {
-          throw badCursor('after', 'after is not a cursor of this service: pass an endCursor as it was given');
-        }
-      }
-      const principal = await ctx.principal();
-      const limit = args.first ?? DEFAULT_SHIPMENTS_PAGE;
-      const { shipments, more } = await visibleShipments(ctx.services.database.db, principal.accountIds, {
-        afterId,
-        limit,
-        ...(args.carrierCode != null ? { carrierCode: args.carrierCode } : {}),
-        ...(args.exceptionType != null ? { openExceptionType: args.exceptionType } : {}),
-        ...(args.updatedSince != null ? { updatedSince: args.updatedSince as string } : {}),
-      });
+      const { shipments, more } = await readShipmentsPage(ctx, args as never, args.first ?? DEFAULT_SHIPMENTS_PAGE);
       const last = shipments.at(-1);
       return { nodes: shipments, endCursor: last ? encodeShipmentCursor(last.row.id) : null, hasNextPage: more };
+    },
+  }),
+);
+
+const MAX_CONNECTION_SHIPMENTS = 100;
+
+const ShipmentTrackingConnectionType = builder.connectionObject(
+  {
+    type: ShipmentTrackingType,
+    name: 'ShipmentTrackingConnection',
+    description: 'A page of the shipments your account sees, in a stable order.',
+  },
+  {
+    description: 'A shipment of the page, and the cursor to page on from it.',
+    fields: (t) => ({
+      version: t.int({
+        description: "The shipment's current version: it moves with every change to the shipment, its events or its exceptions.",
+        resolve: (edge) => (edge as ShipmentEdge).version,
+      }),
+      updatedDateTime: t.field({
+        type: 'DateTime',
+        description: 'When the shipment last changed.',
+        resolve: (edge) => (edge as ShipmentEdge).updatedDateTime,
+      }),
+    }),
+  },
+);
+
+/** An edge of shipmentsConnection: what the listing read of the shipment beside the node. */
+interface ShipmentEdge {
+  cursor: string;
+  node: ShipmentSource;
+  version: number;
+  updatedDateTime: string;
+}
+
+builder.queryField('shipmentsConnection', (t) =>
+  t.field({
+    ...policy({ access: { scope: READ_SCOPE }, quota: 'lookups' }),
+    type: ShipmentTrackingConnectionType,
+    description:
+      'The shipments your account sees, in a stable order (new shipments last), filtered: for dashboards. Each node is the ' +
+      'snapshot the lookup returns, loaded only as far as it is selected. Requires a bearer token with scope track-and-trace.read.',
+    args: {
+      first: t.arg.int({
+        required: false,
+        description: `Shipments per page, 1 to ${MAX_CONNECTION_SHIPMENTS}; default ${DEFAULT_SHIPMENTS_PAGE}.`,
+      }),
+      after: t.arg.string({ required: false, description: 'The endCursor (or any cursor) of an earlier page: the page after it.' }),
+      carrierCode: t.arg.string({ required: false, description: 'Only shipments of this carrier (SCAC code).' }),
+      exceptionType: t.arg({
+        type: ExceptionTypeEnum,
+        required: false,
+        description: 'Only shipments with an open exception of this type.',
+      }),
+      updatedSince: t.arg({ type: 'DateTime', required: false, description: 'Only shipments that changed at or after this time.' }),
+    },
+    validate: z
+      .object({
+        carrierCode: z
+          .string()
+          .regex(/^[A-Z]{2,4}$/, 'carrierCode must be a carrier SCAC code of 2 to 4 upper-case letters')
+          .nullish(),
+        after: z.string().max(200, 'after is not a cursor of this service').nullish(),
+      })
+      .loose(),
+    resolve: async (_root, args, ctx: GraphQLContext) => {
+      const { size } = pagingDirection(args, DEFAULT_SHIPMENTS_PAGE, MAX_CONNECTION_SHIPMENTS);
+      const { shipments, more } = await readShipmentsPage(ctx, args as never, size);
+      const connection = connectionOf(shipments, (s) => encodeShipmentCursor(s.row.id), { hasNextPage: more, hasPreviousPage: false });
+      const edges: ShipmentEdge[] = connection.edges.map(({ cursor, node: s }) => ({
+        cursor,
+        node: new ShipmentSource(s.row, ctx.services.snapshots.snapshot(s.row)),
+        version: s.row.version,
+        updatedDateTime: s.updatedAt,
+      }));
+      return { ...connection, edges };
+    },
+  }),
+);
+
+const AccountChangeConnectionType = builder.connectionObject(
+  {
+    type: AccountChangeType,
+    name: 'AccountChangeConnection',
+    description:
+      'A page of the change feed: first every shipment your account sees, then the shipments that changed, with what changed. ' +
+      'hasNextPage false: caught up; keep endCursor and ask again after it later.',
+  },
+  {
+    description:
+      'A shipment and its changes of this page. Its cursor resumes after it: nothing later is skipped (a change may come again).',
+  },
+);
+
+builder.queryField('accountChangesConnection', (t) =>
+  t.field({
+    ...policy({ access: { scope: READ_SCOPE }, quota: 'lookups' }),
+    type: AccountChangeConnectionType,
+    description:
+      'What changed for your account, as a connection: without `after`, every shipment your account sees, each once at its ' +
+      'current version; then, after the endCursor of the last page, the shipments that changed since, with what changed. ' +
+      'endCursor is set on every page, an empty one included: poll after it. Requires a bearer token with scope track-and-trace.read.',
+    args: {
+      first: t.arg.int({
+        required: false,
+        description: `Changes (in the listing: shipments) per page, 1 to ${MAX_FEED_LIMIT}; default ${DEFAULT_FEED_LIMIT}; at most ${MAX_SNAPSHOTS_PER_PAGE} when shipmentTracking is selected.`,
+      }),
+      after: t.arg.string({ required: false, description: 'A cursor of an earlier page; leave out to start with every shipment.' }),
+    },
+    validate: z.object({ after: z.string().max(200, 'after is not a cursor of this service').nullish() }).loose(),
+    resolve: async (_root, args, ctx: GraphQLContext, info) => {
+      const { size, after } = pagingDirection(args, DEFAULT_FEED_LIMIT, MAX_FEED_LIMIT) as { size: number; after: string | null };
+      const page = await readFeedPage(ctx, after, size, info, 1);
+      const connection = connectionOf(page.entries, (e) => e.cursor, { hasNextPage: page.hasMore, hasPreviousPage: false });
+      // An empty page still says where to poll from.
+      return page.entries.length === 0 ? { ...connection, pageInfo: { ...connection.pageInfo, endCursor: page.next } } : connection;
     },
   }),
 );

@@ -3,6 +3,13 @@ import { builder } from '../builder.js';
 import { EquipmentEventType } from './events.js';
 import { ContainerReferencesType } from './references.js';
 
+/**
+ * The shipment of each container the schema serves: a container number is reused across shipments, so its
+ * global ID names its shipment too (src/graphql/schema/node.ts). Recorded where containers are served (a
+ * snapshot's containers are the same objects at one version, so an entry stays right while it lives).
+ */
+export const containerShipment = new WeakMap<ContainerSnapshot, { carrierCode: string; carrierBookingReference: string }>();
+
 export const ContainerType = builder.objectRef<ContainerSnapshot>('Container').implement({
   description: 'A container of the shipment, with its movements.',
   fields: (t) => ({

@@ -20,7 +20,15 @@ import {
 import { DCSA, lookupError } from '../../service/errors.js';
 import { readEventPage, type EventPageRow } from '../../store/dcsa-events.js';
 import { builder } from '../builder.js';
-import { EventInterface } from './events.js';
+import { connectionOf, pagingDirection } from '../connection.js';
+import {
+  DocumentTypeCodeEnum,
+  EquipmentEventTypeCodeEnum,
+  EventInterface,
+  EventTypeEnum,
+  ShipmentEventTypeCodeEnum,
+  TransportEventTypeCodeEnum,
+} from './events.js';
 
 /**
  * The `events` field: stored events the caller's accounts may see, with the DCSA Track & Trace 2.2 filters and
@@ -70,6 +78,7 @@ const LIST = (what: string) =>
 builder.queryField('events', (t) =>
   t.field({
     ...policy({ access: { scope: READ_SCOPE }, quota: 'lookups' }),
+    deprecationReason: 'Use eventsConnection',
     type: EventPageType,
     description:
       'Events of the shipments your account may see, as DCSA Track & Trace 2.2 GET /v2/events selects them: every ' +
@@ -119,7 +128,7 @@ type EventArgs = Record<string, unknown> & { cursor?: string | null; sort?: stri
 const QUERY_ARGS = ['eventCreatedDateTime', 'sort', 'limit'] as const;
 
 /** The query of a request: from its cursor, or from its arguments (checked, with the defaults). */
-function pageQuery(args: EventArgs): EventPageQuery {
+function pageQuery(args: EventArgs, cursorProperty = 'cursor'): EventPageQuery {
   const given = Object.fromEntries(
     Object.entries(args).filter(([k, v]) => v !== null && v !== undefined && k !== 'cursor' && k !== 'eventIDs'),
   );
@@ -137,7 +146,9 @@ function pageQuery(args: EventArgs): EventPageQuery {
   };
   if (args.cursor === undefined || args.cursor === null) return fresh();
   const query = decodeEventCursor(args.cursor);
-  if (!query) throw refusal('cursor', 'cursor is not a page cursor this service handed out (Current-Page, Next-Page, …)');
+  if (!query) {
+    throw refusal(cursorProperty, `${cursorProperty} is not a page cursor this service handed out (Current-Page, Next-Page, …)`);
+  }
   // A client may send the query again with the cursor: accepted when it is the cursor's own.
   if (Object.keys(given).length > 0) {
     const again = fresh();
@@ -189,3 +200,74 @@ function eventPage(query: EventPageQuery, rows: EventPageRow[], more: boolean): 
     lastPage: hasNext ? at({ at: 'end' }) : null,
   };
 }
+
+const EventConnectionType = builder.connectionObject(
+  { type: EventInterface, name: 'EventConnection', description: 'A page of events, in the requested order.' },
+  { description: 'An event, and the cursor to page on from it (forward or backward).' },
+);
+
+const MAX_CONNECTION_EVENTS = 1000;
+
+builder.queryField('eventsConnection', (t) =>
+  t.field({
+    ...policy({ access: { scope: READ_SCOPE }, quota: 'lookups' }),
+    type: EventConnectionType,
+    description:
+      'Events of the shipments your account may see, with the DCSA Track & Trace 2.2 filters (every filter given must hold), ' +
+      'forward (first, after) or backward (last, before). A cursor carries the filters and sort of its query: send them again ' +
+      'as they were, or not at all.',
+    args: {
+      first: t.arg.int({ description: `Events per page, 1 to ${MAX_CONNECTION_EVENTS}; default ${DEFAULT_EVENT_LIMIT}.` }),
+      after: t.arg.string({ description: 'A cursor of an earlier page: the events after it.' }),
+      last: t.arg.int({ description: `Events per page read backward, 1 to ${MAX_CONNECTION_EVENTS}.` }),
+      before: t.arg.string({ description: 'A cursor of an earlier page: the events before it.' }),
+      eventType: t.arg({ type: [EventTypeEnum], description: LIST('SHIPMENT, TRANSPORT or EQUIPMENT') }),
+      shipmentEventTypeCode: t.arg({ type: [ShipmentEventTypeCodeEnum], description: LIST('Shipment events with these codes') }),
+      documentTypeCode: t.arg({ type: [DocumentTypeCodeEnum], description: LIST('Shipment events about these kinds of document') }),
+      carrierBookingReference: t.arg.string({ description: 'Events of the shipment with this carrier booking reference.' }),
+      transportDocumentReference: t.arg.string({ description: 'Events of the shipment with this bill of lading number.' }),
+      transportEventTypeCode: t.arg({ type: [TransportEventTypeCodeEnum], description: LIST('Transport events with these codes') }),
+      transportCallID: t.arg.string({ description: 'Events at this transport call (see TransportCall.transportCallID).' }),
+      vesselIMONumber: t.arg.string({ description: "Events whose transport call's vessel has this IMO number." }),
+      exportVoyageNumber: t.arg.string({ description: "Events whose transport call's export voyage is this." }),
+      carrierServiceCode: t.arg.string({ description: "Events whose transport call's service is this." }),
+      UNLocationCode: t.arg.string({ description: "Events at this UN/LOCODE (the transport call's, or an equipment event's location)." }),
+      equipmentEventTypeCode: t.arg({ type: [EquipmentEventTypeCodeEnum], description: LIST('Equipment events with these codes') }),
+      equipmentReference: t.arg.string({ description: 'Equipment events of this container.' }),
+      carrierCode: t.arg.string({ description: 'Not in the DCSA standard: events this carrier (SCAC) published.' }),
+      eventCreatedDateTime: t.arg({ type: EventTimeRangeInput, description: 'Bounds on when the events were created.' }),
+      sort: t.arg.string({
+        description: `Order: ${EVENT_SORT_FIELDS.join(' or ')}, each optionally :ASC or :DESC, comma-separated; default eventCreatedDateTime:ASC.`,
+      }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const { first, after, last, before, ...rest } = args;
+      const direction = pagingDirection({ first, after, last, before }, DEFAULT_EVENT_LIMIT, MAX_CONNECTION_EVENTS);
+      const cursor = direction.forward ? direction.after : direction.before;
+      const property = direction.forward ? 'after' : 'before';
+      // The query the cursor carries (its filters, checked against those sent again), or the arguments' own.
+      const query = pageQuery({ ...rest, cursor: cursor ?? undefined }, property);
+      const boundary = cursor === null ? null : 'after' in query.position ? query.position.after : null;
+      if (cursor !== null && !boundary) throw refusal(property, `${property} is not an edge cursor of eventsConnection`);
+      const position: EventPageQuery['position'] = boundary
+        ? direction.forward
+          ? { after: boundary }
+          : { before: boundary }
+        : { at: direction.forward ? 'start' : 'end' };
+      const principal = await ctx.principal();
+      const page = await readEventPage(ctx.services.database.db, {
+        accountIds: principal.accountIds,
+        ...query,
+        limit: direction.size,
+        position,
+      });
+      const edgeCursor = (row: EventPageRow) =>
+        encodeEventCursor({ ...query, limit: DEFAULT_EVENT_LIMIT, position: { after: { values: row.values, seq: row.seq } } });
+      const connection = connectionOf(page.rows, edgeCursor, {
+        hasNextPage: direction.forward ? page.more : boundary !== null,
+        hasPreviousPage: direction.forward ? boundary !== null : page.more,
+      });
+      return { ...connection, edges: connection.edges.map((e) => ({ cursor: e.cursor, node: e.node.event })) };
+    },
+  }),
+);

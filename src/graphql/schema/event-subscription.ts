@@ -13,6 +13,14 @@ import { parseOrRefuse } from '../../service/dcsa-event-query.js';
 import { DCSA, lookupError } from '../../service/errors.js';
 import { listDcsaSubscriptions, type DcsaSubscription, type DcsaSubscriptionSort } from '../../store/dcsa-subscriptions.js';
 import { builder } from '../builder.js';
+import {
+  DocumentTypeCodeEnum,
+  EquipmentEventTypeCodeEnum,
+  EventTypeEnum,
+  ShipmentEventTypeCodeEnum,
+  TransportEventTypeCodeEnum,
+} from './events.js';
+import { badConnectionArgument, connectionOf, pagingDirection } from '../connection.js';
 
 /**
  * DCSA Track & Trace 2.2 event subscriptions (docs/dcsa-events.md: Consuming the service as a DCSA publisher): the
@@ -37,7 +45,18 @@ const FILTER_DESCRIPTIONS: Record<(typeof EVENT_FILTER_FIELDS)[number], string> 
   carrierCode: 'Not in the DCSA standard: events this carrier (SCAC) published.',
 };
 
-const LISTS = new Set(['eventType', 'shipmentEventTypeCode', 'documentTypeCode', 'transportEventTypeCode', 'equipmentEventTypeCode']);
+/**
+ * The list filters and the DCSA code-list enum of each: a value outside it is refused by GraphQL before the field
+ * runs; one inside it but outside DCSA 2.2's own subset (e.g. PENC) by the filter's check, as on REST.
+ */
+const LISTS = {
+  eventType: EventTypeEnum,
+  shipmentEventTypeCode: ShipmentEventTypeCodeEnum,
+  documentTypeCode: DocumentTypeCodeEnum,
+  transportEventTypeCode: TransportEventTypeCodeEnum,
+  equipmentEventTypeCode: EquipmentEventTypeCodeEnum,
+} as const;
+const listEnum = (name: string) => (Object.hasOwn(LISTS, name) ? LISTS[name as keyof typeof LISTS] : undefined);
 
 export const EventSubscriptionType = builder.objectRef<DcsaSubscription>('EventSubscription').implement({
   description: 'A DCSA Track & Trace 2.2 event subscription: where to POST the events that pass its filters.',
@@ -47,8 +66,9 @@ export const EventSubscriptionType = builder.objectRef<DcsaSubscription>('EventS
     ...Object.fromEntries(
       EVENT_FILTER_FIELDS.map((name) => [
         name,
-        LISTS.has(name)
-          ? t.stringList({
+        listEnum(name)
+          ? t.field({
+              type: [listEnum(name) as typeof EventTypeEnum],
               nullable: true,
               description: FILTER_DESCRIPTIONS[name],
               resolve: (s) => (s.filter[name] as string[] | undefined) ?? null,
@@ -74,7 +94,9 @@ const EventSubscriptionRequestInput = builder.inputType('EventSubscriptionReques
     ...Object.fromEntries(
       EVENT_FILTER_FIELDS.map((name) => [
         name,
-        LISTS.has(name) ? t.stringList({ description: FILTER_DESCRIPTIONS[name] }) : t.string({ description: FILTER_DESCRIPTIONS[name] }),
+        listEnum(name)
+          ? t.field({ type: [listEnum(name) as typeof EventTypeEnum], description: FILTER_DESCRIPTIONS[name] })
+          : t.string({ description: FILTER_DESCRIPTIONS[name] }),
       ]),
     ),
     bookingReference: t.string({ description: 'Deprecated in 2.2: carrierBookingReference.' }),
@@ -151,6 +173,7 @@ const cursorOf = (page: Page) => Buffer.from(JSON.stringify(page), 'utf8').toStr
 builder.queryField('eventSubscriptions', (t) =>
   t.field({
     ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
+    deprecationReason: 'Use eventSubscriptionsConnection',
     type: EventSubscriptionPageType,
     description: 'Your DCSA event subscriptions, oldest first unless sorted. Requires the track-and-trace.subscribe scope.',
     args: {
@@ -177,6 +200,80 @@ builder.queryField('eventSubscriptions', (t) =>
         firstPage: page.offset > 0 ? at(0) : null,
         lastPage: hasNext ? at(lastOffset) : null,
       };
+    },
+  }),
+);
+
+/** An edge's cursor: the subscription's position in its order (which the cursor carries). */
+const EDGE_CURSOR = z.strictObject({ at: z.int().min(0), sort: PAGE.shape.sort });
+const edgeCursor = (at: number, sort: Page['sort']) => Buffer.from(JSON.stringify({ at, sort }), 'utf8').toString('base64url');
+
+function parseEdgeCursor(cursor: string, property: string): z.output<typeof EDGE_CURSOR> {
+  try {
+    return EDGE_CURSOR.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    throw badConnectionArgument(property, `${property} is not a cursor this service handed out`);
+  }
+}
+
+const EventSubscriptionConnectionType = builder.connectionObject(
+  {
+    type: EventSubscriptionType,
+    name: 'EventSubscriptionConnection',
+    description: 'A page of your event subscriptions.',
+    fields: (t) => ({
+      totalCount: t.exposeInt('totalCount' as never, { description: 'How many subscriptions you have in all.' }),
+    }),
+  },
+  { description: 'An event subscription, and the cursor to page on from it.' },
+);
+
+builder.queryField('eventSubscriptionsConnection', (t) =>
+  t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
+    type: EventSubscriptionConnectionType,
+    description:
+      'Your DCSA event subscriptions, oldest first unless sorted, forward (first, after) or backward (last, before). ' +
+      'Requires the track-and-trace.subscribe scope.',
+    args: {
+      first: t.arg.int({ description: `Subscriptions per page, 1 to ${MAX_LIMIT}; default 100.` }),
+      after: t.arg.string({ description: 'A cursor of an earlier page: the subscriptions after it.' }),
+      last: t.arg.int({ description: `Subscriptions per page read backward, 1 to ${MAX_LIMIT}.` }),
+      before: t.arg.string({ description: 'A cursor of an earlier page: the subscriptions before it.' }),
+      sort: t.arg.string({
+        description: 'subscriptionID or callbackUrl, each optionally :ASC or :DESC, comma-separated; a cursor carries its own.',
+      }),
+    },
+    validate: z
+      .object({ after: z.string().max(500, 'after is at most 500 characters').nullish(), before: z.string().max(500).nullish() })
+      .loose(),
+    resolve: async (_root, args, ctx) => {
+      const principal = await ctx.principal();
+      const direction = pagingDirection(args, 100, MAX_LIMIT);
+      const given = direction.forward ? direction.after : direction.before;
+      const cursor = given === null ? null : parseEdgeCursor(given, direction.forward ? 'after' : 'before');
+      if (cursor && args.sort != null) throw refusal('sort', 'a cursor carries its sort: send it without sort');
+      const sort = cursor?.sort ?? requestedPage({ sort: args.sort }).sort;
+      const read = (offset: number, limit: number) =>
+        listDcsaSubscriptions(ctx.services.database.db, principal.clientId, {
+          offset,
+          limit,
+          sort: sort.length > 0 ? sort : [{ field: 'createdDateTime', descending: false }],
+        });
+      let offset: number;
+      let limit = direction.size;
+      if (direction.forward) offset = cursor ? cursor.at + 1 : 0;
+      else {
+        const end = cursor ? cursor.at : (await read(0, 1)).total;
+        offset = Math.max(0, end - direction.size);
+        limit = end - offset;
+      }
+      const { subscriptions, total } = await read(offset, limit);
+      const connection = connectionOf(subscriptions, (_s, i) => edgeCursor(offset + i, sort), {
+        hasNextPage: offset + subscriptions.length < total,
+        hasPreviousPage: offset > 0,
+      });
+      return { ...connection, totalCount: total };
     },
   }),
 );

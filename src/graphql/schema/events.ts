@@ -52,12 +52,22 @@ export const EmptyIndicatorCodeEnum = codeListEnum(
 
 const DOCUMENT_REFERENCES_DESCRIPTION = 'The booking and transport documents the event refers to.';
 
+const typeNameOf = (event: TrackingEvent) =>
+  event.eventType === 'SHIPMENT' ? 'ShipmentEvent' : event.eventType === 'TRANSPORT' ? 'TransportEvent' : 'EquipmentEvent';
+
+/** Events are Nodes (docs/graphql.md, Object identification): their global ID is their type and eventID. */
+const NodeInterface = builder.nodeInterfaceRef();
+
 /** The common fields of the spec's events. */
 export const EventInterface = builder.interfaceRef<TrackingEvent>('Event').implement({
   description: 'Common fields of shipment, transport and equipment events (DCSA Track & Trace 2.2).',
-  resolveType: (event) =>
-    event.eventType === 'SHIPMENT' ? 'ShipmentEvent' : event.eventType === 'TRANSPORT' ? 'TransportEvent' : 'EquipmentEvent',
+  interfaces: [NodeInterface],
+  resolveType: typeNameOf,
   fields: (t) => ({
+    id: t.globalID({
+      description: 'Opaque global ID, stable across restarts and equal on every store; pass it to node(id:) or nodes(ids:).',
+      resolve: (event) => ({ type: typeNameOf(event), id: event.eventID }),
+    }),
     eventID: t.exposeString('eventID', { description: 'The event, a UUID; each version of a milestone has its own.' }),
     eventType: t.expose('eventType', { type: EventTypeEnum, description: 'SHIPMENT, TRANSPORT or EQUIPMENT.' }),
     eventDateTime: t.expose('eventDateTime', { type: 'DateTime', description: 'Time of the milestone.' }),
@@ -71,7 +81,7 @@ export const EventInterface = builder.interfaceRef<TrackingEvent>('Event').imple
 
 export const ShipmentEventType = builder.objectRef<ShipmentEvent>('ShipmentEvent').implement({
   description: 'A booking or document milestone, such as a booking confirmed or a bill of lading issued.',
-  interfaces: [EventInterface],
+  interfaces: [NodeInterface, EventInterface],
   isTypeOf: (e) => (e as TrackingEvent).eventType === 'SHIPMENT',
   fields: (t) => ({
     documentReferences: t.expose('documentReferences', {
@@ -95,7 +105,7 @@ export const ShipmentEventType = builder.objectRef<ShipmentEvent>('ShipmentEvent
 
 export const TransportEventType = builder.objectRef<TransportEvent>('TransportEvent').implement({
   description: 'A vessel (or other means of transport) departing from or arriving at a transport call.',
-  interfaces: [EventInterface],
+  interfaces: [NodeInterface, EventInterface],
   isTypeOf: (e) => (e as TrackingEvent).eventType === 'TRANSPORT',
   fields: (t) => ({
     documentReferences: t.expose('documentReferences', {
@@ -113,7 +123,7 @@ export const TransportEventType = builder.objectRef<TransportEvent>('TransportEv
 
 export const EquipmentEventType = builder.objectRef<EquipmentEvent>('EquipmentEvent').implement({
   description: 'A container movement: gate in or out, load, discharge, …',
-  interfaces: [EventInterface],
+  interfaces: [NodeInterface, EventInterface],
   isTypeOf: (e) => (e as TrackingEvent).eventType === 'EQUIPMENT',
   fields: (t) => ({
     documentReferences: t.expose('documentReferences', {

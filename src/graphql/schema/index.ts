@@ -18,6 +18,7 @@ import './event-subscription.js';
 import './account-feed.js';
 import './tracking-request.js';
 import './rate-limit.js';
+import './node.js';
 
 /**
  * `@defer` and `@stream` are declared in the schema itself, so that what /graphql serves, what the executor runs

@@ -1,6 +1,6 @@
 import { builder } from '../builder.js';
 import { type ShipmentSource } from '../shipment-source.js';
-import { ContainerType } from './container.js';
+import { ContainerType, containerShipment } from './container.js';
 import { ShipmentEventType, TransportEventType } from './events.js';
 import { TrackingExceptionType } from './exception.js';
 import { LocationType } from './location.js';
@@ -94,7 +94,11 @@ export const ShipmentTrackingType = builder.objectRef<ShipmentSource>('ShipmentT
     containers: t.field({
       type: [ContainerType],
       description: 'The containers of the shipment.',
-      resolve: (s) => s.snapshot.containers(),
+      resolve: async (s) => {
+        const containers = await s.snapshot.containers();
+        for (const container of containers) containerShipment.set(container, s.master);
+        return containers;
+      },
     }),
     exceptions: t.field({
       type: [TrackingExceptionType],

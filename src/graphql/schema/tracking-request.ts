@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { TRACK_SCOPE } from '../../auth/scopes.js';
-import { pageOfTrackingRequests, requestTracking, requireTrackingRequest, stopTracking } from '../../carriers/tracking-request-service.js';
+import {
+  encodeCursor as trackingRequestCursor,
+  pageOfTrackingRequests,
+  requestTracking,
+  requireTrackingRequest,
+  stopTracking,
+} from '../../carriers/tracking-request-service.js';
 import { policy } from '../../executor/field-policy.js';
 import type { TrackingRequestView } from '../../store/tracking-requests.js';
 import { builder } from '../builder.js';
+import { connectionOf, pagingDirection } from '../connection.js';
 
 /**
  * Tracking requests (docs/tracking-requests.md): a client asks the service to follow a bill of lading, a booking
@@ -125,6 +132,7 @@ const ID = z.string().max(100, 'trackingRequestID is at most 100 characters');
 builder.queryField('trackingRequests', (t) =>
   t.field({
     ...policy({ access: { scope: TRACK_SCOPE }, quota: 'subscriptions' }),
+    deprecationReason: 'Use trackingRequestsConnection',
     type: TrackingRequestPageType,
     description: 'Your tracking requests, oldest first, a page at a time. Requires the track-and-trace.track scope.',
     args: {
@@ -139,6 +147,29 @@ builder.queryField('trackingRequests', (t) =>
       .loose(),
     resolve: async (_root, args, ctx) =>
       pageOfTrackingRequests(ctx.services.database, await ctx.principal(), { after: args.cursor, limit: args.limit }),
+  }),
+);
+
+const TrackingRequestConnectionType = builder.connectionObject(
+  { type: TrackingRequestType, name: 'TrackingRequestConnection', description: 'A page of your tracking requests, oldest first.' },
+  { description: 'A tracking request, and the cursor to page on from it.' },
+);
+
+builder.queryField('trackingRequestsConnection', (t) =>
+  t.field({
+    ...policy({ access: { scope: TRACK_SCOPE }, quota: 'subscriptions' }),
+    type: TrackingRequestConnectionType,
+    description: 'Your tracking requests, oldest first, a page at a time. Requires the track-and-trace.track scope.',
+    args: {
+      first: t.arg.int({ required: false, description: 'At most this many, 1 to 500; default 100.' }),
+      after: t.arg.string({ required: false, description: 'A cursor of an earlier page (its endCursor): the requests after it.' }),
+    },
+    validate: z.object({ after: z.string().max(200, 'after is at most 200 characters').nullish() }).loose(),
+    resolve: async (_root, args, ctx) => {
+      const { size } = pagingDirection(args, 100, 500);
+      const page = await pageOfTrackingRequests(ctx.services.database, await ctx.principal(), { after: args.after, limit: size }, 'after');
+      return connectionOf(page.trackingRequests, trackingRequestCursor, { hasNextPage: page.more, hasPreviousPage: false });
+    },
   }),
 );
 
