@@ -1,4 +1,5 @@
-import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_INGEST_SCOPE } from '../src/auth/scopes.js';
 import { notificationKey, signNotification } from '../src/carriers/notification-signature.js';
@@ -125,5 +126,42 @@ describe.each(dialects)('body limits over HTTP on $name', ({ name, enabled }) =>
       duplex: 'half',
     } as RequestInit);
     await expectTooLarge(response, GENERAL);
+  });
+
+  it.skipIf(!enabled)('answers 413 to a fast oversized chunked notification on a raw socket, then closes (lingering close)', async () => {
+    // A carrier that writes its whole (8 MiB) chunked body as fast as the socket takes it, and reads only afterwards:
+    // the server answers 413 after 160 KiB, keeps reading and discarding what still arrives, and closes after it.
+    const { port } = http.server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    const received: Buffer[] = [];
+    // Like a blocking client, it reads nothing until it has written its request.
+    socket.pause();
+    socket.on('data', (c: Buffer) => received.push(c));
+    const closed = new Promise<Error | null>((resolve) => {
+      socket.on('error', (err) => resolve(err));
+      socket.on('close', () => resolve(null));
+    });
+    socket.write(
+      `POST /v2/carrier-notifications/${CARRIER} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        'Notification-Signature: t=1,v1=00\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
+    const chunk = Buffer.alloc(64 * 1024, 32);
+    const framed = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
+    let writes = 0;
+    const write = () => {
+      while (writes < 128 && !socket.destroyed) {
+        writes += 1;
+        const last = writes === 128;
+        if (!socket.write(last ? Buffer.concat([framed, Buffer.from('0\r\n\r\n')]) : framed)) return void socket.once('drain', write);
+      }
+      socket.resume();
+    };
+    write();
+    const error = await closed;
+    const answer = Buffer.concat(received).toString('latin1');
+    expect(answer, String(error)).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain(`at most ${NOTIFICATION} bytes`);
+    expect(answer).toMatch(/connection: close/i);
   });
 });

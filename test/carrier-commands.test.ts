@@ -8,6 +8,8 @@ import { runCaptured, type CliRun } from './support/cli-run.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { FakeDcsaPublisher } from './support/fake-dcsa-publisher.js';
 import { rawTransportEvent } from './support/ingest-fixtures.js';
+import { requestTracking } from '../src/carriers/tracking-request-service.js';
+import { getTrackingRequest } from '../src/store/tracking-requests.js';
 
 /** `tracking carrier …` and `tracking poll --once` as an operator runs them. */
 describe.each(dialects)('tracking carrier commands on $name', ({ name, enabled }) => {
@@ -148,7 +150,19 @@ describe.each(dialects)('tracking carrier commands on $name', ({ name, enabled }
       );
       const r = await run('poll', '--once');
       expect(r.code).toBe(0);
-      expect(JSON.parse(r.stdout)).toMatchObject({ carrierCode: 'EGLV', pages: 1, events: 2, eventsStored: 2, error: null });
+      const [polled, round] = r.stdout.trim().split('\n');
+      expect(JSON.parse(polled ?? '')).toMatchObject({ carrierCode: 'EGLV', pages: 1, events: 2, eventsStored: 2, error: null });
+      // Then the tracking fetcher's round, in one line (no tracking request here).
+      expect(JSON.parse(round ?? '')).toEqual({
+        trackingFetches: 0,
+        found: 0,
+        unchanged: 0,
+        empty: 0,
+        refused: 0,
+        deferred: 0,
+        statuses: {},
+        errors: [],
+      });
       publisher.script = { 1: { status: 400 } };
       // At info, the poller logs what it does: on stderr, so stdout stays the one JSON result per carrier.
       const failed = await runCaptured(['poll', '--once', '--carrier', 'EGLV'], {
@@ -156,13 +170,45 @@ describe.each(dialects)('tracking carrier commands on $name', ({ name, enabled }
         database: t.database,
       });
       expect(failed.code).toBe(1);
-      expect(JSON.parse(failed.stdout)).toMatchObject({ error: expect.stringContaining('400') });
+      expect(JSON.parse(failed.stdout.split('\n')[0] ?? '')).toMatchObject({ error: expect.stringContaining('400') });
       const logged = failed.stderr
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line) as { level: string; message: string });
       expect(logged.length).toBeGreaterThan(0);
       expect(logged.every((line) => typeof line.level === 'string' && typeof line.message === 'string')).toBe(true);
+    } finally {
+      await publisher.close();
+    }
+  });
+
+  it.skipIf(!enabled)('poll --once runs one round of the tracking fetcher: a PENDING request becomes TRACKING, exit 0', async () => {
+    const publisher = await FakeDcsaPublisher.start();
+    try {
+      const bl = { documentReferenceType: 'TRD', documentReferenceValue: 'HLCUBL7' };
+      publisher.events = [
+        rawTransportEvent(71, { documentReferences: [bl, { documentReferenceType: 'BKG', documentReferenceValue: 'HLCUBK7' }] }),
+      ];
+      const added = await run('carrier', 'add', 'HLCU', '--events-url', publisher.eventsUrl);
+      expect(added.code, added.stderr).toBe(0);
+      const principal = { clientId: 'cron-client', accountIds: ['acme'], scopes: [] };
+      const { trackingRequest } = await requestTracking(
+        t.database,
+        config,
+        principal,
+        { transportDocumentReference: 'HLCUBL7' },
+        new Date(),
+      );
+      expect(trackingRequest.status).toBe('PENDING');
+
+      const r = await run('poll', '--once', '--carrier', 'HLCU');
+      expect(r.code, r.stderr).toBe(0);
+      const lines = r.stdout.trim().split('\n');
+      expect(lines).toHaveLength(2);
+      expect(JSON.parse(lines[1] ?? '')).toMatchObject({ trackingFetches: 1, found: 1, refused: 0, statuses: { TRACKING: 1 }, errors: [] });
+      expect(publisher.requests.some((q) => q.includes('transportDocumentReference=HLCUBL7'))).toBe(true);
+      const after = await getTrackingRequest(t.database.db, 'cron-client', trackingRequest.trackingRequestID);
+      expect(after).toMatchObject({ status: 'TRACKING', shipment: { carrierBookingReference: 'HLCUBK7' } });
     } finally {
       await publisher.close();
     }

@@ -133,21 +133,21 @@ describe.each(dialects)('carrier lifecycle on $name', ({ name, enabled }) => {
         );
         expect(withUrl).toMatchObject({ code: 0, stderr: '' });
         expect(await carrier('EGLV')).toMatchObject({ name: 'Evergreen', eventsAuth: 'api-key', pollIntervalSeconds: 60 });
-        expect(JSON.parse((await poll('EGLV')).stdout)).toMatchObject({ eventsStored: 1, error: null });
+        expect(JSON.parse((await poll('EGLV')).stdout.split('\n')[0]!)).toMatchObject({ eventsStored: 1, error: null });
 
         // The carrier issues a new key; the operator stores it before the carrier switches, with a day of overlap.
         const newKey = await run('carrier', 'update', 'EGLV', '--api-key', 'new-key', '--overlap', '86400', '--json');
         expect(newKey.code).toBe(0);
         expect(JSON.parse(newKey.stdout)).toMatchObject({ previousCredentialsExpireAt: new Date(clock + 86_400_000).toISOString() });
         publisher.events.push(rawTransportEvent(21));
-        expect(JSON.parse((await poll('EGLV')).stdout)).toMatchObject({ eventsStored: 1, error: null });
+        expect(JSON.parse((await poll('EGLV')).stdout.split('\n')[0]!)).toMatchObject({ eventsStored: 1, error: null });
         publisher.acceptApiKey({ header: 'X-API-Key', value: 'new-key' });
         publisher.events.push(rawTransportEvent(22));
-        expect(JSON.parse((await poll('EGLV')).stdout)).toMatchObject({ eventsStored: 1, error: null });
+        expect(JSON.parse((await poll('EGLV')).stdout.split('\n')[0]!)).toMatchObject({ eventsStored: 1, error: null });
         // After the overlap only the new key is used: the carrier taking the new one back fails the poll.
         clock += 86_400_000 + 1000;
         publisher.acceptApiKey({ header: 'X-API-Key', value: 'old-key' });
-        expect(JSON.parse((await poll('EGLV')).stdout)).toMatchObject({ error: expect.stringContaining('401') });
+        expect(JSON.parse((await poll('EGLV')).stdout.split('\n')[0]!)).toMatchObject({ error: expect.stringContaining('401') });
 
         expect(await run('carrier', 'update', 'EGLV', '--no-events-url')).toMatchObject({ code: 0 });
         expect(await carrier('EGLV')).toMatchObject({ eventsUrl: null, eventsAuth: 'none' });

@@ -19,8 +19,8 @@ describe('the DCSA Track & Trace 2.2 standard, corrected for its known issues', 
     documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: 'BKG100' }],
   };
 
-  it('corrects exactly the four known issues, in order', () => {
-    expect(KNOWN_ISSUE_CORRECTIONS.map((c) => c.issue)).toEqual([1, 2, 3, 4]);
+  it('corrects exactly the four known issues and the array filters of GET /v2/events, in order', () => {
+    expect(KNOWN_ISSUE_CORRECTIONS.map((c) => c.issue)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('issue 1: documentReferenceType is BKG or TRD, as real payloads and the examples carry it', () => {
@@ -62,6 +62,27 @@ describe('the DCSA Track & Trace 2.2 standard, corrected for its known issues', 
     const corrected = new DcsaValidator();
     expect(corrected.notification(signed, [event])).toEqual([]);
     expect(corrected.notification(headers, [event])).toEqual(['header Notification-Signature is missing']);
+  });
+
+  it('issue 5: the array filters of GET /v2/events have array defaults and examples ("ARRI,DEPA" is two values)', () => {
+    const arrays = (standard: Record<string, any>) =>
+      Object.fromEntries(
+        (standard.paths['/v2/events'].get.parameters as Record<string, any>[])
+          .filter((p) => p.schema?.type === 'array' && 'default' in p.schema)
+          .map((p) => [p.name, { default: p.schema.default, example: p.example }]),
+      );
+    const published = arrays(publishedStandard());
+    expect(published.transportEventTypeCode).toEqual({ default: 'ARRI,DEPA', example: 'ARRI,DEPA' });
+    const corrected = arrays(correctedStandard());
+    expect(Object.keys(corrected).sort()).toEqual([
+      'documentTypeCode',
+      'equipmentEventTypeCode',
+      'shipmentEventTypeCode',
+      'transportEventTypeCode',
+    ]);
+    expect(corrected.transportEventTypeCode).toEqual({ default: ['ARRI', 'DEPA'], example: ['ARRI', 'DEPA'] });
+    expect(corrected.documentTypeCode?.example).toEqual(['SHI', 'TRD']);
+    for (const values of Object.values(corrected) as { default: unknown }[]) expect(Array.isArray(values.default)).toBe(true);
   });
 });
 

@@ -61,6 +61,8 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
   let faultyDatabase: TestDatabase;
   /** A token of that app, with both scopes. */
   let faultyToken: string;
+  /** A token of that app allowed to track (the tracking request routes). */
+  let faultyTracker: string;
   /** The app with a rate limit of one failed authentication. */
   let limited: App;
   /** The app with quotas of one lookup, one subscription request and one token per minute. */
@@ -86,6 +88,9 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
     const client = await faulty.clients.createClient({ name: 'faulty', account: 'demo-account' });
     await faulty.clients.setScope(client.client_id, 'track-and-trace.subscribe', true);
     faultyToken = (await faulty.tokens.issueToken({ clientId: client.client_id, scope: 'track-and-trace.read track-and-trace.subscribe' }))
+      .access_token;
+    await faulty.clients.setScope(client.client_id, TRACK_SCOPE, true);
+    faultyTracker = (await faulty.tokens.issueToken({ clientId: client.client_id, scope: `track-and-trace.read ${TRACK_SCOPE}` }))
       .access_token;
     await sql`alter table api_client rename to api_client_gone`.execute(faultyDatabase.database.db);
     smallBodies = await createApp({
@@ -425,7 +430,7 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
       tracker = (await f.app.tokens.issueToken({ clientId: f.demo.client_id, scope: `track-and-trace.read ${TRACK_SCOPE}` })).access_token;
     });
 
-    it('POST: 201, 200, 400, 401, 403, 405, 413, 415, 503', async () => {
+    it('POST: 201, 200, 400, 401, 403, 405, 413, 415, 500, 503', async () => {
       const created = await call('POST', P, { body: { transportDocumentReference: 'SBOX00000001' } });
       expect(created.status).toBe(201);
       trackingRequestID = ((await created.clone().json()) as { trackingRequestID: string }).trackingRequestID;
@@ -445,9 +450,15 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
       await op('POST', P, await call('POST', P, { body: 'x'.repeat(5000) }));
       await op('POST', P, await call('POST', P, { body: '{}', type: 'text/plain' }));
       await op('POST', P, await call('POST', P, { body: { transportDocumentReference: 'SBOX00000001' }, app: broken }));
+      await op(
+        'POST',
+        P,
+        await call('POST', P, { body: { transportDocumentReference: 'SBOX00000001' }, app: faulty, bearer: faultyTracker }),
+        'internal error',
+      );
     });
 
-    it('GET list and one, DELETE: 200, 204, 400, 401, 403, 404, 405, 503', async () => {
+    it('GET list and one, DELETE: 200, 204, 400, 401, 403, 404, 405, 500, 503', async () => {
       const one = `${P}/${trackingRequestID}`;
       await op('GET', P, await call('GET', P), 'your tracking requests');
       await op('GET', P, await call('GET', `${P}?limit=0`), 'bad limit');
@@ -461,6 +472,7 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
         await op(method, template, await call(method, path, { bearer: f.token }));
         if (template === T) await op(method, template, await call(method, path.replace(trackingRequestID, UNKNOWN)));
         await op(method, template, await call(method, path, { app: broken }));
+        await op(method, template, await call(method, path, { app: faulty, bearer: faultyTracker }), 'internal error');
       }
       await op('GET', P, await call('PATCH', P));
       await op('GET', T, await call('PUT', one));

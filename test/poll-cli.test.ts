@@ -93,7 +93,9 @@ describe.each(dialects)('tracking poll on $name', ({ name, enabled }) => {
       const { code, stdout, stderr } = await run(['poll', '--once']).exited;
       expect(code, stderr).toBe(0);
       const lines = stdout.trim().split('\n');
-      expect(lines).toHaveLength(1);
+      // The carrier's line, then the tracking fetcher's round (nothing to track here).
+      expect(lines).toHaveLength(2);
+      expect(JSON.parse(lines[1]!)).toMatchObject({ trackingFetches: 0 });
       expect(JSON.parse(lines[0]!)).toMatchObject({ carrierCode: CARRIER, events: COUNT, eventsStored: COUNT, retries: 2, error: null });
       expect(await stored()).toBe(COUNT);
       expect((await lease()).lease_owner).toBeNull();
@@ -108,7 +110,7 @@ describe.each(dialects)('tracking poll on $name', ({ name, enabled }) => {
       await setUp({ 2: busy, 3: busy, 4: busy, 5: busy, 6: busy });
       const { code, stdout } = await run(['poll', '--once']).exited;
       expect(code).toBe(1);
-      const summary = JSON.parse(stdout.trim());
+      const summary = JSON.parse(stdout.trim().split('\n')[0]!);
       expect(summary).toMatchObject({ carrierCode: CARRIER, pages: 2, retries: 4 });
       expect(summary.error).toMatch(/after 5 tries/);
       expect(await stored()).toBe(40);

@@ -55,6 +55,8 @@ export interface CarrierSource {
   previousSecretExpiresAt: string | null;
   /** Until when the previous events credentials are still tried (after new ones with an overlap), else null. */
   previousCredentialsExpireAt: string | null;
+  /** The back-off every instance honours before calling the carrier (docs/carriers.md "Back-off"), null when none holds now. */
+  backoff: { until: string; reason: string | null; failuresInARow: number } | null;
   poll: {
     watermark: string;
     nextPollAt: string;
@@ -365,6 +367,9 @@ export class CarrierStore {
         row.previous_secret_ciphertext && this.#stillValid(row.previous_secret_expires_at) ? row.previous_secret_expires_at : null,
       previousCredentialsExpireAt:
         row.previous_auth_ciphertext && this.#stillValid(row.previous_auth_expires_at) ? row.previous_auth_expires_at : null,
+      backoff: this.#stillValid(row.backoff_until)
+        ? { until: row.backoff_until as string, reason: row.backoff_reason, failuresInARow: Number(row.backoff_failures) }
+        : null,
       poll: state
         ? {
             watermark: state.watermark,

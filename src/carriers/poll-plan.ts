@@ -117,3 +117,12 @@ export function nextPollDelayMs(intervalMs: number, consecutiveFailures: number,
   const backoff = Math.min(3_600_000, Math.max(10_000, intervalMs) * 2 ** Math.min(consecutiveFailures - 1, 10));
   return Math.max(backoff, retryAfter ?? 0);
 }
+
+/**
+ * The service's own back-off from a carrier whose calls keep failing (5xx, 408, no answer, its tries spent) with no
+ * Retry-After: 10 s after the first such call, doubling with each in a row, at most an hour. Every instance
+ * honours it (src/carriers/carrier-backoff.ts).
+ */
+export function ownBackoffMs(failuresInARow: number): number {
+  return Math.min(3_600_000, 10_000 * 2 ** Math.min(Math.max(failuresInARow - 1, 0), 20));
+}

@@ -8,6 +8,7 @@ import type { CarrierStore, PollTarget } from './carrier-store.js';
 import { validEventsOf } from './carrier-events.js';
 import { keepRejected, rejectedRows } from './rejected-events.js';
 import { DcsaEventsClient, type Fetch, type PageResult } from './events-client.js';
+import { CarrierBackoff } from './carrier-backoff.js';
 import { backoffMs, firstPageUrl, nextPollDelayMs, pollFrom, WatermarkTracker } from './poll-plan.js';
 import { abandonLease, advanceWatermark, readPollState, releaseLease, renewLease, takeLease } from '../store/poll-state.js';
 
@@ -24,6 +25,10 @@ import { abandonLease, advanceWatermark, readPollState, releaseLease, renewLease
  * - a 429, 408, 5xx or no answer is asked again after the carrier's
  *   Retry-After, else an exponential backoff; a wait too long for the run
  *   ends it and schedules the next poll after it;
+ * - the carrier's Retry-After, and the service's own back-off once a page's
+ *   tries are spent, are kept on the carrier's row and read before every call,
+ *   so every instance's poller and tracking fetcher honour them
+ *   (src/carriers/carrier-backoff.ts);
  * - at most one poller per carrier across every instance: a lease row taken
  *   with one atomic UPDATE … WHERE lease_until < now (src/store/poll-state.ts);
  * - the process stays alive while a poll is due or a retry waits (the loop's
@@ -111,6 +116,7 @@ export class CarrierPoller {
   readonly #now: () => Date;
   readonly #sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   readonly #leaseMs: number;
+  readonly #backoff: CarrierBackoff;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<unknown> | undefined;
   readonly #stopping = new AbortController();
@@ -122,6 +128,7 @@ export class CarrierPoller {
     this.#sleep = options.sleep ?? ((ms, signal) => sleepUnlessAborted(ms, signal));
     this.#leaseMs = options.leaseMs ?? (options.config.carriers.pollLeaseSeconds ?? 120) * 1000;
     this.#client = new DcsaEventsClient({ ...(options.fetch ? { fetch: options.fetch } : {}), now: this.#now });
+    this.#backoff = new CarrierBackoff(options.database.db, this.#now);
   }
 
   /** Polls every carrier that is due (or `carrier` only; `force`: due or not), one after the other. */
@@ -238,12 +245,14 @@ export class CarrierPoller {
       config.carriers.pollPageSize,
     );
     const seen = new Set<string>();
+    // Back-offs that end by `waitedOut` were waited out by this run already (a test's clock may stand still meanwhile).
+    const backoff = { waitedOut: '' };
     while (url !== null) {
       if (this.stopped) throw new PollFailure(STOPPED, null);
       if (seen.has(url) || seen.size >= MAX_PAGES_PER_RUN)
         throw new PollFailure('the events endpoint sent a page cursor it already sent', null);
       seen.add(url);
-      const page = await this.#fetchPage(target, url, result);
+      const page = await this.#fetchPage(target, url, result, backoff);
       // A poller that stalled past its lease may have been replaced: it stops before writing anything.
       if (!(await renewLease(database.db, code, this.owner, this.#now(), this.#leaseMs))) throw new PollFailure('lease lost', null);
       const { bundle, rejected, refused } = validEventsOf(code, page.events);
@@ -281,24 +290,53 @@ export class CarrierPoller {
     await advanceWatermark(database.db, code, this.owner, tracker.finished(), 0);
   }
 
-  /** One page, asked again after 429/408/5xx/no answer while the waits stay short. */
-  async #fetchPage(target: PollTarget, url: string, result: CarrierPollResult): Promise<Extract<PageResult, { ok: true }>> {
+  /**
+   * One page, asked again after 429/408/5xx/no answer while the waits stay short. Before each call the carrier's
+   * shared back-off is read: a short one is waited out, a long one ends the run (the next poll after it).
+   */
+  async #fetchPage(
+    target: PollTarget,
+    url: string,
+    result: CarrierPollResult,
+    backoff: { waitedOut: string },
+  ): Promise<Extract<PageResult, { ok: true }>> {
     const maxAttempts = this.#o.maxAttempts ?? 5;
     const maxWait = this.#o.maxInlineWaitMs ?? 60_000;
-    for (let attempt = 0; ; attempt++) {
-      const page = await this.#client.page(target.carrierCode, target.eventsUrl, url, target.auth, target.previousAuth);
-      if (page.ok) return page;
+    const code = target.carrierCode;
+    for (let attempt = 0; ;) {
+      const hold = await this.#backoff.hold(code);
+      if (hold.until !== null && hold.until > backoff.waitedOut) {
+        if (hold.ms > maxWait) throw new PollFailure(`backing off until ${hold.until}: ${hold.reason ?? ''}`, hold.ms);
+        this.#o.log('debug', 'carrier backing off, waiting', { carrierCode: code, until: hold.until });
+        await this.#waitHoldingLease(code, hold.ms);
+        backoff.waitedOut = hold.until;
+        continue;
+      }
+      const page = await this.#client.page(code, target.eventsUrl, url, target.auth, target.previousAuth);
+      if (page.ok) {
+        await this.#backoff.answered(code, hold.failures);
+        return page;
+      }
+      const until = page.retryable ? await this.#backoff.retryAfter(code, page) : null;
       const wait = page.retryAfterMs ?? backoffMs(attempt);
       if (!page.retryable || attempt + 1 >= maxAttempts || wait > maxWait) {
-        throw new PollFailure(`${page.message}${page.retryable ? ` (after ${attempt + 1} tries)` : ''}`, page.retryable ? wait : null);
+        const spent = page.retryable ? await this.#backoff.triesSpent(code, page, hold.failures) : null;
+        throw new PollFailure(`${page.message}${page.retryable ? ` (after ${attempt + 1} tries)` : ''}`, spent);
       }
-      this.#o.log('debug', 'carrier events page refused, retrying', { carrierCode: target.carrierCode, status: page.status, waitMs: wait });
+      this.#o.log('debug', 'carrier events page refused, retrying', { carrierCode: code, status: page.status, waitMs: wait });
       result.retries += 1;
-      await this.#wait(wait);
-      if (this.stopped) throw new PollFailure(STOPPED, null);
-      if (!(await renewLease(this.#o.database.db, target.carrierCode, this.owner, this.#now(), this.#leaseMs))) {
-        throw new PollFailure('lease lost', null);
-      }
+      attempt += 1;
+      await this.#waitHoldingLease(code, wait);
+      if (until !== null) backoff.waitedOut = until;
+    }
+  }
+
+  /** Waits `ms` (less when stopped), then renews the lease: a stop or a lost lease ends the run. */
+  async #waitHoldingLease(carrierCode: string, ms: number): Promise<void> {
+    await this.#wait(ms);
+    if (this.stopped) throw new PollFailure(STOPPED, null);
+    if (!(await renewLease(this.#o.database.db, carrierCode, this.owner, this.#now(), this.#leaseMs))) {
+      throw new PollFailure('lease lost', null);
     }
   }
 }

@@ -26,6 +26,7 @@ import type { CarrierStore, PollTarget } from './carrier-store.js';
 import { validEventsOf } from './carrier-events.js';
 import { DcsaEventsClient, type Fetch, type PageResult } from './events-client.js';
 import { ingestRetrying } from './ingest-retrying.js';
+import { CarrierBackoff } from './carrier-backoff.js';
 import { backoffMs, pollFrom } from './poll-plan.js';
 import { keepRejected, rejectedRows } from './rejected-events.js';
 
@@ -37,8 +38,9 @@ import { keepRejected, rejectedRows } from './rejected-events.js';
  * ingested like a poll's, the shipment derived from the events when no bundle described it (and granted to the
  * accounts of every client that asked), and the next fetch planned (src/domain/tracking-cadence.ts).
  *
- * A carrier that answers 429 (or 5xx) with a Retry-After is asked nothing more (for any reference) until then by
- * this instance, and the row waits at least that long: the wait is on the row, so every instance honours it.
+ * A carrier that answers 429 (or 5xx) with a Retry-After, or whose calls keep failing, is asked nothing more (for
+ * any reference) until its back-off ends, by any instance: the back-off is kept on the carrier's row and read before
+ * every call (src/carriers/carrier-backoff.ts), and the rows it holds back wait as long.
  */
 
 export interface TrackingFetcherOptions {
@@ -77,6 +79,13 @@ export interface FetchResult {
   error: string | null;
 }
 
+/** One fetcher round in one line: counts by outcome, the requests' statuses after it, the first errors. */
+export interface FetchRoundSummary extends Record<FetchOutcomeName, number> {
+  trackingFetches: number;
+  statuses: Record<string, number>;
+  errors: { carrierCode: string; reference: string; error: string | null }[];
+}
+
 class FetchFailure extends Error {
   constructor(
     message: string,
@@ -94,8 +103,7 @@ export class TrackingFetcher {
   readonly #now: () => Date;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #leaseMs: number;
-  /** Carriers that asked us to wait (Retry-After), until when (ms). */
-  readonly #blockedUntil = new Map<string, number>();
+  readonly #backoff: CarrierBackoff;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<unknown> | undefined;
 
@@ -105,6 +113,7 @@ export class TrackingFetcher {
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()));
     this.#leaseMs = options.leaseMs ?? 120_000;
     this.#client = new DcsaEventsClient({ ...(options.fetch ? { fetch: options.fetch } : {}), now: this.#now });
+    this.#backoff = new CarrierBackoff(options.database.db, this.#now);
   }
 
   get policy(): CadencePolicy {
@@ -118,8 +127,8 @@ export class TrackingFetcher {
     };
   }
 
-  /** Fetches every due reference (claimed round after round until none is due). */
-  async runOnce(): Promise<FetchResult[]> {
+  /** Fetches every due reference (of `carrier` only when given), claimed round after round until none is due. */
+  async runOnce(options: { carrier?: string } = {}): Promise<FetchResult[]> {
     const results: FetchResult[] = [];
     for (;;) {
       const claimed = await claimDueFetches(this.#o.database.db, {
@@ -127,6 +136,7 @@ export class TrackingFetcher {
         now: this.#now(),
         leaseMs: this.#leaseMs,
         limit: this.#o.batch ?? 100,
+        ...(options.carrier !== undefined ? { carrierCode: options.carrier } : {}),
       });
       if (claimed.length === 0) return results;
       const targets = new Map((await this.#o.carriers.pollTargets()).map((t) => [t.carrierCode, t]));
@@ -167,6 +177,20 @@ export class TrackingFetcher {
     tick();
   }
 
+  /** The summary line of one round (`tracking poll --once`): how many fetches, their outcomes, the statuses they left. */
+  static summary(results: readonly FetchResult[]): FetchRoundSummary {
+    const outcomes: Record<FetchOutcomeName, number> = { found: 0, unchanged: 0, empty: 0, refused: 0, deferred: 0 };
+    const statuses: Record<string, number> = {};
+    for (const r of results) {
+      outcomes[r.outcome] += 1;
+      statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    }
+    const errors = results
+      .filter((r) => r.error !== null)
+      .map((r) => ({ carrierCode: r.carrierCode, reference: r.reference, error: r.error }));
+    return { trackingFetches: results.length, ...outcomes, statuses, errors: errors.slice(0, 20) };
+  }
+
   async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = undefined;
@@ -200,11 +224,11 @@ export class TrackingFetcher {
       });
       return { ...result, outcome: 'refused', status: 'FAILED', error: reason };
     }
-    const blocked = this.#blockedUntil.get(row.carrier_code) ?? 0;
-    if (blocked > now.getTime()) {
-      // Not asked: the carrier said to wait. The row waits as long, on every instance.
+    const hold = await this.#backoff.hold(row.carrier_code);
+    if (hold.until !== null) {
+      // Not asked: the carrier (or our back-off after its failures) says to wait. The row waits as long.
       await finishFetch(database.db, row.id, token, now, {
-        next_fetch_at: new Date(blocked).toISOString(),
+        next_fetch_at: hold.until,
         last_fetched_at: row.last_fetched_at ?? at,
       });
       return { ...result, outcome: 'deferred', status: row.status };
@@ -216,7 +240,6 @@ export class TrackingFetcher {
       events = await this.#pages(target, row, token);
     } catch (err) {
       failure = err instanceof FetchFailure ? err : new FetchFailure(err instanceof Error ? err.message : String(err), null, null);
-      if (failure.retryAfterMs !== null) this.#blockedUntil.set(row.carrier_code, now.getTime() + failure.retryAfterMs);
     }
     if (failure?.message === 'lease lost') return { ...result, outcome: 'refused', error: 'lease lost' };
 
@@ -370,6 +393,8 @@ export class TrackingFetcher {
     url.search = url.search ? `${url.search}&${extra}` : `?${extra}`;
     const events: unknown[] = [];
     const seen = new Set<string>();
+    // Back-offs that end by `waitedOut` were waited out by this fetch already (a test's clock may stand still meanwhile).
+    const backoff = { waitedOut: '' };
     for (let next: string | null = url.toString(); next !== null;) {
       if (seen.has(next) || seen.size >= (this.#o.maxPages ?? 20)) {
         throw new FetchFailure(
@@ -379,27 +404,53 @@ export class TrackingFetcher {
         );
       }
       seen.add(next);
-      const page = await this.#page(target, next, row.id, token);
+      const page = await this.#page(target, next, row.id, token, backoff);
       events.push(...page.events);
       next = page.next;
     }
     return events;
   }
 
-  async #page(target: PollTarget, url: string, id: number, token: string): Promise<Extract<PageResult, { ok: true }>> {
+  /** One page, asked again after a short wait; the carrier's shared back-off is read before each call. */
+  async #page(
+    target: PollTarget,
+    url: string,
+    id: number,
+    token: string,
+    backoff: { waitedOut: string },
+  ): Promise<Extract<PageResult, { ok: true }>> {
     const maxWait = this.#o.maxInlineWaitMs ?? 5000;
-    for (let attempt = 0; ; attempt++) {
-      const page = await this.#client.page(target.carrierCode, target.eventsUrl, url, target.auth, target.previousAuth);
-      if (page.ok) return page;
+    const code = target.carrierCode;
+    for (let attempt = 0; ;) {
+      const hold = await this.#backoff.hold(code);
+      if (hold.until !== null && hold.until > backoff.waitedOut) {
+        if (hold.ms > maxWait) throw new FetchFailure(`backing off until ${hold.until}: ${hold.reason ?? ''}`, hold.ms, null);
+        await this.#sleepHoldingLease(hold.ms, id, token);
+        backoff.waitedOut = hold.until;
+        continue;
+      }
+      const page = await this.#client.page(code, target.eventsUrl, url, target.auth, target.previousAuth);
+      if (page.ok) {
+        await this.#backoff.answered(code, hold.failures);
+        return page;
+      }
       // A carrier that knows nothing of the reference may answer 404 instead of an empty list.
       if (page.status === 404) return { ok: true, events: [], next: null };
+      const until = page.retryable ? await this.#backoff.retryAfter(code, page) : null;
       const wait = page.retryAfterMs ?? backoffMs(attempt);
       if (!page.retryable || attempt + 1 >= 3 || wait > maxWait) {
-        throw new FetchFailure(page.message, page.retryable ? wait : null, page.status);
+        const spent = page.retryable ? await this.#backoff.triesSpent(code, page, hold.failures) : null;
+        throw new FetchFailure(page.message, spent, page.status);
       }
-      await this.#sleep(wait);
-      if (!(await renewFetchLease(this.#o.database.db, id, token, this.#now(), this.#leaseMs)))
-        throw new FetchFailure('lease lost', null, null);
+      attempt += 1;
+      await this.#sleepHoldingLease(wait, id, token);
+      if (until !== null) backoff.waitedOut = until;
     }
+  }
+
+  async #sleepHoldingLease(ms: number, id: number, token: string): Promise<void> {
+    await this.#sleep(ms);
+    if (!(await renewFetchLease(this.#o.database.db, id, token, this.#now(), this.#leaseMs)))
+      throw new FetchFailure('lease lost', null, null);
   }
 }

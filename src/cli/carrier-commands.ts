@@ -97,7 +97,7 @@ export async function listCarriersCommand(
   }
   io.stdout.write(
     table(
-      ['CARRIER', 'NAME', 'STATUS', 'EVENTS_URL', 'AUTH', 'WATERMARK', 'LAST_POLL', 'LEASE', 'LAST_ERROR'],
+      ['CARRIER', 'NAME', 'STATUS', 'EVENTS_URL', 'AUTH', 'WATERMARK', 'LAST_POLL', 'LEASE', 'BACKOFF_UNTIL', 'LAST_ERROR'],
       carriers.map((c: CarrierSource) => [
         c.carrierCode,
         c.name,
@@ -107,6 +107,7 @@ export async function listCarriersCommand(
         c.poll?.watermark ?? '',
         c.poll?.lastPolledAt ?? '',
         c.poll?.leaseOwner ? `${c.poll.leaseOwner} until ${c.poll.leaseUntil}` : '',
+        c.backoff?.until ?? '',
         (c.poll?.lastError ?? '').slice(0, 60),
       ]),
     ),

@@ -14,8 +14,10 @@ import { EXIT_OK, type CommandIo } from './cli-context.js';
  * those; any number may run, the lease keeps one per carrier). With
  * `--once`, polls every configured carrier now (due or not) to the end of its
  * feed, waiting out the retries of a page the carrier refused (429, 5xx), prints
- * one JSON line per carrier polled and exits: 0, or 1 when a carrier's poll
- * failed (its retry budget spent) or SIGTERM/SIGINT stopped it. Every clean
+ * one JSON line per carrier polled, then runs one round of the tracking fetcher
+ * (every due tracking request's reference, docs/tracking-requests.md) and prints
+ * its summary line, and exits: 0, or 1 when a carrier's poll failed (its retry
+ * budget spent), a fetch was refused, or SIGTERM/SIGINT stopped it. Every clean
  * exit, a signal's included, releases the leases it held.
  */
 
@@ -53,26 +55,31 @@ export async function pollCommand(
       if (summary) countIngestedBundle(summary);
     },
   });
+  // Tracking requests' fetches too (docs/tracking-requests.md), where serve runs with TT_TRACKING_FETCHER=false.
+  const fetcher = new TrackingFetcher({
+    database,
+    carriers: await CarrierStore.open(database.db, config, io.now),
+    config,
+    now: io.now,
+    log: logger.log,
+    onFetch: countTrackingFetch,
+    onIngested: countIngestedBundle,
+  });
   const stop = onStopSignal();
   try {
     if (options.once) {
       void stop.signal.then(() => poller.stop());
-      const results = await poller.runOnce({ ...(options.carrier ? { carrier: options.carrier } : {}), force: true });
+      const only = options.carrier ? { carrier: options.carrier } : {};
+      const results = await poller.runOnce({ ...only, force: true });
       for (const result of results) io.stdout.write(`${JSON.stringify(result)}\n`);
       if (results.length === 0) io.stderr.write('no carrier was polled: none has an events URL, or another poller holds it\n');
-      return results.some((r) => r.error !== null) || poller.stopped ? 1 : EXIT_OK;
+      // One round of the tracking fetcher: the references that are due (a stop skips it: what is due stays due).
+      const fetched = poller.stopped ? [] : await fetcher.runOnce(only);
+      const summary = TrackingFetcher.summary(fetched);
+      if (!poller.stopped) io.stdout.write(`${JSON.stringify(summary)}\n`);
+      return results.some((r) => r.error !== null) || summary.refused > 0 || poller.stopped ? 1 : EXIT_OK;
     }
     poller.start();
-    // Tracking requests' fetches too (docs/tracking-requests.md), where serve runs with TT_TRACKING_FETCHER=false.
-    const fetcher = new TrackingFetcher({
-      database,
-      carriers: await CarrierStore.open(database.db, config, io.now),
-      config,
-      now: io.now,
-      log: logger.log,
-      onFetch: countTrackingFetch,
-      onIngested: countIngestedBundle,
-    });
     fetcher.start();
     logger.log('info', 'carrier poller started', { owner: poller.owner });
     const signal = await stop.signal;

@@ -20,7 +20,11 @@ import { routeErrorResponse, type RouteError, type RouteFamily } from '../servic
  *   stack);
  * - body limits, counted while reading (chunked bodies included) before the
  *   app sees any of it: 413 in the route's error body; a body within the
- *   limit is handed over as a Buffer (the adapter takes `req.body` as is);
+ *   limit is handed over as a Buffer (the adapter takes `req.body` as is).
+ *   After a 413 the rest of the body is read and discarded for a bounded time
+ *   and size before the connection closes (a lingering close, as nginx's): a
+ *   socket closed with unread bytes sends a reset, and a sender still writing
+ *   would lose the 413 to it;
  * - graceful shutdown (drain()).
  */
 
@@ -56,6 +60,43 @@ export interface HttpServer {
  * already on its way (the client sees a reset).
  */
 const DRAIN_LINGER_MS = 1000;
+
+/**
+ * The lingering close after a 413 (nginx: lingering_time 30 s, lingering_timeout 5 s): what the sender still
+ * writes is read and discarded, at most this long and this many bytes, then the connection is cut. The client
+ * that reads its answer after writing its body gets it; one that keeps sending costs a bounded amount of reading.
+ */
+const REFUSAL_LINGER_MS = 5000;
+const REFUSAL_LINGER_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Makes the close that node starts once the refusal (Connection: close) is written a lingering one: node's
+ * `destroySoon` would end and then destroy the socket with the sender's bytes unread (a TCP reset, which may
+ * destroy the answer before the sender reads it). Instead the write side is ended (FIN after the answer), the
+ * rest is read and discarded (node's parser keeps consuming it and drops the body), and the socket is destroyed
+ * when the sender closes, or at the time or byte bound.
+ */
+function lingerAfterRefusal(req: IncomingMessage): void {
+  const socket = req.socket;
+  // Whatever the body's handler does with it now, the bytes keep flowing (and are dropped).
+  req.resume();
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    if (this.writable) this.end();
+    const start = this.bytesRead;
+    const cut = () => this.destroy();
+    const timer = setTimeout(cut, REFUSAL_LINGER_MS);
+    const watch = setInterval(() => {
+      if (this.bytesRead - start > REFUSAL_LINGER_BYTES) cut();
+    }, 50);
+    timer.unref();
+    watch.unref();
+    this.once('end', cut);
+    this.once('close', () => {
+      clearTimeout(timer);
+      clearInterval(watch);
+    });
+  };
+}
 
 /** A connection as the drain sees it: requests received and not yet answered, and its linger once idle. */
 interface ConnectionState {
@@ -144,7 +185,10 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
     if (!hasBody(req)) return void app(req, res);
 
     const limit = bodyLimitFor(path, options.config);
-    const tooLarge = () => edge(413, `The request body must be at most ${limit} bytes.`, { Connection: 'close' });
+    const tooLarge = () => {
+      lingerAfterRefusal(req);
+      edge(413, `The request body must be at most ${limit} bytes.`, { Connection: 'close' });
+    };
     if (Number(req.headers['content-length'] ?? 0) > limit) return void tooLarge();
     const chunks: Buffer[] = [];
     let size = 0;
@@ -155,8 +199,7 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
       if (size > limit) {
         refused = true;
         chunks.length = 0;
-        // Answer now and stop reading: the connection closes after the answer.
-        req.pause();
+        // Answer now; the rest is discarded as it arrives, and the connection closes after it (lingerAfterRefusal).
         tooLarge();
         return;
       }

@@ -222,6 +222,7 @@ export function dcsaPaths(): Record<string, Json> {
         tags,
         operationId: 'dcsaEventSubscriptions',
         summary: 'Your event subscriptions (DCSA Track & Trace 2.2)',
+        description: 'The event subscriptions of your client, a page at a time (DCSA 2.2 cursor paging), without their secrets.',
         security: subscribeSecurity,
         parameters: [
           {
@@ -254,6 +255,7 @@ export function dcsaPaths(): Record<string, Json> {
         tags,
         operationId: 'dcsaEventSubscription',
         summary: 'One of your event subscriptions',
+        description: "The subscription's callback URL and filters, without its secret; another client's is 404.",
         security: subscribeSecurity,
         parameters: [SUBSCRIPTION_ID, API_VERSION_PARAMETER],
         responses: {
@@ -282,6 +284,7 @@ export function dcsaPaths(): Record<string, Json> {
         tags,
         operationId: 'dcsaDeleteEventSubscription',
         summary: 'Stop an event subscription',
+        description: 'Deletes the subscription: nothing more is sent to its callback URL, its pending notifications given up.',
         security: subscribeSecurity,
         parameters: [SUBSCRIPTION_ID, API_VERSION_PARAMETER],
         responses: {

@@ -25,6 +25,8 @@ export function buildOpenApiDocument(config: Pick<Config, 'baseUrl' | 'environme
       title: 'Track & Trace API',
       version: '1.2',
       summary: 'The current state of ocean shipments, from carrier events in the DCSA Track & Trace 2.2 model.',
+      // Whoever runs this environment answers at its own address; the reference page is where clients start.
+      contact: { name: `Track & Trace API (${config.environment})`, url: `${config.baseUrl}/docs` },
       description:
         'Clients get a token (OAuth 2.0 client credentials) and look up a shipment by carrier booking, bill of lading or ' +
         'container; the answer is a Transmission, the full current snapshot (identifiers, route, schedule, milestones, ' +

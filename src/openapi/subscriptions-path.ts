@@ -72,6 +72,7 @@ export function subscriptionsPaths(): Record<string, JsonSchema> {
         tags,
         operationId: 'listSubscriptions',
         summary: 'Your subscriptions',
+        description: 'Every webhook subscription of your client, oldest first, with its status and filters (never its secret).',
         security: SECURITY,
         responses: {
           200: jsonResponse('GET /v2/subscriptions', 200, 'Your subscriptions, oldest first.', 'WebhookSubscriptionList', ['NoStore']),
@@ -85,6 +86,7 @@ export function subscriptionsPaths(): Record<string, JsonSchema> {
         tags,
         operationId: 'getSubscription',
         summary: 'One subscription',
+        description: "The subscription, with its status and filters (never its secret); another client's is 404.",
         security: SECURITY,
         responses: {
           200: jsonResponse('GET /v2/subscriptions/{subscriptionID}', 200, 'The subscription.', 'WebhookSubscription', ['NoStore']),
@@ -136,6 +138,9 @@ export function subscriptionsPaths(): Record<string, JsonSchema> {
         tags,
         operationId: 'listDeliveries',
         summary: 'The delivery log',
+        description:
+          "The delivery attempts of the subscription, newest first: each delivery's status (PENDING, DELIVERED, FAILED), " +
+          'its attempts, the last answer of your receiver and when it is tried next.',
         security: SECURITY,
         parameters: [
           {

@@ -30,6 +30,7 @@ function errors(operation: string, allow: string, extra: Record<number, string> 
       'BearerChallenge',
     ]),
     405: error(405, `errorCode 8003: a method other than ${allow}.`, ['CorrelationId', 'AllowMethods']),
+    500: error(500, 'errorCode 7000: an unexpected failure (details only in the logs, under providerCorrelationReference).'),
     503: error(503, 'errorCode 7003: the database is down or too slow; retry after Retry-After seconds.', ['CorrelationId', 'RetryAfter']),
   };
   for (const [status, description] of Object.entries(extra)) responses[Number(status)] = error(Number(status), description);
@@ -73,6 +74,7 @@ export function trackingRequestsPaths(): Record<string, JsonSchema> {
         tags,
         operationId: 'listTrackingRequests',
         summary: 'Your tracking requests',
+        description: 'The tracking requests of your client, oldest first, a page at a time (Next-Page-Cursor), stopped ones included.',
         security: SECURITY,
         parameters: [
           {
@@ -98,6 +100,7 @@ export function trackingRequestsPaths(): Record<string, JsonSchema> {
         tags,
         operationId: 'getTrackingRequest',
         summary: 'One tracking request',
+        description: "Its status, the shipment once found and when the carrier is asked next; another client's request is 404.",
         security: SECURITY,
         responses: {
           200: jsonResponse('GET /v2/tracking-requests/{trackingRequestID}', 200, 'The request.', 'TrackingRequest', ['NoStore']),

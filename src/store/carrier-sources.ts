@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { CarrierPollStateTable, CarrierSourceTable } from '../db/tables/carrier.js';
 
@@ -96,5 +97,47 @@ export async function listSealedCarrierSecrets(db: Db) {
       'previous_auth_ciphertext',
     ])
     .orderBy('carrier_code')
+    .execute();
+}
+
+/** A carrier's shared back-off (migration 017): until when no instance calls it, why, and the failures in a row behind it. */
+export async function readCarrierBackoff(db: Db, carrierCode: string) {
+  return db
+    .selectFrom('carrier_source')
+    .select(['backoff_until', 'backoff_reason', 'backoff_failures'])
+    .where('carrier_code', '=', carrierCode)
+    .executeTakeFirst();
+}
+
+/**
+ * Holds every instance back from the carrier until `until` (never shortens a longer back-off another instance
+ * recorded: the later time wins in the statement itself); `countFailure` counts one more call whose tries were spent.
+ */
+export async function extendCarrierBackoff(
+  db: Db,
+  carrierCode: string,
+  until: string,
+  reason: string,
+  countFailure: boolean,
+): Promise<void> {
+  await db
+    .updateTable('carrier_source')
+    .set((eb) => ({
+      // The reason first: MySQL evaluates SET left to right, so a later assignment would see the new backoff_until.
+      backoff_reason: sql<string>`case when backoff_until is not null and backoff_until > ${until} then backoff_reason else ${reason.slice(0, 500)} end`,
+      backoff_until: sql<string>`case when backoff_until is not null and backoff_until > ${until} then backoff_until else ${until} end`,
+      ...(countFailure ? { backoff_failures: eb('backoff_failures', '+', 1) } : {}),
+    }))
+    .where('carrier_code', '=', carrierCode)
+    .execute();
+}
+
+/** The carrier answered: the failures in a row start again from 0 (a back-off still running stays). */
+export async function resetCarrierFailures(db: Db, carrierCode: string): Promise<void> {
+  await db
+    .updateTable('carrier_source')
+    .set({ backoff_failures: 0 })
+    .where('carrier_code', '=', carrierCode)
+    .where('backoff_failures', '>', 0)
     .execute();
 }

@@ -330,21 +330,18 @@ export interface ClaimedFetch {
 /** Claims up to `limit` due fetch rows for one fetch each (see the module comment). */
 export async function claimDueFetches(
   db: Kysely<DatabaseSchema>,
-  options: { owner: string; now: Date; leaseMs: number; limit: number },
+  options: { owner: string; now: Date; leaseMs: number; limit: number; carrierCode?: string },
 ): Promise<ClaimedFetch[]> {
   const at = options.now.toISOString();
-  const candidates = (
-    await db
-      .selectFrom('tracking_fetch')
-      .select('id')
-      .where('status', 'in', [...LIVE_STATUSES])
-      .where('next_fetch_at', '<=', at)
-      // A lease until T ends at T: a row made, or freed (finishFetch), at T is claimable at T, not a millisecond on.
-      .where('lease_until', '<=', at)
-      .orderBy('next_fetch_at')
-      .limit(options.limit)
-      .execute()
-  ).map((r) => Number(r.id));
+  let due = db
+    .selectFrom('tracking_fetch')
+    .select('id')
+    .where('status', 'in', [...LIVE_STATUSES])
+    .where('next_fetch_at', '<=', at)
+    // A lease until T ends at T: a row made, or freed (finishFetch), at T is claimable at T, not a millisecond on.
+    .where('lease_until', '<=', at);
+  if (options.carrierCode !== undefined) due = due.where('carrier_code', '=', options.carrierCode);
+  const candidates = (await due.orderBy('next_fetch_at').limit(options.limit).execute()).map((r) => Number(r.id));
   if (candidates.length === 0) return [];
   const token = claimToken(options.owner);
   for (const batch of chunks(candidates)) {

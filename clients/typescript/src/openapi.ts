@@ -50,7 +50,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your subscriptions */
+        /**
+         * Your subscriptions
+         * @description Every webhook subscription of your client, oldest first, with its status and filters (never its secret).
+         */
         get: operations["listSubscriptions"];
         put?: never;
         /**
@@ -74,7 +77,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One subscription */
+        /**
+         * One subscription
+         * @description The subscription, with its status and filters (never its secret); another client's is 404.
+         */
         get: operations["getSubscription"];
         put?: never;
         post?: never;
@@ -121,7 +127,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The delivery log */
+        /**
+         * The delivery log
+         * @description The delivery attempts of the subscription, newest first: each delivery's status (PENDING, DELIVERED, FAILED), its attempts, the last answer of your receiver and when it is tried next.
+         */
         get: operations["listDeliveries"];
         put?: never;
         post?: never;
@@ -206,7 +215,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your tracking requests */
+        /**
+         * Your tracking requests
+         * @description The tracking requests of your client, oldest first, a page at a time (Next-Page-Cursor), stopped ones included.
+         */
         get: operations["listTrackingRequests"];
         put?: never;
         /**
@@ -230,7 +242,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One tracking request */
+        /**
+         * One tracking request
+         * @description Its status, the shipment once found and when the carrier is asked next; another client's request is 404.
+         */
         get: operations["getTrackingRequest"];
         put?: never;
         post?: never;
@@ -375,7 +390,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your event subscriptions (DCSA Track & Trace 2.2) */
+        /**
+         * Your event subscriptions (DCSA Track & Trace 2.2)
+         * @description The event subscriptions of your client, a page at a time (DCSA 2.2 cursor paging), without their secrets.
+         */
         get: operations["dcsaEventSubscriptions"];
         put?: never;
         /**
@@ -396,7 +414,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of your event subscriptions */
+        /**
+         * One of your event subscriptions
+         * @description The subscription's callback URL and filters, without its secret; another client's is 404.
+         */
         get: operations["dcsaEventSubscription"];
         /**
          * Replace the callback URL and filters of an event subscription
@@ -404,7 +425,10 @@ export interface paths {
          */
         put: operations["dcsaUpdateEventSubscription"];
         post?: never;
-        /** Stop an event subscription */
+        /**
+         * Stop an event subscription
+         * @description Deletes the subscription: nothing more is sent to its callback URL, its pending notifications given up.
+         */
         delete: operations["dcsaDeleteEventSubscription"];
         options?: never;
         head?: never;
@@ -4307,6 +4331,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description errorCode 7000: an unexpected failure (details only in the logs, under providerCorrelationReference). */
+            500: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description errorCode 7003: the database is down or too slow; retry after Retry-After seconds. */
             503: {
                 headers: {
@@ -4477,6 +4516,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description errorCode 7000: an unexpected failure (details only in the logs, under providerCorrelationReference). */
+            500: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description errorCode 7003: the database is down or too slow; retry after Retry-After seconds. */
             503: {
                 headers: {
@@ -4598,6 +4652,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description errorCode 7000: an unexpected failure (details only in the logs, under providerCorrelationReference). */
+            500: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description errorCode 7003: the database is down or too slow; retry after Retry-After seconds. */
             503: {
                 headers: {
@@ -4706,6 +4775,21 @@ export interface operations {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];
                     "X-Request-ID": components["headers"]["RequestId"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 7000: an unexpected failure (details only in the logs, under providerCorrelationReference). */
+            500: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -5107,7 +5191,10 @@ export interface operations {
                  *     Default is all shipmentEventTypeCodes.
                  *
                  *     This filter is only relevant when filtering on ShipmentEvents
-                 * @example RECE,DRFT
+                 * @example [
+                 *       "RECE",
+                 *       "DRFT"
+                 *     ]
                  */
                 shipmentEventTypeCode?: components["schemas"]["Dcsa.shipmentEventTypeCode"][];
                 /**
@@ -5129,7 +5216,10 @@ export interface operations {
                  *     Default is all documentTypeCodes.
                  *
                  *     This filter is only relevant when filtering on ShipmentEvents
-                 * @example SHI,TRD
+                 * @example [
+                 *       "SHI",
+                 *       "TRD"
+                 *     ]
                  */
                 documentTypeCode?: components["schemas"]["Dcsa.documentTypeCode"][];
                 /**
@@ -5174,7 +5264,10 @@ export interface operations {
                  *     Default is all transportEventTypeCodes.
                  *
                  *     This filter is only relevant when filtering on TransportEvents
-                 * @example ARRI,DEPA
+                 * @example [
+                 *       "ARRI",
+                 *       "DEPA"
+                 *     ]
                  */
                 transportEventTypeCode?: components["schemas"]["Dcsa.transportEventTypeCode"][];
                 /**
@@ -5248,7 +5341,10 @@ export interface operations {
                  *     Default is all equipmentEventTypeCodes.
                  *
                  *     This filter is only relevant when filtering on EquipmentEvents
-                 * @example GTIN,GTOT
+                 * @example [
+                 *       "GTIN",
+                 *       "GTOT"
+                 *     ]
                  */
                 equipmentEventTypeCode?: components["schemas"]["Dcsa.equipmentEventTypeCode"][];
                 /**

@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 
-/** A carrier configured as an event source (migrations 006, 009). */
+/** A carrier configured as an event source (migrations 006, 009, 014, 017). */
 export interface CarrierSourceTable {
   /** SCAC / carrier code, as events of this carrier are stored under. */
   carrier_code: string;
@@ -26,6 +26,12 @@ export interface CarrierSourceTable {
   previous_auth_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Prefixes (comma-separated) by which a tracked reference names this carrier (migration 014); null: its carrier code. */
   reference_prefixes: ColumnType<string | null, string | null | undefined, string | null>;
+  /** No call to the carrier before this time, on any instance (migration 017): its Retry-After, or our back-off after repeated 5xx. */
+  backoff_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the back-off holds (the carrier's answer). */
+  backoff_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Calls in a row whose tries were spent on 5xx or no answer (the service's own back-off doubles with each). */
+  backoff_failures: ColumnType<number, number | undefined, number>;
 }
 
 /** The poller's state of one carrier, shared by every instance. */
