@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** A carrier configured as an event source (migrations 006, 009). */
 export interface CarrierSourceTable {
@@ -26,6 +26,24 @@ export interface CarrierSourceTable {
   previous_auth_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Prefixes (comma-separated) by which a tracked reference names this carrier (migration 014); null: its carrier code. */
   reference_prefixes: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The EDI formats the carrier sends, comma-separated (`x12-315`, `iftsta`; migration 019); null: DCSA only. */
+  edi_formats: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An EDI interchange taken in (migration 019): a re-sent one (same format, sender and control number) is a no-op. */
+export interface EdiInterchangeTable {
+  id: Generated<number>;
+  /** `x12-315` or `iftsta`. */
+  format: string;
+  /** ISA05:ISA06 or UNB 0004(:0007), trimmed. */
+  sender_id: string;
+  /** ISA13 or UNB 0020. */
+  control_number: string;
+  carrier_code: string;
+  received_at: string;
+  transactions: number;
+  transactions_rejected: number;
+  events_stored: number;
 }
 
 /** The poller's state of one carrier, shared by every instance. */
