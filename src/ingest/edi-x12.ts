@@ -29,10 +29,15 @@ export function readX12(text: string): EdiInterchange[] {
   try {
     parsed = parser.parse(text.replace(/^\uFEFF/, ''));
   } catch (err) {
-    throw new EdiEnvelopeError(`not a readable X12 interchange: ${libraryMessage(err)}`);
+    throw new EdiEnvelopeError(
+      `not a readable X12 interchange: ${parser.diagnostics.length > 0 ? misplaced(parser.diagnostics) : libraryMessage(err)}`,
+    );
   }
   const interchanges: X12Interchange[] = 'interchanges' in parsed ? parsed.interchanges : [parsed];
   const diagnostics = parser.diagnostics;
+  // A segment out of its place (outside any group or transaction): most often separators other than the ISA declares.
+  const outside = diagnostics.filter((d) => / segment cannot appear outside of /.test(d.message) || /Missing ST segment/.test(d.message));
+  if (outside.length > 0) throw new EdiEnvelopeError(`not a readable X12 interchange: ${misplaced(outside)}`);
   return interchanges.map((interchange) => {
     if (!interchange.header) throw new EdiEnvelopeError('not an X12 interchange: no ISA segment');
     const control = interchange.header.valueOf(13) ?? '';
@@ -157,6 +162,14 @@ function readStatus(tx: X12Transaction, createdDateTime: string): EdiStatus {
 function libraryMessage(err: unknown): string {
   if (err instanceof Error && err.name === 'ParserError') return stripPrefix(err.message);
   return 'it is truncated or malformed';
+}
+
+function misplaced(diagnostics: readonly { message: string }[]): string {
+  const first = stripPrefix(diagnostics[0]!.message);
+  const hint = /^\S*[^A-Z0-9\s]\S* segment/.test(first)
+    ? ' (are the separators those the ISA declares: ISA04/ISA16 and the character after ISA16?)'
+    : '';
+  return `${first.slice(0, 120)}${hint}${diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more)` : ''}`;
 }
 
 function stripPrefix(message: string): string {
