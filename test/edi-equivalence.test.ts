@@ -7,6 +7,7 @@ import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { CONTAINERS, PORTS, VESSELS, at } from './support/event-builders.js';
+import { FIELDS_EDI_LACKS } from './support/edi-docs.js';
 import { iftstaInterchange, x12Interchange, type EdiInterchangeSpec, type EdiStatusSpec } from './support/edi-files.js';
 
 /**
@@ -18,20 +19,6 @@ import { iftstaInterchange, x12Interchange, type EdiInterchangeSpec, type EdiSta
  * their content) and are left out of the comparison. What EDI cannot say is left out of the DCSA JSON
  * too (FIELDS_EDI_LACKS, printed in docs/carriers.md).
  */
-
-/** DCSA 2.2 event fields neither the 315 nor the IFTSTA map carries (docs/carriers.md "EDI", What EDI does not carry). */
-export const FIELDS_EDI_LACKS = [
-  'transportCall.transportCallID',
-  'transportCall.carrierServiceCode',
-  'transportCall.transportCallSequenceNumber',
-  'transportCall.facilityCode / facilityCodeListProvider / facilityTypeCode',
-  'location.locationName',
-  'transportCall.importVoyageNumber distinct from exportVoyageNumber (one voyage: Q2-09, TDT 8028)',
-  'eventClassifierCode PLN (EDI reports ACT and EST)',
-  'eventCreatedDateTime per event (one per group: GS04/05; per message: DTM+137)',
-  'SHIPMENT events (documentTypeCode/shipmentEventTypeCode)',
-  'seconds of a time (HHMM; DTM 203)',
-];
 
 const CARRIER = 'MAEU';
 const ACCOUNT = 'acct-edi';
@@ -270,6 +257,29 @@ function withoutEventIds(value: unknown): unknown {
   }
   return value;
 }
+
+describe('the DCSA JSON of the equivalence', () => {
+  it('leaves out what EDI does not carry (FIELDS_EDI_LACKS)', () => {
+    const named = ['transportCallID', 'carrierServiceCode', 'transportCallSequenceNumber', 'facilityCode', 'locationName'];
+    for (const name of named)
+      expect(
+        FIELDS_EDI_LACKS.some((field) => field.includes(name)),
+        name,
+      ).toBe(true);
+    fc.assert(
+      fc.property(voyageArb, (v) => {
+        const events = interchangesOf(v, 1).flatMap((c) => c.facts.flatMap((f) => dcsaEventsOf(v, 1, f, c.issued)));
+        const text = JSON.stringify(events);
+        for (const name of named) expect(text).not.toContain(`"${name}"`);
+        expect(text).not.toContain('"PLN"');
+        for (const e of events) {
+          const call = e.transportCall as { exportVoyageNumber?: string; importVoyageNumber?: string } | undefined;
+          if (call) expect(call.importVoyageNumber).toBe(call.exportVoyageNumber);
+        }
+      }),
+    );
+  });
+});
 
 describe.each(dialects)('EDI equivalence on $name', ({ name, enabled }) => {
   const stores: Partial<Record<'dcsa' | EdiFormat, TestDatabase>> = {};

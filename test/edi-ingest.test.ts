@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationKey, signNotification } from '../src/carriers/notification-signature.js';
 import { OPERATOR_INGEST_SCOPE } from '../src/auth/scopes.js';
+import { ensureSandboxEdiCarrier, SANDBOX_EDI_CARRIER } from '../src/carriers/sandbox-carrier.js';
 import { BASE, createTestApp, drainDeliveries, type TestApp } from './support/app-fixture.js';
 import type { CliRun } from './support/cli-run.js';
 import { runCaptured } from './support/cli-run.js';
@@ -322,6 +323,22 @@ describe.each(dialects)('EDI ingest on $name', ({ name, enabled }) => {
       await f.app.services.carriers.setEdiFormats(CARRIER, ['x12-315', 'iftsta']);
     },
   );
+
+  it.skipIf(!enabled)('gives the sandbox its EDI example carrier, once however many instances start', async () => {
+    await Promise.all([ensureSandboxEdiCarrier(f.app.services.carriers), ensureSandboxEdiCarrier(f.app.services.carriers)]);
+    await ensureSandboxEdiCarrier(f.app.services.carriers);
+    const listed = (await f.app.services.carriers.listCarriers()).filter((c) => c.carrierCode === SANDBOX_EDI_CARRIER);
+    expect(listed.map((c) => c.ediFormats)).toEqual([['x12-315', 'iftsta']]);
+    const result = await run(
+      'ingest',
+      '--format',
+      'iftsta',
+      '--carrier',
+      SANDBOX_EDI_CARRIER,
+      file('sedi.edi', iftstaInterchange(spec('9501', [good('1', '2026-04-06T08:00:00.000Z')]))),
+    );
+    expect(result.code, result.stderr).toBe(0);
+  });
 
   it.skipIf(!enabled)('takes EDI on the operator route with carrierCode', async () => {
     const ops = await f.tokenFor('ops');
