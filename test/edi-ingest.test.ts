@@ -205,19 +205,23 @@ describe.each(dialects)('EDI ingest on $name', ({ name, enabled }) => {
         { ...good('0002', '2026-04-04T09:00:00.000Z'), status: 'XX' },
         { ...good('0003', '2026-04-04T10:00:00.000Z'), container: 'MSKU7654321' },
         good('0004', '2026-04-04T11:00:00.000Z'),
+        { ...good('0005', '2026-04-04T12:00:00.000Z'), status: 'AE', vessel: { name: 'EDI BAD', imo: '9321484' }, voyage: '1E' },
       ]),
     ).replace('B4***I*20260404*1100', 'B4***I*20260431*1100');
     const result = await run('ingest', '--format', 'x12-315', '--carrier', CARRIER, file('mixed.edi', text));
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/transactions 1 stored, 3 rejected; events 1 stored/);
+    expect(result.stdout).toMatch(/transactions 1 stored, 4 rejected; events 1 stored/);
     expect(result.stderr).toContain('interchange 9001, transaction 0002, segment B4 at position 2: unknown status code "XX"');
     expect(result.stderr).toContain(
       'interchange 9001, transaction 0003, segment B4 at position 2: container MSKU7654321 has a wrong check digit',
     );
     expect(result.stderr).toContain('interchange 9001, transaction 0004, segment B4 at position 2: bad date "2026-04-31');
+    expect(result.stderr).toMatch(
+      /transaction 0005, segment B4 at position 2: the DCSA event it maps to is invalid: transportCall\.vessel\.vesselIMONumber/,
+    );
     expect(await eventCount()).toBe(before + 1);
     const kept = (await rejectedRows()).filter((r) => r.source === 'x12-315');
-    expect(kept.map((r) => JSON.parse(r.event_json).transaction)).toEqual(['0002', '0003', '0004']);
+    expect(kept.map((r) => JSON.parse(r.event_json).transaction)).toEqual(['0002', '0003', '0004', '0005']);
     expect(JSON.parse(kept[0]!.event_json).segments[1]).toEqual([
       'B4',
       '',
@@ -238,12 +242,12 @@ describe.each(dialects)('EDI ingest on $name', ({ name, enabled }) => {
     // Kept as segments, not DCSA JSON: a replay leaves them kept (the carrier sends them again, corrected).
     const replay = await run('carrier', 'rejected', 'replay', '--carrier', CARRIER);
     expect(replay.code).toBe(1);
-    expect((await rejectedRows()).filter((r) => r.source === 'x12-315')).toHaveLength(3);
+    expect((await rejectedRows()).filter((r) => r.source === 'x12-315')).toHaveLength(4);
     // Sent again: nothing changes, nothing is counted again.
     const again = await run('ingest', '--format', 'x12-315', '--carrier', CARRIER, file('mixed.edi', text));
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('already received (9001: nothing done)');
-    expect((await rejectedRows()).filter((r) => r.source === 'x12-315').map((r) => r.times_rejected)).toEqual([1, 1, 1]);
+    expect((await rejectedRows()).filter((r) => r.source === 'x12-315').map((r) => r.times_rejected)).toEqual([1, 1, 1, 1]);
   });
 
   it.skipIf(!enabled)('rejects an IFTSTA message with a wrong UNT count alone, and takes the others', async () => {

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/connect.js';
-import { EdiProblem, ediStatusEvents, type DcsaEventObject, type EdiFormat } from '../domain/edi-status-map.js';
+import { EdiProblem, ediStatusEvents, type DcsaEventObject, type EdiFormat, type SegmentAt } from '../domain/edi-status-map.js';
 import { EdiEnvelopeError, type EdiInterchange } from '../ingest/edi-interchange.js';
 import { readIftsta } from '../ingest/edi-iftsta.js';
 import { readX12 } from '../ingest/edi-x12.js';
 import type { IngestOptions, IngestSummary } from '../ingest/ingest-bundle.js';
 import { findInterchange, recordInterchange } from '../store/edi-interchanges.js';
 import { keepRejectedEvents, type RejectedEventInput } from '../store/rejected-events.js';
-import { carrierEventsBundle, describeIssues } from './carrier-events.js';
+import { carrierEventsBundle, describeIssues, validEventsOf } from './carrier-events.js';
 import { ingestRetrying } from './ingest-retrying.js';
 
 /**
@@ -121,50 +121,83 @@ export async function ingestEdi(
     }
   }
 
-  const events = new Map<string, DcsaEventObject>();
-  const rows: RejectedEventInput[] = [];
+  // Each transaction mapped; the events of all of them validated in one pass (validEventsOf), a transaction
+  // refused when any of its events is. The same event (same eventID) may come from several transactions.
+  const transactions: {
+    interchange: EdiInterchange;
+    tx: EdiInterchange['transactions'][number];
+    problem?: { reason: string; at: SegmentAt | null };
+  }[] = [];
+  const events = new Map<string, { event: DcsaEventObject; owners: number[] }>();
   for (const interchange of fresh) {
-    const counts = summary.interchanges.find((i) => i.controlNumber === interchange.controlNumber && i.senderId === interchange.senderId)!;
     for (const tx of interchange.transactions) {
-      summary.transactions += 1;
-      const rejection = transactionEvents(carrierCode, tx.result);
-      if (Array.isArray(rejection)) {
-        for (const event of rejection) if (!events.has(event.eventID as string)) events.set(event.eventID as string, event);
-        continue;
+      const index = transactions.length;
+      const mapped = transactionEvents(carrierCode, tx.result);
+      transactions.push({ interchange, tx, ...(Array.isArray(mapped) ? {} : { problem: mapped }) });
+      if (!Array.isArray(mapped)) continue;
+      for (const event of mapped) {
+        const seen = events.get(event.eventID as string);
+        if (seen) seen.owners.push(index);
+        else events.set(event.eventID as string, { event, owners: [index] });
       }
-      counts.transactionsRejected += 1;
-      const rejected: EdiRejection = {
-        interchange: interchange.controlNumber,
-        transaction: tx.controlNumber,
-        segment: rejection.at?.tag ?? null,
-        position: rejection.at?.position ?? null,
-        reason: rejection.reason,
-      };
-      summary.rejected.push(rejected);
-      const json = JSON.stringify({
-        format,
-        sender: interchange.senderId,
-        interchange: interchange.controlNumber,
-        transaction: tx.controlNumber,
-        segments: tx.segments,
-      });
-      rows.push({
-        carrierCode,
-        source: format,
-        digest: digest(json),
-        eventId: null,
-        eventJson: json.slice(0, 64 * 1024),
-        error: describeRejection(rejected),
-      });
     }
+  }
+  const candidates = [...events.values()];
+  const checked = validEventsOf(
+    carrierCode,
+    candidates.map((c) => c.event),
+  );
+  for (const { index, issues } of checked.refused) {
+    for (const owner of candidates[index]!.owners) {
+      const t = transactions[owner]!;
+      if (t.problem) continue;
+      const at = t.tx.result.ok ? t.tx.result.status.statusAt : null;
+      t.problem = { reason: `the DCSA event it maps to is invalid: ${describeIssues(issues)}`, at };
+    }
+  }
+
+  const rows: RejectedEventInput[] = [];
+  for (const { interchange, tx, problem } of transactions) {
+    summary.transactions += 1;
+    if (!problem) continue;
+    const counts = summary.interchanges.find((i) => i.controlNumber === interchange.controlNumber && i.senderId === interchange.senderId)!;
+    counts.transactionsRejected += 1;
+    const rejected: EdiRejection = {
+      interchange: interchange.controlNumber,
+      transaction: tx.controlNumber,
+      segment: problem.at?.tag ?? null,
+      position: problem.at?.position ?? null,
+      reason: problem.reason,
+    };
+    summary.rejected.push(rejected);
+    const json = JSON.stringify({
+      format,
+      sender: interchange.senderId,
+      interchange: interchange.controlNumber,
+      transaction: tx.controlNumber,
+      segments: tx.segments,
+    });
+    rows.push({
+      carrierCode,
+      source: format,
+      digest: digest(json),
+      eventId: null,
+      eventJson: json.slice(0, 64 * 1024),
+      error: describeRejection(rejected),
+    });
   }
   summary.transactionsRejected = summary.rejected.length;
 
-  if (events.size > 0) {
-    // Validated before: each transaction's events passed alone, so all of them pass together.
-    const parsed = carrierEventsBundle(carrierCode, [...events.values()]);
+  // Without refusals the validated bundle is the one to ingest; with some, the events a taken transaction owns.
+  let bundle = checked.refused.length === 0 && summary.transactionsRejected === 0 ? checked.bundle : null;
+  if (!bundle) {
+    const kept = candidates.filter((c) => c.owners.some((owner) => !transactions[owner]!.problem)).map((c) => c.event);
+    const parsed = carrierEventsBundle(carrierCode, kept);
     if (!parsed.ok) throw new Error(`EDI events failed validation together: ${describeIssues(parsed.issues).slice(0, 300)}`);
-    const ingested = await ingestRetrying(database, parsed.bundle, options);
+    bundle = parsed.bundle;
+  }
+  if (bundle.events.length > 0) {
+    const ingested = await ingestRetrying(database, bundle, options);
     summary.eventsStored = ingested.eventsStored;
     summary.eventsAlreadyStored = ingested.eventsAlreadyStored;
     summary.eventsUnlinked = ingested.eventsUnlinked;
@@ -186,24 +219,18 @@ export async function ingestEdi(
   return summary;
 }
 
-/** The transaction's DCSA events, each checked by the DCSA validator; or why it is refused. */
+/** The transaction's DCSA events (validated by the caller, all at once); or why it is refused. */
 function transactionEvents(
   carrierCode: string,
   result: EdiInterchange['transactions'][number]['result'],
-): DcsaEventObject[] | { reason: string; at: { tag: string; position: number } | null } {
+): DcsaEventObject[] | { reason: string; at: SegmentAt | null } {
   if (!result.ok) return { reason: result.problem, at: result.at };
-  let events: DcsaEventObject[];
   try {
-    events = ediStatusEvents(result.status, carrierCode);
+    return ediStatusEvents(result.status, carrierCode);
   } catch (err) {
     if (!(err instanceof EdiProblem)) throw err;
     return { reason: err.message, at: err.at };
   }
-  const parsed = carrierEventsBundle(carrierCode, events);
-  if (!parsed.ok) {
-    return { reason: `the DCSA event it maps to is invalid: ${describeIssues(parsed.issues)}`, at: result.status.statusAt };
-  }
-  return events;
 }
 
 export function describeRejection(r: EdiRejection): string {
