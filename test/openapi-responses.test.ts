@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { x12Interchange } from './support/edi-files.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../src/app/create-app.js';
 import { createLogger } from '../src/service/logger.js';
@@ -512,14 +513,34 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
         },
         ...(options.method === 'GET' || options.method === 'HEAD' ? {} : { body }),
       });
-    const ingest = (body: string, options: { bearer?: string | null; type?: string; method?: string; app?: App } = {}) => {
+    const ingest = (body: string, options: { bearer?: string | null; type?: string; method?: string; app?: App; query?: string } = {}) => {
       const bearer = options.bearer === undefined ? operator : options.bearer;
-      return (options.app ?? f.app).fetch(`${BASE}${O}`, {
+      return (options.app ?? f.app).fetch(`${BASE}${O}${options.query ?? ''}`, {
         method: options.method ?? 'POST',
         headers: { 'Content-Type': options.type ?? 'application/json', ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
         ...(options.method === 'GET' ? {} : { body }),
       });
     };
+
+    /** A 315 of one good and one bad transaction (an unknown status code) of a booking of no sandbox shipment. */
+    const ediFile = (booking: string, control: string) =>
+      x12Interchange({
+        sender: 'ZIMU',
+        control,
+        issued: '2026-11-20T10:00:00.000Z',
+        messages: [
+          {
+            control: '0001',
+            status: 'VD',
+            at: '2026-11-20T08:00:00.000Z',
+            locode: 'ILHFA',
+            booking,
+            vessel: { name: 'ZIM ALPHA', imo: '9321483' },
+            voyage: '1W',
+          },
+          { control: '0002', status: 'ZZ', at: '2026-11-20T09:00:00.000Z', container: 'MSKU1234565', booking },
+        ],
+      });
 
     // Every JSON status gets an example: the first response of that status, unless one is named.
     const documented = (method: string, template: string, response: Response, example?: string) =>
@@ -535,6 +556,7 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
       const k = notificationKey(secret);
       if (!k.ok) throw new Error(k.message);
       key = k.key;
+      await f.app.services.carriers.setEdiFormats(CODE, ['x12-315', 'iftsta']);
       await f.app.clients.setScope(f.demo.client_id, OPERATOR_INGEST_SCOPE, true);
       operator = (await f.app.tokens.issueToken({ clientId: f.demo.client_id, scope: OPERATOR_INGEST_SCOPE })).access_token;
     });
@@ -557,6 +579,8 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
         await notify(JSON.stringify(Array.from({ length: 10 }, (_, i) => events(910 + i)[0])), { app: smallBodies }),
       );
       await documented('POST', N, await notify(body, { type: 'text/plain' }));
+      // EDI (docs/carriers.md "EDI"): a 315 signed like a notification; its summary names what was rejected.
+      await documented('POST', N, await notify(ediFile('ZIM-1', '5501'), { type: 'application/edi-x12' }), 'X12 315 taken');
       await documented('POST', N, await notify(body, { app: broken }));
       await documented('HEAD', N, await notify('', { method: 'HEAD' }));
       await documented('HEAD', N, await notify('', { method: 'HEAD', code: 'ZZZZ' }));
@@ -583,6 +607,18 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
         }),
       );
       await documented('POST', O, await ingest(bundle, { type: 'text/plain' }));
+      await documented(
+        'POST',
+        O,
+        await ingest(ediFile('ZIM-1', '5502'), { type: 'application/edi-x12', query: `?carrierCode=${CODE}` }),
+        'X12 315 taken',
+      );
+      await documented(
+        'POST',
+        O,
+        await ingest(ediFile('ZIM-1', '5503'), { type: 'application/edi-x12', query: '?carrierCode=ZZZZ' }),
+        'unknown carrier',
+      );
       await documented('POST', O, await ingest(bundle, { app: broken }));
     });
   });

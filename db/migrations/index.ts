@@ -14,6 +14,7 @@ import accountFeeds from './011-account-feeds.js';
 import retiredSigningKeys from './012-retired-signing-keys.js';
 import trackingRequests from './014-tracking-requests.js';
 import carrierBackoff from './017-carrier-backoff.js';
+import ediInterchanges from './019-edi-interchanges.js';
 
 /** Static, ordered migration map (atproto style): names sort in the order they apply. */
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -32,5 +33,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '012-retired-signing-keys': retiredSigningKeys(dialect),
     '014-tracking-requests': trackingRequests(dialect),
     '017-carrier-backoff': carrierBackoff(dialect),
+    '019-edi-interchanges': ediInterchanges(dialect),
   };
 }

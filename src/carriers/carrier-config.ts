@@ -1,4 +1,5 @@
 import type { Environment } from '../config/config.js';
+import { EDI_FORMATS, type EdiFormat } from '../domain/edi-status-map.js';
 import { generateNotificationSecret, notificationKey } from './notification-signature.js';
 
 /**
@@ -228,4 +229,20 @@ export function checkReferencePrefixes(value: string): string[] | null {
     );
   }
   return prefixes;
+}
+
+/**
+ * The EDI formats a carrier sends besides DCSA (docs/carriers.md "EDI"), comma-separated: `x12-315`,
+ * `iftsta`; `dcsa` for none. Its pushes and the operator's `tracking ingest --format` accept only these.
+ */
+export function checkEdiFormats(value: string): EdiFormat[] {
+  const given = [...new Set(value.split(',').map((f) => f.trim()))];
+  if (given.length === 1 && given[0] === 'dcsa') return [];
+  const bad = given.filter((f) => !(EDI_FORMATS as readonly string[]).includes(f));
+  if (given.length === 0 || bad.length > 0) {
+    throw new CarrierInputError(
+      `formats must be comma-separated EDI formats (${EDI_FORMATS.join(', ')}), or dcsa for DCSA only; got "${value.slice(0, 100)}"`,
+    );
+  }
+  return given as EdiFormat[];
 }

@@ -29,6 +29,7 @@ import {
   type EventsAuth,
 } from './carrier-config.js';
 import { notificationKey } from './notification-signature.js';
+import type { EdiFormat } from '../domain/edi-status-map.js';
 
 /**
  * Carriers as event sources (rows in src/store/carrier-sources.ts) (and the poll state row each carrier
@@ -48,6 +49,8 @@ export interface CarrierSource {
   pollIntervalSeconds: number;
   /** The prefixes by which tracking requests recognise it (docs/tracking-requests.md); its code when none were set. */
   referencePrefixes: string[];
+  /** The EDI formats it sends besides DCSA (docs/carriers.md "EDI"); empty: DCSA only. */
+  ediFormats: EdiFormat[];
   createdAt: string;
   secretRotatedAt: string;
   disabledAt: string | null;
@@ -153,6 +156,14 @@ export class CarrierStore {
   async setReferencePrefixes(carrierCode: string, prefixes: readonly string[] | null): Promise<boolean> {
     return updateCarrierSource(this.#db, carrierCode, {
       reference_prefixes: prefixes === null ? null : prefixes.join(','),
+      updated_at: this.#now().toISOString(),
+    });
+  }
+
+  /** Sets the EDI formats the carrier sends (empty: DCSA only). False when no such carrier. */
+  async setEdiFormats(carrierCode: string, formats: readonly EdiFormat[]): Promise<boolean> {
+    return updateCarrierSource(this.#db, carrierCode, {
+      edi_formats: formats.length === 0 ? null : formats.join(','),
       updated_at: this.#now().toISOString(),
     });
   }
@@ -360,6 +371,7 @@ export class CarrierStore {
       eventsAuth,
       pollIntervalSeconds: row.poll_interval_seconds,
       referencePrefixes: row.reference_prefixes ? row.reference_prefixes.split(',') : [row.carrier_code],
+      ediFormats: row.edi_formats ? (row.edi_formats.split(',') as EdiFormat[]) : [],
       createdAt: row.created_at,
       secretRotatedAt: row.secret_rotated_at,
       disabledAt: row.disabled_at,

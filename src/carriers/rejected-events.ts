@@ -75,6 +75,12 @@ export async function replayRejectedEvents(
   const result: ReplayResult = { replayed: rows.length, eventsStored: 0, eventsAlreadyStored: 0, stillRejected: 0 };
   const byCarrier = new Map<string, { ids: number[]; events: TrackingEvent[]; seen: Set<string> }>();
   for (const row of rows) {
+    if (row.source === 'x12-315' || row.source === 'iftsta') {
+      // An EDI transaction is kept as its segments, not as DCSA JSON: the carrier re-sends it
+      // corrected, under a new control number (docs/carriers.md "EDI"). It stays kept as it is.
+      result.stillRejected += 1;
+      continue;
+    }
     let raw: unknown;
     try {
       raw = JSON.parse(row.event);

@@ -171,3 +171,21 @@ export async function ensureSandboxCarrier(carriers: CarrierStore): Promise<void
   }
   await carriers.setReferencePrefixes(SANDBOX_CARRIER, SANDBOX_REFERENCE_PREFIXES);
 }
+
+/**
+ * The sandbox's EDI example carrier (docs/carriers.md "EDI"): a carrier that pushes X12 315 and IFTSTA
+ * instead of DCSA events, configured so that `tracking ingest --format x12-315|iftsta --carrier SEDI` and
+ * signed pushes to /v2/carrier-notifications/SEDI can be tried at once. Idempotent, like ensureSandboxCarrier.
+ */
+export const SANDBOX_EDI_CARRIER = 'SEDI';
+
+export async function ensureSandboxEdiCarrier(carriers: CarrierStore): Promise<void> {
+  if (!(await carriers.getCarrier(SANDBOX_EDI_CARRIER))) {
+    try {
+      await carriers.addCarrier({ carrierCode: SANDBOX_EDI_CARRIER, name: 'Sandbox EDI carrier (X12 315, IFTSTA)' });
+    } catch (err) {
+      if (!(await carriers.getCarrier(SANDBOX_EDI_CARRIER))) throw err;
+    }
+  }
+  await carriers.setEdiFormats(SANDBOX_EDI_CARRIER, ['x12-315', 'iftsta']);
+}

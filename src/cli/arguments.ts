@@ -64,3 +64,9 @@ export function reason(value: string): string {
   if (text.length > 500) throw new InvalidArgumentError('must be at most 500 characters');
   return text;
 }
+
+/** `tracking ingest --format`: dcsa (ingest bundles) or an EDI format (docs/carriers.md "EDI"). */
+export function ingestFormat(value: string): string {
+  if (!['dcsa', 'x12-315', 'iftsta'].includes(value)) throw new InvalidArgumentError('must be dcsa, x12-315 or iftsta');
+  return value;
+}

@@ -15,6 +15,7 @@ const updateCarrierCommand = lazy(() => import('./carrier-update-command.js'), '
 const enableCarrierCommand = lazy(() => import('./carrier-status-commands.js'), 'enableCarrierCommand');
 const removeCarrierCommand = lazy(() => import('./carrier-status-commands.js'), 'removeCarrierCommand');
 const carrierPrefixesCommand = lazy(() => import('./carrier-status-commands.js'), 'carrierPrefixesCommand');
+const carrierFormatsCommand = lazy(() => import('./carrier-status-commands.js'), 'carrierFormatsCommand');
 const listUnlinkedCommand = lazy(() => import('./carrier-unlinked-command.js'), 'listUnlinkedCommand');
 const listRejectedCommand = lazy(() => import('./carrier-rejected-commands.js'), 'listRejectedCommand');
 const replayRejectedCommand = lazy(() => import('./carrier-rejected-commands.js'), 'replayRejectedCommand');
@@ -102,6 +103,12 @@ export function registerCarrierCommands(program: Command, context: CliContext, w
     .argument('<CODE>')
     .argument('<PREFIXES>', 'comma-separated, e.g. MAEU,MSKU,MRKU; - for its carrier code alone')
     .action(action((database, cfg, code: string, prefixes: string) => carrierPrefixesCommand(database, cfg, code, prefixes, context)));
+  carrier
+    .command('formats')
+    .description('the EDI formats the carrier sends besides DCSA events (docs/carriers.md "EDI")')
+    .argument('<CODE>')
+    .argument('<FORMATS>', 'comma-separated: x12-315, iftsta; dcsa for DCSA only')
+    .action(action((database, cfg, code: string, formats: string) => carrierFormatsCommand(database, cfg, code, formats, context)));
   carrier
     .command('enable')
     .description('accept its notifications again and poll it now (after disable)')

@@ -1,5 +1,5 @@
 import { CarrierStore } from '../carriers/carrier-store.js';
-import { checkReferencePrefixes } from '../carriers/carrier-config.js';
+import { checkEdiFormats, checkReferencePrefixes } from '../carriers/carrier-config.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import { notFound } from './carrier-commands.js';
@@ -46,6 +46,25 @@ export async function carrierPrefixesCommand(
   if (!(await store.setReferencePrefixes(carrierCode, prefixes))) return notFound(carrierCode, io);
   io.stdout.write(
     `Tracking requests without carrierCode now recognise carrier ${carrierCode} by the prefixes ${(prefixes ?? [carrierCode]).join(', ')}.\n`,
+  );
+  return EXIT_OK;
+}
+
+/** `tracking carrier formats CODE FORMATS` (docs/carriers.md "EDI"): the EDI formats the carrier sends besides DCSA. */
+export async function carrierFormatsCommand(
+  database: Database,
+  config: Config,
+  carrierCode: string,
+  value: string,
+  io: CommandIo & { now: () => Date },
+): Promise<number> {
+  const formats = checkEdiFormats(value);
+  const store = await CarrierStore.open(database.db, config, io.now);
+  if (!(await store.setEdiFormats(carrierCode, formats))) return notFound(carrierCode, io);
+  io.stdout.write(
+    formats.length === 0
+      ? `Carrier ${carrierCode} sends DCSA events only: its EDI is refused.\n`
+      : `Carrier ${carrierCode} may send ${formats.join(', ')} besides DCSA events (tracking ingest --format, its signed pushes).\n`,
   );
   return EXIT_OK;
 }

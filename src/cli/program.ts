@@ -3,7 +3,18 @@ import { ConfigError, loadConfig, type Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import { registerCarrierCommands } from './carrier-program.js';
 import { registerShipmentCommands } from './shipment-program.js';
-import { deliveryStatus, exceptionStatus, exceptionType, limit, nonEmpty, note, once, reason, subscriptionStatus } from './arguments.js';
+import {
+  deliveryStatus,
+  exceptionStatus,
+  exceptionType,
+  ingestFormat,
+  limit,
+  nonEmpty,
+  note,
+  once,
+  reason,
+  subscriptionStatus,
+} from './arguments.js';
 import { actionWithUsageErrors, EXIT_USAGE, lazy, type CliContext } from './cli-context.js';
 
 export { KEEP_RUNNING, type CliContext } from './cli-context.js';
@@ -26,6 +37,7 @@ const clearExceptionCommand = lazy(exceptionCommands, 'clearExceptionCommand');
 const listExceptionsCommand = lazy(exceptionCommands, 'listExceptionsCommand');
 const runEvaluateCommand = lazy(exceptionCommands, 'runEvaluateCommand');
 const runIngestCommand = lazy(() => import('./ingest-command.js'), 'runIngestCommand');
+const runEdiIngestCommand = lazy(() => import('./edi-ingest-command.js'), 'runEdiIngestCommand');
 const enableClientCommand = lazy(() => import('./client-enable-command.js'), 'enableClientCommand');
 const rewrapKeysCommand = lazy(() => import('./keys-rewrap-command.js'), 'rewrapKeysCommand');
 const generateKeysCommand = lazy(() => import('./keys-command.js'), 'generateKeysCommand');
@@ -115,9 +127,33 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     .description('load ingest bundles: JSON files, or - for stdin; one transaction per file, stops at the first failure')
     .argument('<FILE...>', 'bundle files; - reads stdin')
     .option('--json', 'print one JSON summary object per file on stdout')
-    .addHelpText('after', '\nExit status: 0 all ingested, 1 a file was invalid or failed (nothing of it written), 2 usage.\n')
-    .action(async (files: string[], options: { json?: boolean }, command: Command) => {
+    .option('--format <FORMAT>', 'dcsa (ingest bundles, the default), or EDI status messages: x12-315, iftsta', once(ingestFormat))
+    .option('--carrier <CODE>', 'with an EDI --format: the carrier that sent the files', once(nonEmpty))
+    .addHelpText(
+      'after',
+      '\nExit status: 0 all ingested, 1 a file was invalid or failed (nothing of it written), or an EDI transaction was rejected (kept), 2 usage.\n',
+    )
+    .action(async (files: string[], options: { json?: boolean; format?: string; carrier?: string }, command: Command) => {
       if (files.filter((f) => f === '-').length > 1) command.error('stdin (-) can be read only once');
+      const format = options.format;
+      if (format !== undefined && format !== 'dcsa') {
+        if (!options.carrier) command.error(`--format ${format} needs --carrier CODE: the carrier that sent the files`);
+        await withDatabase((database, cfg) =>
+          runEdiIngestCommand(
+            database,
+            cfg,
+            files,
+            { format: format as 'x12-315' | 'iftsta', carrier: options.carrier!, json: options.json },
+            {
+              ...context,
+              thresholds: cfg.thresholds,
+              wakeChannel: { redisUrl: cfg.quotas.redisUrl, keyPrefix: cfg.quotas.keyPrefix },
+            },
+          ),
+        );
+        return;
+      }
+      if (options.carrier) command.error('--carrier is for EDI files (--format x12-315 or iftsta); a bundle names its carrierCode');
       await withDatabase((database, cfg) =>
         runIngestCommand(database, files, options, {
           ...context,

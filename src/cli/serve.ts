@@ -10,7 +10,7 @@ import { metricsEndpoint } from '../http/use-metrics.js';
 import type { Config } from '../config/config.js';
 import { connectDatabase } from '../db/connect.js';
 import { startCarrierPoller, startTrackingFetcher } from '../carriers/serve-poller.js';
-import { ensureSandboxCarrier, sandboxCarrierFetch } from '../carriers/sandbox-carrier.js';
+import { ensureSandboxCarrier, ensureSandboxEdiCarrier, sandboxCarrierFetch } from '../carriers/sandbox-carrier.js';
 import { ensureSandboxDemoClient, SANDBOX_DEMO_ACCOUNT, seedSandboxIfEmpty } from '../app/sandbox-seed.js';
 import { prepareDatabase } from './prepare-database.js';
 import { recordServiceValue } from '../store/service-secrets.js';
@@ -53,6 +53,7 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     if (seeded) logger.log('info', 'seeded the sandbox bundle', seeded);
     demo = await ensureSandboxDemoClient(database, app.clients);
     await ensureSandboxCarrier(app.services.carriers);
+    await ensureSandboxEdiCarrier(app.services.carriers);
   }
   // The sandbox's simulated carrier answers in-process (docs/tracking-requests.md, Sandbox); any other address goes out.
   const carrierFetch = config.environment === 'sandbox' ? sandboxCarrierFetch() : undefined;

@@ -17,7 +17,7 @@ import type {
   WebhookSubscriptionTable,
 } from './tables/push.js';
 import type { TransmissionBlockTable } from './tables/transmission.js';
-import type { CarrierPollStateTable, CarrierSourceTable } from './tables/carrier.js';
+import type { CarrierPollStateTable, CarrierSourceTable, EdiInterchangeTable } from './tables/carrier.js';
 import type { TrackingFetchTable, TrackingRequestTable } from './tables/tracking.js';
 
 export interface DatabaseSchema {
@@ -44,6 +44,7 @@ export interface DatabaseSchema {
   shipment_account_revocation: ShipmentAccountRevocationTable;
   unlinked_event: UnlinkedEventTable;
   rejected_event: RejectedEventTable;
+  edi_interchange: EdiInterchangeTable;
   dcsa_notification_event: DcsaNotificationEventTable;
   tracking_fetch: TrackingFetchTable;
   tracking_request: TrackingRequestTable;

@@ -23,6 +23,17 @@ const CODE = {
   schema: { type: 'string', pattern: '^[A-Z]{2,4}$' },
 };
 
+const EDI_TEXT = (description: string): JsonSchema => ({ type: 'string', description });
+
+/** The operator route's 200: a bundle's summary or an EDI body's, with the recorded examples of both. */
+function eitherSummary(response: JsonSchema): JsonSchema {
+  const media = (response.content as Record<string, JsonSchema>)['application/json']!;
+  return {
+    ...response,
+    content: { 'application/json': { ...media, schema: { oneOf: [componentRef('IngestSummary'), componentRef('EdiIngestSummary')] } } },
+  };
+}
+
 const DCSA_EVENT: JsonSchema = {
   type: 'object',
   description:
@@ -60,6 +71,66 @@ export function carrierSchemas(): Record<string, JsonSchema> {
           },
         },
         events: { type: 'array', items: DCSA_EVENT },
+      },
+      additionalProperties: false,
+    },
+    EdiIngestSummary: {
+      type: 'object',
+      description:
+        'What an EDI body (X12 315, EDIFACT IFTSTA) changed: the `--json` summary of `tracking ingest --format` (docs/carriers.md: EDI). ' +
+        'Good transactions are stored; each bad one is named in `rejected` and kept as a rejected event (`tracking carrier rejected list`).',
+      required: [
+        'format',
+        'interchanges',
+        'transactions',
+        'transactionsRejected',
+        'eventsStored',
+        'eventsAlreadyStored',
+        'eventsUnlinked',
+        'shipmentsRefreshed',
+        'rejected',
+      ],
+      properties: {
+        format: { type: 'string', enum: ['x12-315', 'iftsta'] },
+        interchanges: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['senderId', 'controlNumber', 'alreadyReceived', 'transactions', 'transactionsRejected'],
+            properties: {
+              senderId: { type: 'string', description: 'ISA05:ISA06, or UNB 0004(:0007).' },
+              controlNumber: { type: 'string', description: 'ISA13 or UNB 0020.' },
+              alreadyReceived: {
+                type: 'boolean',
+                description: 'Received before (same format, sender and control number): nothing was done.',
+              },
+              transactions: { type: 'integer', minimum: 0 },
+              transactionsRejected: { type: 'integer', minimum: 0 },
+            },
+            additionalProperties: false,
+          },
+        },
+        transactions: { type: 'integer', minimum: 0 },
+        transactionsRejected: { type: 'integer', minimum: 0 },
+        eventsStored: { type: 'integer', minimum: 0 },
+        eventsAlreadyStored: { type: 'integer', minimum: 0 },
+        eventsUnlinked: { type: 'integer', minimum: 0 },
+        shipmentsRefreshed: { type: 'integer', minimum: 0 },
+        rejected: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['interchange', 'transaction', 'segment', 'position', 'reason'],
+            properties: {
+              interchange: { type: 'string' },
+              transaction: { type: 'string', description: 'ST02 or UNH 0062.' },
+              segment: { type: ['string', 'null'], description: 'The segment at fault; null for the transaction as a whole.' },
+              position: { type: ['integer', 'null'], description: 'Its position in the transaction (ST or UNH is 1).' },
+              reason: { type: 'string' },
+            },
+            additionalProperties: false,
+          },
+        },
       },
       additionalProperties: false,
     },
@@ -140,8 +211,18 @@ export function carrierPaths(): Record<string, JsonSchema> {
             schema: { type: 'string', pattern: '^\\s*sha256=[0-9a-fA-F]{64}\\s*$' },
           },
         ],
-        requestBody: { required: true, content: { 'application/json': { schema: componentRef('DcsaNotification') } } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: componentRef('DcsaNotification') },
+            'application/edi-x12': { schema: EDI_TEXT('An X12 315 interchange (4010 or 5010), for a carrier configured to send x12-315.') },
+            'application/edifact': { schema: EDI_TEXT('An EDIFACT IFTSTA D.99B interchange, for a carrier configured to send iftsta.') },
+          },
+        },
         responses: {
+          200: jsonResponse(N, 200, 'An EDI body was taken: what it changed and which transactions were rejected.', 'EdiIngestSummary', [
+            'NoStore',
+          ]),
           204: { description: 'Stored (or already stored).' },
           400: error(
             N,
@@ -158,7 +239,11 @@ export function carrierPaths(): Record<string, JsonSchema> {
           404: error(N, 404, 'errorCode 8005: no active carrier source with this code (unknown or disabled).'),
           405: error(N, 405, 'errorCode 8003: a method other than HEAD or POST.', ['CorrelationId', 'AllowMethods']),
           413: error(N, 413, 'errorCode 8004: a body over TT_CARRIER_NOTIFICATION_MAX_BYTES (5 MiB by default), refused while reading.'),
-          415: error(N, 415, 'errorCode 8004: a body that is not application/json.'),
+          415: error(
+            N,
+            415,
+            'errorCode 8004: a body that is not application/json, or an EDI Content-Type of a format the carrier is not configured to send.',
+          ),
           500: error(N, 500, 'errorCode 7000: an unexpected failure; nothing was stored (retry).'),
         },
       },
@@ -185,19 +270,44 @@ export function carrierPaths(): Record<string, JsonSchema> {
           'Validated as it streams, written in one transaction (nothing of an invalid bundle), idempotent on eventID. ' +
           `Needs the ${OPERATOR_INGEST_SCOPE} scope.`,
         security: [{ clientCredentials: [OPERATOR_INGEST_SCOPE] }, { bearerToken: [] }],
-        requestBody: { required: true, content: { 'application/json': { schema: componentRef('IngestBundle') } } },
+        parameters: [
+          {
+            name: 'carrierCode',
+            in: 'query',
+            required: false,
+            description: 'With an EDI body: the carrier (SCAC) that sent it, configured to send that format (docs/carriers.md: EDI).',
+            schema: { type: 'string', pattern: '^[A-Z]{2,4}$' },
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: componentRef('IngestBundle') },
+            'application/edi-x12': { schema: EDI_TEXT('An X12 315 interchange (4010 or 5010); needs carrierCode.') },
+            'application/edifact': { schema: EDI_TEXT('An EDIFACT IFTSTA D.99B interchange; needs carrierCode.') },
+          },
+        },
         responses: {
-          200: jsonResponse(O, 200, 'Ingested: what changed.', 'IngestSummary', ['NoStore']),
+          200: eitherSummary(
+            jsonResponse(O, 200, 'Ingested: what changed (IngestSummary for a bundle, EdiIngestSummary for EDI).', 'IngestSummary', [
+              'NoStore',
+            ]),
+          ),
           400: error(
             O,
             400,
-            'errorCode 8004: broken JSON (with line and column) or invalid fields, each named in `property` (`events[3].eventDateTime`). Nothing is written.',
+            'errorCode 8004: broken JSON (with line and column) or invalid fields, each named in `property` (`events[3].eventDateTime`); an EDI body without carrierCode, or an interchange that cannot be read. Nothing is written.',
           ),
           401: error(O, 401, 'errorCode 7001: a missing, malformed, expired or foreign token.', ['CorrelationId', 'BearerChallenge']),
           403: error(O, 403, `errorCode 7002: a token without the ${OPERATOR_INGEST_SCOPE} scope.`, ['CorrelationId', 'BearerChallenge']),
           405: error(O, 405, 'errorCode 8003: a method other than POST.', ['CorrelationId', 'AllowPost']),
           413: error(O, 413, 'errorCode 8004: a body over TT_OPERATOR_INGEST_MAX_BYTES (64 MiB by default), refused while reading.'),
-          415: error(O, 415, 'errorCode 8004: a body that is not application/json.'),
+          404: error(O, 404, 'errorCode 8005: an EDI body for no active carrier source with this carrierCode.'),
+          415: error(
+            O,
+            415,
+            'errorCode 8004: a body that is not application/json, application/edi-x12 or application/edifact, or EDI of a format the carrier is not configured to send.',
+          ),
           500: error(O, 500, 'errorCode 7000: an unexpected failure; nothing was written.'),
         },
       },

@@ -7,6 +7,7 @@ import { ingestRetrying } from '../carriers/ingest-retrying.js';
 import { DcsaResponder } from '../service/dcsa-responses.js';
 import { BodyTooLargeError, readLimitedBytes } from '../service/limited-body.js';
 import type { AppServices } from '../graphql/context.js';
+import { ediFormatOf, ingestEdiBody, refuseUnconfiguredFormat } from './edi-ingest-body.js';
 
 const ROUTE = /^\/v2\/carrier-notifications\/([^/]+)$/;
 const ALLOWED = 'HEAD, POST';
@@ -83,8 +84,21 @@ export async function handleCarrierNotification(
     );
   }
 
+  const ediFormat = ediFormatOf(request.headers.get('content-type'));
+  if (ediFormat) {
+    // EDI status messages, signed like a DCSA notification (docs/carriers.md "EDI").
+    return (
+      (await refuseUnconfiguredFormat(services, respond, code, ediFormat)) ??
+      ingestEdiBody(services, respond, { carrierCode: code, format: ediFormat, body }, correlationId)
+    );
+  }
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) {
-    return respond.fail(415, [{ ...DCSA.invalidParameter, errorCodeMessage: 'Content-Type must be application/json.' }]);
+    return respond.fail(415, [
+      {
+        ...DCSA.invalidParameter,
+        errorCodeMessage: 'Content-Type must be application/json (or application/edi-x12, application/edifact).',
+      },
+    ]);
   }
   let events: unknown;
   try {

@@ -9,8 +9,10 @@ import { ingestRetrying } from '../carriers/ingest-retrying.js';
 import { BundleJsonError, readBundle } from '../ingest/read-bundle.js';
 import { DcsaResponder } from '../service/dcsa-responses.js';
 import { jsonResponse } from '../service/json-response.js';
-import { BodyTooLargeError, limitedChunks } from '../service/limited-body.js';
+import { BodyTooLargeError, limitedChunks, readLimitedBytes } from '../service/limited-body.js';
 import type { AppServices } from '../graphql/context.js';
+import type { EdiFormat } from '../domain/edi-status-map.js';
+import { ediFormatOf, ingestEdiBody, refuseUnconfiguredFormat } from './edi-ingest-body.js';
 
 export const OPERATOR_INGEST_PATH = '/v2/operator/ingest';
 
@@ -38,11 +40,18 @@ export async function handleOperatorIngest(request: Request, services: AppServic
     if ((err as GraphQLError).extensions?.code) return respond.resultError(err as GraphQLError);
     throw err;
   }
+  const maxBytes = services.config.carriers.operatorIngestMaxBytes;
+  const ediFormat = ediFormatOf(request.headers.get('content-type'));
+  if (ediFormat) return operatorEdi(request, services, respond, ediFormat, maxBytes, correlationId);
   if (!/^application\/json\s*(;|$)/i.test(request.headers.get('content-type') ?? '')) {
-    return respond.fail(415, [{ ...DCSA.invalidParameter, errorCodeMessage: 'Content-Type must be application/json.' }]);
+    return respond.fail(415, [
+      {
+        ...DCSA.invalidParameter,
+        errorCodeMessage: 'Content-Type must be application/json (or application/edi-x12, application/edifact).',
+      },
+    ]);
   }
 
-  const maxBytes = services.config.carriers.operatorIngestMaxBytes;
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxBytes)
     return respond.fail(413, [{ ...DCSA.invalidParameter, errorCodeMessage: new BodyTooLargeError(maxBytes).message }]);
@@ -81,4 +90,32 @@ export async function handleOperatorIngest(request: Request, services: AppServic
   countIngestedBundle(summary);
   services.push.wake();
   return jsonResponse(summary, 200, { 'Cache-Control': 'no-store' });
+}
+
+/**
+ * An operator's EDI file (docs/carriers.md "EDI"): `?carrierCode=` names the carrier that sent it, which
+ * must be configured to send that format; the answer is the summary `tracking ingest --format --json` prints.
+ */
+async function operatorEdi(
+  request: Request,
+  services: AppServices,
+  respond: DcsaResponder,
+  format: EdiFormat,
+  maxBytes: number,
+  correlationId: string,
+): Promise<Response> {
+  const carrierCode = new URL(request.url).searchParams.get('carrierCode') ?? '';
+  if (!/^[A-Z]{2,4}$/.test(carrierCode)) {
+    return respond.invalid('An EDI body needs the query parameter carrierCode: the carrier (SCAC) that sent it.', 'carrierCode');
+  }
+  const refused = await refuseUnconfiguredFormat(services, respond, carrierCode, format);
+  if (refused) return refused;
+  let body: Buffer;
+  try {
+    body = await readLimitedBytes(request.body as ReadableStream<Uint8Array> | null, maxBytes, request.headers.get('content-length'));
+  } catch (err) {
+    if (!(err instanceof BodyTooLargeError)) throw err;
+    return respond.fail(413, [{ ...DCSA.invalidParameter, errorCodeMessage: err.message }]);
+  }
+  return ingestEdiBody(services, respond, { carrierCode, format, body }, correlationId);
 }

@@ -12,7 +12,8 @@ import { chunks } from './chunked-state.js';
 
 export interface RejectedEventInput {
   carrierCode: string;
-  source: 'poll' | 'notification';
+  /** Where it came from; an EDI transaction (x12-315, iftsta) is kept as its segments, replayed by sending it again. */
+  source: 'poll' | 'notification' | 'x12-315' | 'iftsta';
   digest: string;
   eventId: string | null;
   eventJson: string;

@@ -1543,6 +1543,37 @@ export interface components {
             shipments?: Record<string, never>[];
             events?: Record<string, never>[];
         };
+        /** @description What an EDI body (X12 315, EDIFACT IFTSTA) changed: the `--json` summary of `tracking ingest --format` (docs/carriers.md: EDI). Good transactions are stored; each bad one is named in `rejected` and kept as a rejected event (`tracking carrier rejected list`). */
+        EdiIngestSummary: {
+            /** @enum {string} */
+            format: "x12-315" | "iftsta";
+            interchanges: {
+                /** @description ISA05:ISA06, or UNB 0004(:0007). */
+                senderId: string;
+                /** @description ISA13 or UNB 0020. */
+                controlNumber: string;
+                /** @description Received before (same format, sender and control number): nothing was done. */
+                alreadyReceived: boolean;
+                transactions: number;
+                transactionsRejected: number;
+            }[];
+            transactions: number;
+            transactionsRejected: number;
+            eventsStored: number;
+            eventsAlreadyStored: number;
+            eventsUnlinked: number;
+            shipmentsRefreshed: number;
+            rejected: {
+                interchange: string;
+                /** @description ST02 or UNH 0062. */
+                transaction: string;
+                /** @description The segment at fault; null for the transaction as a whole. */
+                segment: string | null;
+                /** @description Its position in the transaction (ST or UNH is 1). */
+                position: number | null;
+                reason: string;
+            }[];
+        };
         /** @description What the bundle changed: the `--json` summary of `tracking ingest`. */
         IngestSummary: {
             shipmentsCreated: number;
@@ -4834,9 +4865,23 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DcsaNotification"];
+                "application/edi-x12": string;
+                "application/edifact": string;
             };
         };
         responses: {
+            /** @description An EDI body was taken: what it changed and which transactions were rejected. */
+            200: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EdiIngestSummary"];
+                };
+            };
             /** @description Stored (or already stored). */
             204: {
                 headers: {
@@ -4902,7 +4947,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description errorCode 8004: a body that is not application/json. */
+            /** @description errorCode 8004: a body that is not application/json, or an EDI Content-Type of a format the carrier is not configured to send. */
             415: {
                 headers: {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];
@@ -4969,7 +5014,10 @@ export interface operations {
     };
     ingestBundle: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With an EDI body: the carrier (SCAC) that sent it, configured to send that format (docs/carriers.md: EDI). */
+                carrierCode?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4977,10 +5025,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["IngestBundle"];
+                "application/edi-x12": string;
+                "application/edifact": string;
             };
         };
         responses: {
-            /** @description Ingested: what changed. */
+            /** @description Ingested: what changed (IngestSummary for a bundle, EdiIngestSummary for EDI). */
             200: {
                 headers: {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];
@@ -4989,10 +5039,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IngestSummary"];
+                    "application/json": components["schemas"]["IngestSummary"] | components["schemas"]["EdiIngestSummary"];
                 };
             };
-            /** @description errorCode 8004: broken JSON (with line and column) or invalid fields, each named in `property` (`events[3].eventDateTime`). Nothing is written. */
+            /** @description errorCode 8004: broken JSON (with line and column) or invalid fields, each named in `property` (`events[3].eventDateTime`); an EDI body without carrierCode, or an interchange that cannot be read. Nothing is written. */
             400: {
                 headers: {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];
@@ -5027,6 +5077,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description errorCode 8005: an EDI body for no active carrier source with this carrierCode. */
+            404: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description errorCode 8003: a method other than POST. */
             405: {
                 headers: {
@@ -5050,7 +5111,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description errorCode 8004: a body that is not application/json. */
+            /** @description errorCode 8004: a body that is not application/json, application/edi-x12 or application/edifact, or EDI of a format the carrier is not configured to send. */
             415: {
                 headers: {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];

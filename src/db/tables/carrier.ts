@@ -1,6 +1,6 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
-/** A carrier configured as an event source (migrations 006, 009, 014, 017). */
+/** A carrier configured as an event source (migrations 006, 009, 014, 017, 019). */
 export interface CarrierSourceTable {
   /** SCAC / carrier code, as events of this carrier are stored under. */
   carrier_code: string;
@@ -32,6 +32,24 @@ export interface CarrierSourceTable {
   backoff_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** Calls in a row whose tries were spent on 5xx or no answer (the service's own back-off doubles with each). */
   backoff_failures: ColumnType<number, number | undefined, number>;
+  /** The EDI formats the carrier sends, comma-separated (`x12-315`, `iftsta`; migration 019); null: DCSA only. */
+  edi_formats: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An EDI interchange taken in (migration 019): a re-sent one (same format, sender and control number) is a no-op. */
+export interface EdiInterchangeTable {
+  id: Generated<number>;
+  /** `x12-315` or `iftsta`. */
+  format: string;
+  /** ISA05:ISA06 or UNB 0004(:0007), trimmed. */
+  sender_id: string;
+  /** ISA13 or UNB 0020. */
+  control_number: string;
+  carrier_code: string;
+  received_at: string;
+  transactions: number;
+  transactions_rejected: number;
+  events_stored: number;
 }
 
 /** The poller's state of one carrier, shared by every instance. */
