@@ -40,6 +40,8 @@ export interface IngestSummary {
    * copy); their accounts were still granted.
    */
   shipmentsOutdated: number;
+  /** Shipments created from a tracked reference standing in for their booking that took their real booking (one shipment per bill of lading). */
+  shipmentsMerged: number;
   /** Events appended to the store. */
   eventsStored: number;
   /** Events skipped because their eventID was already stored. */
@@ -92,8 +94,14 @@ async function writeBundle(
 
   // A grant of accounts alone changes nothing derived (snapshots hold no accounts): only new content refreshes.
   const touched = [...new Set([...shipments.created, ...shipments.contentChanged, ...links.shipmentIds])].sort((a, b) => a - b);
+  // A stand-in shipment that took its real booking: one change in the log, before what the bundle's data changed.
+  const leadingTriggers = new Map(
+    shipments.rekeyed.map((r) => [r.shipmentId, [{ triggerType: 'SHIPMENT_MERGED' as const, eventID: null, exceptionID: null }]]),
+  );
   const refreshed =
-    touched.length > 0 ? await refreshShipments(trx, dialect, touched, now, { thresholds, storedEvents: events.stored }) : null;
+    touched.length > 0
+      ? await refreshShipments(trx, dialect, touched, now, { thresholds, storedEvents: events.stored, leadingTriggers })
+      : null;
   // DCSA event subscriptions: the new events, and stored ones a new shipment (or a new bill of lading or
   // container of a shipment) links (docs/dcsa-events.md: Consuming the service as a DCSA publisher).
   const earlier = shipments.created.length > 0 ? await linkedEventSeqs(trx, shipments.created) : [];
@@ -105,6 +113,7 @@ async function writeBundle(
       shipmentsCreated: shipments.created.length,
       shipmentsUpdated: shipments.updated.length,
       shipmentsOutdated: shipments.outdated,
+      shipmentsMerged: shipments.rekeyed.length,
       eventsStored: events.storedSeqs.length,
       eventsAlreadyStored: events.alreadyStored,
       eventsUnlinked: links.unlinked,
