@@ -32,7 +32,7 @@ export interface IngestOptions {
 
 export interface IngestSummary {
   shipmentsCreated: number;
-  /** Existing shipments whose master data, containers or accounts changed. */
+  /** Existing shipments whose master data, containers or accounts changed (a stand-in booking replaced by the real one included). */
   shipmentsUpdated: number;
   /**
    * Shipment entries that changed no master data or containers because the
@@ -40,8 +40,6 @@ export interface IngestSummary {
    * copy); their accounts were still granted.
    */
   shipmentsOutdated: number;
-  /** Shipments created from a tracked reference standing in for their booking that took their real booking (one shipment per bill of lading). */
-  shipmentsMerged: number;
   /** Events appended to the store. */
   eventsStored: number;
   /** Events skipped because their eventID was already stored. */
@@ -113,7 +111,6 @@ async function writeBundle(
       shipmentsCreated: shipments.created.length,
       shipmentsUpdated: shipments.updated.length,
       shipmentsOutdated: shipments.outdated,
-      shipmentsMerged: shipments.rekeyed.length,
       eventsStored: events.storedSeqs.length,
       eventsAlreadyStored: events.alreadyStored,
       eventsUnlinked: links.unlinked,
