@@ -3,6 +3,7 @@ import { READ_SCOPE, SUBSCRIBE_SCOPE, TRACK_SCOPE } from '../src/auth/scopes.js'
 import { TrackingFetcher } from '../src/carriers/tracking-fetcher.js';
 import { ingestBundle, type IngestSummary } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
+import { markStandIns } from '../db/migrations/016-shipment-identity.js';
 import { createTestApp, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { FakeDcsaPublisher } from './support/fake-dcsa-publisher.js';
@@ -270,6 +271,29 @@ describe.each(dialects)('one shipment per bill of lading on $name', ({ name, ena
     expect((await f.get('/v2/shipments?carrierCode=MAEU&carrierBookingReference=BKG800', token)).status).toBe(200);
     // The bill of lading was never a booking of this shipment.
     expect((await f.get('/v2/shipments?carrierCode=MAEU&carrierBookingReference=MAEUBL800', token)).status).toBe(404);
+  });
+
+  it.skipIf(!enabled)('a stand-in stored before migration 016 is recognised, and merges with its real booking', async () => {
+    publisher.events.push(...bareVoyage(850));
+    await json(await f.send('POST', '/v2/tracking-requests', token, { transportDocumentReference: 'MAEUBL850' }));
+    await fetcher.runOnce();
+    // A bundle's shipment whose booking is its bill of lading (some carriers number both alike) is no stand-in.
+    await ingest({ carrierCode: 'MAEU', shipments: [{ ...realBundle(860).shipments[0], carrierBookingReference: 'MAEUBL860' }] });
+    // As stored before the migration: no shipment marked.
+    await f.t.database.db.updateTable('shipment').set({ booking_stand_in: 0 }).execute();
+    await markStandIns(f.t.database.db);
+    const marked = await f.t.database.db
+      .selectFrom('shipment')
+      .select('carrier_booking_reference')
+      .where('booking_stand_in', '=', 1)
+      .where('bill_of_lading_number', 'in', ['MAEUBL850', 'MAEUBL860'])
+      .execute();
+    expect(marked).toEqual([{ carrier_booking_reference: 'MAEUBL850' }]);
+    await ingest(realBundle(850));
+    await ingest(realBundle(860));
+    expect(await shipmentsOf('MAEUBL850')).toEqual([expect.objectContaining({ carrier_booking_reference: 'BKG850' })]);
+    // Two real bookings of one bill of lading stay two shipments.
+    expect((await shipmentsOf('MAEUBL860')).map((s) => s.carrier_booking_reference).sort()).toEqual(['BKG860', 'MAEUBL860']);
   });
 
   it.skipIf(!enabled)('the stand-in and the real booking ingested at the same time: one shipment every time', async () => {

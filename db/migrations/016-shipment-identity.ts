@@ -43,6 +43,31 @@ export default function shipmentIdentity(dialect: SqlDialect): Migration {
           .addColumn('writes', 'integer', (c) => c.notNull().defaultTo(1))
           .addPrimaryKeyConstraint('shipment_bill_of_lading_pk', ['carrier_code', 'bill_of_lading_number']),
       ).execute();
+      await markStandIns(db);
     },
   };
+}
+
+/**
+ * Marks the stand-ins stored before this migration: shipments whose statement was derived from carrier events
+ * (dated on 1970-01-01: src/domain/shipment-from-events.ts) and whose booking is the bill of lading or container
+ * of the tracking fetch that found them. Their real booking, when a statement names it, takes their place.
+ */
+export async function markStandIns(db: Kysely<any>): Promise<void> {
+  await db
+    .updateTable('shipment')
+    .set({ booking_stand_in: 1 })
+    .where('stated_at', '<', '1970-01-02')
+    .where('booking_stand_in', '=', 0)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('tracking_fetch as f')
+          .select('f.id')
+          .whereRef('f.shipment_id', '=', 'shipment.id')
+          .where('f.reference_kind', '<>', 'BKG')
+          .whereRef('f.reference', '=', 'shipment.carrier_booking_reference'),
+      ),
+    )
+    .execute();
 }
