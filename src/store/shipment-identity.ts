@@ -98,11 +98,10 @@ export async function resolveShipmentIdentities(
         if (target) resolved[i] = { ...input, carrierBookingReference: target.booking };
         continue;
       }
+      // The oldest stand-in of the bill of lading. Once re-keyed it is no stand-in: a second entry with the same
+      // booking finds it by booking (write-shipments.ts), one with another booking makes its own shipment.
       const standIn = sharing.find((s) => s.standIn);
       if (!standIn) continue;
-      // The same real booking twice in one bundle: the first entry re-keyed the stand-in, the second finds it by booking.
-      const already = rekeyed.find((r) => r.shipmentId === standIn.id);
-      if (already) continue;
       // The master data names the booking too: right at once, whatever the statement's time (the caller applies it).
       const master = { ...(JSON.parse(standIn.masterJson) as object), carrierBookingReference: input.carrierBookingReference };
       await db
