@@ -4,9 +4,10 @@ import { TrackingFetcher } from '../src/carriers/tracking-fetcher.js';
 import { ingestBundle, type IngestSummary } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
 import { markStandIns } from '../db/migrations/016-shipment-identity.js';
-import { createTestApp, type TestApp } from './support/app-fixture.js';
+import { createTestApp, drainDeliveries, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { FakeDcsaPublisher } from './support/fake-dcsa-publisher.js';
+import { WebhookReceiver } from './support/webhook-receiver.js';
 import { CONTAINER_C, rawEquipmentEvent, rawShipmentEvent, rawTransportEvent } from './support/ingest-fixtures.js';
 
 /**
@@ -100,6 +101,7 @@ const realBundle = (n: number, accounts = ['acme']) => ({
 describe.each(dialects)('one shipment per bill of lading on $name', ({ name, enabled }) => {
   let f: TestApp;
   let publisher: FakeDcsaPublisher;
+  let receiver: WebhookReceiver;
   let fetcher: TrackingFetcher;
   let ahead = 0;
   const clock = () => new Date(Date.now() + ahead);
@@ -133,6 +135,7 @@ describe.each(dialects)('one shipment per bill of lading on $name', ({ name, ena
   beforeAll(async () => {
     if (!enabled) return;
     publisher = await FakeDcsaPublisher.start();
+    receiver = await WebhookReceiver.start();
     publisher.events = [...bareVoyage(700), ...bareVoyage(800)];
     f = await createTestApp(name, { now: clock });
     await f.app.services.carriers.addCarrier({ carrierCode: 'MAEU', eventsUrl: publisher.eventsUrl });
@@ -153,6 +156,7 @@ describe.each(dialects)('one shipment per bill of lading on $name', ({ name, ena
   afterAll(async () => {
     await f?.destroy();
     await publisher?.close();
+    await receiver?.close();
   });
 
   it.skipIf(!enabled)(
@@ -170,7 +174,7 @@ describe.each(dialects)('one shipment per bill of lading on $name', ({ name, ena
       // A webhook on the shipment, named by its stand-in booking; then an ETA_DELAY.
       const subscribed = await json(
         await f.send('POST', '/v2/subscriptions', token, {
-          callbackUrl: 'http://127.0.0.1:9/hook',
+          callbackUrl: receiver.url,
           carrierCode: 'MAEU',
           carrierBookingReference: 'MAEUBL700',
         }),
@@ -236,6 +240,15 @@ describe.each(dialects)('one shipment per bill of lading on $name', ({ name, ena
       expect(await shipmentsOf('MAEUBL700')).toHaveLength(1);
       // The webhook subscription goes on: the merge, then the departure, to the same subscription.
       const deliveries = (await json(await f.get(`/v2/subscriptions/${subscriptionID}/deliveries`, token))).body as unknown as Json[];
+      // Sent as any change: the shipment's snapshot under its real booking, signed like the others.
+      await drainDeliveries(f);
+      const bodies = receiver.accepted.map((r) => r.json as Json);
+      expect(bodies.map((b) => [b.transmissionHeader.triggerType, b.shipmentTracking.carrierBookingReference])).toEqual([
+        ['EXCEPTION_DETECTED', expect.any(String)],
+        ['SHIPMENT_MERGED', 'BKG700'],
+        ['EVENT_TRIGGER', 'BKG700'],
+      ]);
+      expect(receiver.accepted[1]!.headers['tracking-signature']).toBeDefined();
       // Newest first: the ETA_DELAY before the merge, the merge, the departure after it.
       expect(deliveries.map((d) => d.triggerType)).toEqual(['EVENT_TRIGGER', 'SHIPMENT_MERGED', 'EXCEPTION_DETECTED']);
       expect(deliveries[2]!.exceptionID).toBe(exceptionIds[0]);
