@@ -84,7 +84,7 @@ describe.each(dialects)('webhook push delivery on $name', ({ name, enabled }) =>
       callbackUrl: receiver.url,
       billOfLadingNumber: BL,
       status: 'ACTIVE',
-      triggerTypes: ['EVENT_TRIGGER', 'EXCEPTION_DETECTED', 'EXCEPTION_RESOLVED'],
+      triggerTypes: ['EVENT_TRIGGER', 'EXCEPTION_DETECTED', 'EXCEPTION_RESOLVED', 'SHIPMENT_MERGED'],
     });
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     const one = (await (await f.send('GET', `/v2/subscriptions/${created.subscriptionID}`, token)).json()) as Record<string, unknown>;

@@ -367,6 +367,9 @@ export class TrackingFetcher {
       containers: derived.containers.map((containerNumber) => ({ containerNumber })),
     };
     const parsed = parseBundle({ carrierCode: derived.carrierCode, shipments: [raw] });
+    // Not a field of the bundle format: where the booking came from, for the identity rules of the store.
+    if (parsed.ok && derived.derivedBooking)
+      parsed.bundle.shipments = parsed.bundle.shipments.map((s) => ({ ...s, derivedBooking: derived.derivedBooking }));
     if (!parsed.ok) {
       this.#o.log('warn', 'a shipment derived from carrier events is not valid; its events are kept', {
         carrierCode: row.carrier_code,

@@ -4,6 +4,8 @@ import type { TrackingExceptionTable } from './tables/exception.js';
 import type {
   ShipmentAccountRevocationTable,
   ShipmentAccountTable,
+  ShipmentAliasTable,
+  ShipmentBillOfLadingTable,
   ShipmentContainerTable,
   ShipmentSnapshotTable,
   ShipmentStatementTable,
@@ -48,4 +50,6 @@ export interface DatabaseSchema {
   dcsa_notification_event: DcsaNotificationEventTable;
   tracking_fetch: TrackingFetchTable;
   tracking_request: TrackingRequestTable;
+  shipment_alias: ShipmentAliasTable;
+  shipment_bill_of_lading: ShipmentBillOfLadingTable;
 }

@@ -25,6 +25,13 @@ export interface ShipmentInput extends ShipmentMaster {
   containers: ContainerMaster[];
   /** When this entry's data was true (canonical UTC); overrides the bundle's generatedDateTime. Not stored with the master data. */
   updatedDateTime?: string;
+  /**
+   * Only on a shipment derived from its carrier's events (src/domain/shipment-from-events.ts), never parsed from a
+   * bundle: `STAND_IN` when carrierBookingReference is the tracked reference standing in for a booking the events
+   * never named, `STORED` when it is the booking of the stored shipment the reference matched. Absent: the booking
+   * is the carrier's own. Not part of the statement (src/store/shipment-identity.ts).
+   */
+  derivedBooking?: 'STAND_IN' | 'STORED';
 }
 
 /** One validation problem, with the JSON path of the offending field (e.g. `events[3].eventDateTime`). */

@@ -13,6 +13,8 @@ export const TRIGGER_TYPE_LIST = {
   EVENT_TRIGGER: 'A milestone newly reported or flipped to ACT (push).',
   EXCEPTION_DETECTED: 'A new exception raised (push).',
   EXCEPTION_RESOLVED: 'An exception resolved (push).',
+  SHIPMENT_MERGED:
+    'The shipment, created from a tracked reference standing in for its booking, took its real booking: the two are one shipment, and the former reference still finds it (push).',
 } as const;
 
 export const EXCEPTION_TYPE_LIST = {

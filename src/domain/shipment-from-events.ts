@@ -21,6 +21,8 @@ export interface DerivedShipment {
   portOfLoading?: Location;
   portOfDischarge?: Location;
   containers: string[];
+  /** Where carrierBookingReference comes from when not from the events (ShipmentInput.derivedBooking). */
+  derivedBooking?: 'STAND_IN' | 'STORED';
   /** The statement's time (see above). */
   updatedDateTime: string;
 }
@@ -50,7 +52,8 @@ function portOf(event: TransportEvent): Location {
 /**
  * The shipment the events describe, or null for no events. `knownBooking`: the booking of a stored shipment the
  * reference already matches (its identity wins). When the events name no booking, the tracked reference stands in
- * as the booking reference (docs/tracking-requests.md).
+ * as the booking reference (docs/tracking-requests.md), marked so that a statement naming the real booking of the same
+ * bill of lading later takes its place on the same shipment (src/store/shipment-identity.ts).
  */
 export function deriveShipment(
   carrierCode: string,
@@ -59,7 +62,9 @@ export function deriveShipment(
   knownBooking?: string,
 ): DerivedShipment | null {
   if (events.length === 0) return null;
-  const booking = knownBooking ?? (tracked.kind === 'BKG' ? tracked.reference : (latestDocument(events, 'BKG') ?? tracked.reference));
+  const named = tracked.kind === 'BKG' ? tracked.reference : latestDocument(events, 'BKG');
+  const booking = knownBooking ?? named ?? tracked.reference;
+  const derivedBooking = knownBooking !== undefined ? ('STORED' as const) : named === undefined ? ('STAND_IN' as const) : undefined;
   const billOfLading = tracked.kind === 'TRD' ? tracked.reference : latestDocument(events, 'TRD');
 
   const best = bestVersionPerMilestone(events);
@@ -87,6 +92,7 @@ export function deriveShipment(
     ...(firstDeparture ? { portOfLoading: portOf(firstDeparture) } : {}),
     ...(lastArrival ? { portOfDischarge: portOf(lastArrival) } : {}),
     containers,
+    ...(derivedBooking ? { derivedBooking } : {}),
     updatedDateTime: new Date(seconds * 1000).toISOString(),
   };
 }

@@ -24,7 +24,7 @@ import type { ContainerMaster, ShipmentMaster } from './types.js';
 
 /** The master data and containers a shipment entry states, without its accounts and its time. */
 export function statedContent(input: ShipmentInput): { master: ShipmentMaster; containers: ContainerMaster[] } {
-  const { accounts: _accounts, containers, updatedDateTime: _time, ...master } = input;
+  const { accounts: _accounts, containers, updatedDateTime: _time, derivedBooking: _derived, ...master } = input;
   return { master, containers };
 }
 

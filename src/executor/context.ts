@@ -112,6 +112,6 @@ export interface ConditionalRead {
 /** The header fields of a pushed transmission (spec section 2, triggerType table). */
 export interface PushTransmission {
   transmissionID: string;
-  triggerType: 'EVENT_TRIGGER' | 'EXCEPTION_DETECTED' | 'EXCEPTION_RESOLVED' | 'SCHEDULED_TRIGGER';
+  triggerType: 'EVENT_TRIGGER' | 'EXCEPTION_DETECTED' | 'EXCEPTION_RESOLVED' | 'SCHEDULED_TRIGGER' | 'SHIPMENT_MERGED';
   triggeredByEvent: string | null;
 }

@@ -32,7 +32,7 @@ export interface IngestOptions {
 
 export interface IngestSummary {
   shipmentsCreated: number;
-  /** Existing shipments whose master data, containers or accounts changed. */
+  /** Existing shipments whose master data, containers or accounts changed (a stand-in booking replaced by the real one included). */
   shipmentsUpdated: number;
   /**
    * Shipment entries that changed no master data or containers because the
@@ -92,8 +92,14 @@ async function writeBundle(
 
   // A grant of accounts alone changes nothing derived (snapshots hold no accounts): only new content refreshes.
   const touched = [...new Set([...shipments.created, ...shipments.contentChanged, ...links.shipmentIds])].sort((a, b) => a - b);
+  // A stand-in shipment that took its real booking: one change in the log, before what the bundle's data changed.
+  const leadingTriggers = new Map(
+    shipments.rekeyed.map((r) => [r.shipmentId, [{ triggerType: 'SHIPMENT_MERGED' as const, eventID: null, exceptionID: null }]]),
+  );
   const refreshed =
-    touched.length > 0 ? await refreshShipments(trx, dialect, touched, now, { thresholds, storedEvents: events.stored }) : null;
+    touched.length > 0
+      ? await refreshShipments(trx, dialect, touched, now, { thresholds, storedEvents: events.stored, leadingTriggers })
+      : null;
   // DCSA event subscriptions: the new events, and stored ones a new shipment (or a new bill of lading or
   // container of a shipment) links (docs/dcsa-events.md: Consuming the service as a DCSA publisher).
   const earlier = shipments.created.length > 0 ? await linkedEventSeqs(trx, shipments.created) : [];

@@ -35,7 +35,8 @@ export function subscriptionSchemas(subscription: JsonSchema): Record<string, Js
           minItems: 1,
           uniqueItems: true,
           items: { type: 'string', enum: [...PUSH_TRIGGER_TYPES] },
-          description: 'Default: EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, and SCHEDULED_TRIGGER with an interval.',
+          description:
+            'Default: EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, SHIPMENT_MERGED, and SCHEDULED_TRIGGER with an interval.',
         },
         exceptionTypes: {
           type: 'array',

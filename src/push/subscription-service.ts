@@ -60,7 +60,7 @@ export interface SubscriptionRequestInput extends LookupArgs {
 
 /** The triggers a subscription gets when it names none: every change, and the refresh when an interval is given. */
 export function defaultTriggerTypes(scheduledIntervalSeconds: number | null | undefined): PushTriggerType[] {
-  const changes: PushTriggerType[] = ['EVENT_TRIGGER', 'EXCEPTION_DETECTED', 'EXCEPTION_RESOLVED'];
+  const changes: PushTriggerType[] = ['EVENT_TRIGGER', 'EXCEPTION_DETECTED', 'EXCEPTION_RESOLVED', 'SHIPMENT_MERGED'];
   return scheduledIntervalSeconds ? [...changes, 'SCHEDULED_TRIGGER'] : changes;
 }
 

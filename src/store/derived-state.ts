@@ -36,6 +36,8 @@ export interface RefreshOptions {
    * takes these from here instead of reading them back.
    */
   storedEvents?: ReadonlyMap<number, TrackingEvent>;
+  /** Triggers the caller's own change of a shipment caused (a merge: shipment-identity.ts), pushed before those of the refresh. */
+  leadingTriggers?: ReadonlyMap<number, readonly PushTrigger[]>;
 }
 
 export interface RefreshResult {
@@ -86,7 +88,10 @@ export async function refreshShipments(
     const milestonesJson = JSON.stringify(milestones);
     // No index yet (a shipment stored before push delivery): nothing to compare with, nothing pushed for milestones.
     const before = state.milestonesJson === null ? null : (JSON.parse(state.milestonesJson) as MilestoneIndex);
-    const triggers = pushTriggers(before ? milestoneChanges(before, milestones) : [], reconciled.transitions);
+    const triggers = [
+      ...(options.leadingTriggers?.get(state.id) ?? []),
+      ...pushTriggers(before ? milestoneChanges(before, milestones) : [], reconciled.transitions),
+    ];
     if (triggers.length > 0) result.triggers.set(state.id, triggers);
 
     const clockSensitive = isClockSensitive(state) ? 1 : 0;

@@ -35,7 +35,29 @@ export async function findShipment(
 ): Promise<ShipmentRow | null> {
   if (accountIds.length === 0) return null;
   // On MySQL/MariaDB the lookups of one turn of the event loop share a statement (batched-lookups.ts).
-  return firstRowBatched<ShipmentRow>(db, boundLookup(db, lookup, accountIds));
+  const row = await firstRowBatched<ShipmentRow>(db, boundLookup(db, lookup, accountIds));
+  if (row || lookup.carrierBookingReference === undefined) return row;
+  // A booking reference the shipment was known by (a stand-in its real booking replaced) still names it
+  // (docs/architecture.md, Identity): the same lookup again under its booking now. Only a miss pays this.
+  const current = await bookingOfAlias(db, lookup.carrierCode, lookup.carrierBookingReference);
+  if (current === null) return null;
+  return firstRowBatched<ShipmentRow>(db, boundLookup(db, { ...lookup, ...current }, accountIds));
+}
+
+/** The current key of the shipment a former booking reference names, or null (shipment-identity.ts). */
+export async function bookingOfAlias(
+  db: Kysely<DatabaseSchema>,
+  carrierCode: string | undefined,
+  carrierBookingReference: string,
+): Promise<{ carrierCode: string; carrierBookingReference: string } | null> {
+  let query = db
+    .selectFrom('shipment_alias as a')
+    .innerJoin('shipment as s', 's.id', 'a.shipment_id')
+    .select(['s.carrier_code', 's.carrier_booking_reference'])
+    .where('a.carrier_booking_reference', '=', carrierBookingReference);
+  if (carrierCode !== undefined) query = query.where('a.carrier_code', '=', carrierCode);
+  const row = await query.orderBy('a.shipment_id').limit(1).executeTakeFirst();
+  return row ? { carrierCode: row.carrier_code, carrierBookingReference: row.carrier_booking_reference } : null;
 }
 
 /** The lookup statement with the request's values bound. */

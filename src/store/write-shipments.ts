@@ -3,6 +3,7 @@ import { lockForUpdate, rowsPerInsert, skipDuplicateKeys, type SqlDialect } from
 import { recordsDigest, statedContent, statementOf, supersedes, type Statement } from '../domain/statements.js';
 import { chunks } from './chunked-state.js';
 import type { ShipmentInput } from '../domain/bundle.js';
+import { resolveShipmentIdentities, type Rekeyed } from './shipment-identity.js';
 
 /**
  * Upserts the shipments of a bundle by (carrier_code, carrier_booking_reference)
@@ -31,8 +32,10 @@ export interface ShipmentChanges {
   contentChanged: number[];
   /** Entries that stated nothing new: the shipment holds this statement or a newer one. */
   outdated: number;
-  /** Shipments whose link keys (bill of lading, container numbers) changed, so their links must be recomputed. */
+  /** Shipments whose link keys (booking, bill of lading, container numbers) changed, so their links must be recomputed. */
   linkKeysChanged: number[];
+  /** Stand-in shipments that took their real booking (shipment-identity.ts); also in updated, contentChanged and linkKeysChanged. */
+  rekeyed: Rekeyed[];
 }
 
 interface StoredShipment {
@@ -60,12 +63,15 @@ function containerRows(shipmentId: number, input: ShipmentInput) {
 export async function storeShipments(
   db: Db,
   dialect: SqlDialect,
-  inputs: readonly ShipmentInput[],
+  given: readonly ShipmentInput[],
   updatedAt: string,
   generatedDateTime?: string,
 ): Promise<ShipmentChanges> {
-  const changes: ShipmentChanges = { created: [], updated: [], contentChanged: [], outdated: 0, linkKeysChanged: [] };
-  if (inputs.length === 0) return changes;
+  const changes: ShipmentChanges = { created: [], updated: [], contentChanged: [], outdated: 0, linkKeysChanged: [], rekeyed: [] };
+  if (given.length === 0) return changes;
+  // Each entry under the booking of the shipment it is about: one shipment per bill of lading (shipment-identity.ts).
+  const { inputs, rekeyed } = await resolveShipmentIdentities(db, dialect, given, updatedAt);
+  changes.rekeyed = rekeyed;
   const statements = new Map(inputs.map((s) => [s, statementOf(s, generatedDateTime, updatedAt)]));
   const stored = await loadStoredShipments(
     db,
@@ -91,6 +97,7 @@ export async function storeShipments(
           master_json: JSON.stringify(statedContent(s).master),
           updated_at: updatedAt,
           stated_at: statements.get(s)?.statedAt ?? updatedAt,
+          booking_stand_in: s.derivedBooking === 'STAND_IN' ? 1 : 0,
         })),
       )
       .execute();
@@ -180,6 +187,12 @@ export async function storeShipments(
     // The same statement twice in one transaction (or a concurrent ingest of it) records it once.
     await skipDuplicateKeys(dialect, db.insertInto('shipment_statement').values(batch)).execute();
   }
+  // A new booking is new content (the snapshot names it) and a new key events link by, whatever the statement did.
+  const add = (list: number[], ids: number[]) => list.push(...ids.filter((id) => !list.includes(id)));
+  const rekeyedIds = rekeyed.map((r) => r.shipmentId);
+  add(changes.updated, rekeyedIds);
+  add(changes.contentChanged, rekeyedIds);
+  add(changes.linkKeysChanged, rekeyedIds);
   return changes;
 }
 

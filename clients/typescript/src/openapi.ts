@@ -467,9 +467,10 @@ export interface components {
          *     - `EXCEPTION_RESOLVED`: An exception resolved (push).
          *     - `MANUAL_TRIGGER`: Full current snapshot; the only value returned by the lookup in v1.
          *     - `SCHEDULED_TRIGGER`: Periodic refresh of a push subscription, at its scheduled interval.
+         *     - `SHIPMENT_MERGED`: The shipment, created from a tracked reference standing in for its booking, took its real booking: the two are one shipment, and the former reference still finds it (push).
          * @enum {string}
          */
-        TriggerType: "EVENT_TRIGGER" | "EXCEPTION_DETECTED" | "EXCEPTION_RESOLVED" | "MANUAL_TRIGGER" | "SCHEDULED_TRIGGER";
+        TriggerType: "EVENT_TRIGGER" | "EXCEPTION_DETECTED" | "EXCEPTION_RESOLVED" | "MANUAL_TRIGGER" | "SCHEDULED_TRIGGER" | "SHIPMENT_MERGED";
         /** @description Metadata about this delivery. */
         TransmissionHeader: {
             /** @description TXN- followed by digits; unique per transmission, for de-duplication. */
@@ -1398,8 +1399,8 @@ export interface components {
             billOfLadingNumber?: string;
             /** @description Container number. */
             equipmentReference?: string;
-            /** @description Default: EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, and SCHEDULED_TRIGGER with an interval. */
-            triggerTypes?: ("EVENT_TRIGGER" | "EXCEPTION_DETECTED" | "EXCEPTION_RESOLVED" | "SCHEDULED_TRIGGER")[];
+            /** @description Default: EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, SHIPMENT_MERGED, and SCHEDULED_TRIGGER with an interval. */
+            triggerTypes?: ("EVENT_TRIGGER" | "EXCEPTION_DETECTED" | "EXCEPTION_RESOLVED" | "SCHEDULED_TRIGGER" | "SHIPMENT_MERGED")[];
             /** @description Only exception triggers (detected, resolved) of these types; other triggers are not affected. Default: every type. */
             exceptionTypes?: ("ETA_DELAY" | "ROLLOVER" | "MISSED_CONNECTION" | "DEMURRAGE_RISK" | "DETENTION_RISK")[];
             /** @description Only shipments of these carriers. Default: every carrier. */

@@ -32,6 +32,26 @@ export interface ShipmentTable {
    * migration 009.
    */
   stated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * 1 while carrier_booking_reference is a tracked reference standing in for a booking the carrier's events never
+   * named (migration 016; src/store/shipment-identity.ts).
+   */
+  booking_stand_in: ColumnType<number, number | undefined, number>;
+}
+
+/** A booking reference a shipment was known by and is no more: it keeps naming that shipment (migration 016). */
+export interface ShipmentAliasTable {
+  carrier_code: string;
+  carrier_booking_reference: string;
+  shipment_id: number;
+  created_at: string;
+}
+
+/** A bill of lading of a carrier that an ingest created or re-keyed a shipment under: what such ingests serialize on. */
+export interface ShipmentBillOfLadingTable {
+  carrier_code: string;
+  bill_of_lading_number: string;
+  writes: ColumnType<number, number | undefined, number>;
 }
 
 /**

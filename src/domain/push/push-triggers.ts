@@ -2,7 +2,13 @@ import type { ExceptionTransition } from '../exception-lifecycle.js';
 import type { MilestoneChange } from '../milestone-changes.js';
 
 /** The triggerTypes of push delivery (spec section 2). */
-export const PUSH_TRIGGER_TYPES = ['EVENT_TRIGGER', 'EXCEPTION_DETECTED', 'EXCEPTION_RESOLVED', 'SCHEDULED_TRIGGER'] as const;
+export const PUSH_TRIGGER_TYPES = [
+  'EVENT_TRIGGER',
+  'EXCEPTION_DETECTED',
+  'EXCEPTION_RESOLVED',
+  'SCHEDULED_TRIGGER',
+  'SHIPMENT_MERGED',
+] as const;
 export type PushTriggerType = (typeof PUSH_TRIGGER_TYPES)[number];
 
 /** One change of a shipment that push delivery sends (docs/architecture.md, Push). */

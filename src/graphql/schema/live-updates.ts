@@ -57,7 +57,7 @@ builder.subscriptionField('shipmentUpdates', (t) =>
       triggerTypes: t.arg({
         type: [TriggerTypeEnum],
         required: false,
-        description: 'Only these changes; default EVENT_TRIGGER, EXCEPTION_DETECTED and EXCEPTION_RESOLVED.',
+        description: 'Only these changes; default EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED and SHIPMENT_MERGED.',
       }),
     },
     subscribe: async (_root, args, ctx) => {
@@ -69,9 +69,9 @@ builder.subscriptionField('shipmentUpdates', (t) =>
         const message = parsed.error.issues.map((i) => i.message).join('; ');
         throw lookupError('BAD_USER_INPUT', message, [{ ...DCSA.invalidParameter, errorCodeMessage: message }]);
       }
-      const wanted = new Set<string>(args.triggerTypes ?? ['EVENT_TRIGGER', 'EXCEPTION_DETECTED', 'EXCEPTION_RESOLVED']);
+      const wanted = new Set<string>(args.triggerTypes ?? ['EVENT_TRIGGER', 'EXCEPTION_DETECTED', 'EXCEPTION_RESOLVED', 'SHIPMENT_MERGED']);
       if ([...wanted].some((t) => !(PUSH_TRIGGER_TYPES as readonly string[]).includes(t) || t === 'SCHEDULED_TRIGGER')) {
-        const message = 'triggerTypes may list EVENT_TRIGGER, EXCEPTION_DETECTED and EXCEPTION_RESOLVED';
+        const message = 'triggerTypes may list EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED and SHIPMENT_MERGED';
         throw lookupError('BAD_USER_INPUT', message, [{ ...DCSA.invalidParameter, property: 'triggerTypes', errorCodeMessage: message }]);
       }
       const row = await findShipment(ctx.services.database.db, toShipmentLookup(args), principal.accountIds);

@@ -212,7 +212,7 @@ export const WebhookSubscriptionRequestInput = builder.inputType('WebhookSubscri
     triggerTypes: t.field({
       type: [TriggerTypeEnum],
       description:
-        'The changes to receive; default EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED (and SCHEDULED_TRIGGER with an interval).',
+        'The changes to receive; default EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, SHIPMENT_MERGED (and SCHEDULED_TRIGGER with an interval).',
     }),
     exceptionTypes: t.field({
       type: [ExceptionTypeEnum],
