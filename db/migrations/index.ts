@@ -13,6 +13,7 @@ import dcsaPublisher from './010-dcsa-publisher.js';
 import accountFeeds from './011-account-feeds.js';
 import retiredSigningKeys from './012-retired-signing-keys.js';
 import trackingRequests from './014-tracking-requests.js';
+import accessChanges from './015-access-changes.js';
 
 /** Static, ordered migration map (atproto style): names sort in the order they apply. */
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -30,5 +31,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '011-account-feeds': accountFeeds(dialect),
     '012-retired-signing-keys': retiredSigningKeys(dialect),
     '014-tracking-requests': trackingRequests(dialect),
+    '015-access-changes': accessChanges(dialect),
   };
 }

@@ -13,6 +13,8 @@ export const TRIGGER_TYPE_LIST = {
   EVENT_TRIGGER: 'A milestone newly reported or flipped to ACT (push).',
   EXCEPTION_DETECTED: 'A new exception raised (push).',
   EXCEPTION_RESOLVED: 'An exception resolved (push).',
+  GRANTED: "The shipment was given to the subscriber's account (account feed and account-wide webhooks).",
+  REVOKED: "The shipment was taken from the subscriber's account: identifiers only (account feed and account-wide webhooks).",
 } as const;
 
 export const EXCEPTION_TYPE_LIST = {
