@@ -99,8 +99,16 @@ async function writeBundle(
   const earlier = shipments.created.length > 0 ? await linkedEventSeqs(trx, shipments.created) : [];
   const relinked = linkedBefore ? (await linkedEventSeqs(trx, shipments.linkKeysChanged)).filter((seq) => !linkedBefore.has(seq)) : [];
   const notified = [...earlier, ...relinked, ...events.storedSeqs];
-  // An account given an existing shipment: its subscriptions get the shipment's past events first.
-  await enqueueGrantedEvents(trx, dialect, shipments.granted, notified, now);
+  // An account given an existing shipment: its subscriptions get the shipment's past events first (a new
+  // shipment's are all in `notified`, for every account that sees it).
+  const created = new Set(shipments.created);
+  await enqueueGrantedEvents(
+    trx,
+    dialect,
+    shipments.granted.filter((g) => !created.has(g.shipmentId)),
+    notified,
+    now,
+  );
   await enqueueDcsaNotifications(trx, dialect, notified, now);
   return {
     touched,
