@@ -6,6 +6,7 @@ import { buildOpenApiDocument } from '../src/openapi/openapi-document.js';
 import { createLogger } from '../src/service/logger.js';
 import { cursorNow, pruneChanges } from '../src/store/change-log.js';
 import { enqueuePushTriggers } from '../src/store/push-outbox.js';
+import { grantAccountAccess, revokeAccountAccess } from '../src/store/shipment-access.js';
 import { BASE } from './support/app-fixture.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { OpenApiResponseValidator } from './support/openapi-validator.js';
@@ -101,6 +102,16 @@ describe.each(dialects)('account feed and webhook trials against the OpenAPI doc
     const first = (await op('GET', C, await call('GET', `${C}?limit=2`), 'first page of the listing')) as { next: string };
     await op('GET', C, await call('GET', `${C}?limit=1&include=snapshot`), 'with snapshots');
     await op('GET', C, await call('GET', `${C}?after=${first.next}&limit=2`));
+    // An account given a shipment, then losing it (docs/account-feed.md): GRANTED, REVOKED, identifiers only.
+    const feedco = await f.app.clients.createClient({ name: 'feedco', account: 'feedco-account' });
+    const feedToken = (await f.app.tokens.issueToken({ clientId: feedco.client_id, scope: 'track-and-trace.read' })).access_token;
+    const listing = (await (await call('GET', C, { bearer: feedToken })).json()) as { next: string };
+    const key = { carrierCode: 'MAEU', carrierBookingReference: '262150001' };
+    const { db, dialect } = f.t.database;
+    await grantAccountAccess(db, dialect, key, 'feedco-account', SANDBOX_SEEDED_AT);
+    await revokeAccountAccess(db, dialect, key, 'feedco-account', 'example', SANDBOX_SEEDED_AT);
+    const access = await call('GET', `${C}?after=${listing.next}&include=snapshot`, { bearer: feedToken });
+    await op('GET', C, access, 'an account given a shipment, then losing it');
     await op('GET', C, await call('GET', `${C}?after=not-a-cursor`), 'not a cursor');
     await op('GET', C, await call('GET', `${C}?colour=red`));
     await op('GET', C, await call('GET', C, { bearer: null }));

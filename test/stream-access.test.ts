@@ -292,6 +292,7 @@ describe.each(dialects)('streams end when access ends, on $name', ({ name, enabl
         triggerType: 'EVENT_TRIGGER' as const,
         triggeredByEvent: null,
         exceptionId: null,
+        accountId: null,
         createdAt: new Date().toISOString(),
       };
       feed.publish(change);

@@ -13,6 +13,7 @@ import dcsaPublisher from './010-dcsa-publisher.js';
 import accountFeeds from './011-account-feeds.js';
 import retiredSigningKeys from './012-retired-signing-keys.js';
 import trackingRequests from './014-tracking-requests.js';
+import accessChanges from './015-access-changes.js';
 import shipmentIdentity from './016-shipment-identity.js';
 import carrierBackoff from './017-carrier-backoff.js';
 import ediInterchanges from './019-edi-interchanges.js';
@@ -33,6 +34,7 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '011-account-feeds': accountFeeds(dialect),
     '012-retired-signing-keys': retiredSigningKeys(dialect),
     '014-tracking-requests': trackingRequests(dialect),
+    '015-access-changes': accessChanges(dialect),
     '016-shipment-identity': shipmentIdentity(dialect),
     '017-carrier-backoff': carrierBackoff(dialect),
     '019-edi-interchanges': ediInterchanges(dialect),

@@ -4,6 +4,7 @@ import type { Database } from '../db/connect.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../domain/push/retry-policy.js';
 import type { Executor } from '../executor/executor.js';
 import type { AppServices } from '../graphql/context.js';
+import { SCHEMA_VERSION } from '../graphql/schema/transmission.js';
 import { DeliveryWorker, type DeliveryWorkerOptions } from '../push/delivery-worker.js';
 import { createPushBodies } from '../push/transmission-bodies.js';
 import { withDcsaNotifications } from '../push/dcsa-notification-bodies.js';
@@ -37,7 +38,11 @@ export function createDeliveryWorker(
   const { config, database } = services;
   const sender = new WebhookSender({ environment: config.environment, timeoutMs: config.push.timeoutSeconds * 1000 });
   const send = options.overrides?.send ?? ((request: WebhookRequest) => sender.send(request));
-  const pushBodies = createPushBodies(executor, database.db);
+  const pushBodies = createPushBodies(executor, database.db, {
+    senderId: config.senderId,
+    schemaVersion: SCHEMA_VERSION,
+    now: options.now ?? services.now,
+  });
   const worker = new DeliveryWorker({
     database,
     secrets: services.push.secrets,

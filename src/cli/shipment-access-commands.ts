@@ -57,13 +57,14 @@ export async function grantShipmentAccessCommand(
   database: Database,
   key: ShipmentKey,
   options: { account: string },
-  io: CommandIo,
+  io: CommandIo & { now: () => Date },
 ): Promise<number> {
-  const result = await grantAccountAccess(database.db, database.dialect, key, options.account);
+  const result = await grantAccountAccess(database.db, database.dialect, key, options.account, io.now());
   if (!result) return noShipment(key, io);
   io.stdout.write(
     `Account ${options.account} may see ${key.carrierCode} ${key.carrierBookingReference}` +
-      `${result.wasRevoked ? ' again (its revocation is lifted)' : ''}.\n`,
+      `${result.wasRevoked ? ' again (its revocation is lifted)' : ''}` +
+      `${result.granted ? '' : ' (it did already)'}.\n`,
   );
   return EXIT_OK;
 }

@@ -15,6 +15,8 @@ export const TRIGGER_TYPE_LIST = {
   EXCEPTION_RESOLVED: 'An exception resolved (push).',
   SHIPMENT_MERGED:
     'The shipment, created from a tracked reference standing in for its booking, took its real booking: the two are one shipment, and the former reference still finds it (push).',
+  GRANTED: "The shipment was given to the subscriber's account (account feed and account-wide webhooks).",
+  REVOKED: "The shipment was taken from the subscriber's account: identifiers only (account feed and account-wide webhooks).",
 } as const;
 
 export const EXCEPTION_TYPE_LIST = {

@@ -7,7 +7,7 @@ import type { IngestBundle } from '../domain/bundle.js';
 import { linkNewEvents, linkShipmentsToStoredEvents } from '../store/link-events.js';
 import { storeEvents, type StoredEvents } from '../store/write-events.js';
 import { storeShipments } from '../store/write-shipments.js';
-import { enqueueDcsaNotifications, linkedEventSeqs } from '../store/dcsa-outbox.js';
+import { enqueueDcsaNotifications, enqueueGrantedEvents, linkedEventSeqs } from '../store/dcsa-outbox.js';
 import type { ExceptionThresholds } from '../domain/thresholds.js';
 
 /**
@@ -104,7 +104,18 @@ async function writeBundle(
   // container of a shipment) links (docs/dcsa-events.md: Consuming the service as a DCSA publisher).
   const earlier = shipments.created.length > 0 ? await linkedEventSeqs(trx, shipments.created) : [];
   const relinked = linkedBefore ? (await linkedEventSeqs(trx, shipments.linkKeysChanged)).filter((seq) => !linkedBefore.has(seq)) : [];
-  await enqueueDcsaNotifications(trx, dialect, [...earlier, ...relinked, ...events.storedSeqs], now);
+  const notified = [...earlier, ...relinked, ...events.storedSeqs];
+  // An account given an existing shipment: its subscriptions get the shipment's past events first (a new
+  // shipment's are all in `notified`, for every account that sees it).
+  const created = new Set(shipments.created);
+  await enqueueGrantedEvents(
+    trx,
+    dialect,
+    shipments.granted.filter((g) => !created.has(g.shipmentId)),
+    notified,
+    now,
+  );
+  await enqueueDcsaNotifications(trx, dialect, notified, now);
   return {
     touched,
     summary: {

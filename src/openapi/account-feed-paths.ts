@@ -21,7 +21,9 @@ export function accountFeedPaths(): Record<string, JsonSchema> {
         description:
           'Without `after`: every shipment your account sees, each once, at its current version (`changes` empty), in pages. ' +
           'The last page (`hasMore` false) hands out the `next` cursor to poll from: the shipments that changed since the ' +
-          'listing began, with what changed (the triggers webhooks get), in commit order, grouped by shipment per page. ' +
+          'listing began, with what changed (the triggers webhooks get), in commit order, grouped by shipment per page; ' +
+          'GRANTED when your account was given a shipment, REVOKED when it lost one (such an entry shows the ' +
+          "shipment's identifiers only, no version or snapshot, once your account no longer sees it). " +
           'Cursors are opaque, and good on every instance and after restarts for as long as the changes after them are ' +
           'kept (7 days; older: 410, start again without `after`). See docs/account-feed.md.',
         security: [{ clientCredentials: [READ_SCOPE] }, { bearerToken: [] }],

@@ -1,4 +1,4 @@
-import { PUSH_TRIGGER_TYPES } from '../domain/push/push-triggers.js';
+import { WEBHOOK_TRIGGER_TYPES } from '../domain/push/push-triggers.js';
 import { EXCEPTION_TYPE_LIST } from '../domain/enumerations.js';
 import { MAX_CALLBACK_URL_LENGTH } from '../domain/push/callback-url.js';
 import { componentRef, type JsonSchema } from './rest-schemas.js';
@@ -34,9 +34,11 @@ export function subscriptionSchemas(subscription: JsonSchema): Record<string, Js
           type: 'array',
           minItems: 1,
           uniqueItems: true,
-          items: { type: 'string', enum: [...PUSH_TRIGGER_TYPES] },
+          items: { type: 'string', enum: [...WEBHOOK_TRIGGER_TYPES] },
           description:
-            'Default: EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, SHIPMENT_MERGED, and SCHEDULED_TRIGGER with an interval.',
+            'Default: EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, SHIPMENT_MERGED, and SCHEDULED_TRIGGER with an interval; an ' +
+            'account-wide subscription (no lookup form) also GRANTED and REVOKED (your account given, or losing, a ' +
+            'shipment), which only it may list. See docs/account-feed.md.',
         },
         exceptionTypes: {
           type: 'array',

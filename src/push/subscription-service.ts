@@ -5,7 +5,7 @@ import { DCSA, lookupError } from '../service/errors.js';
 import { namesNoShipment, shipmentNotFound, toShipmentLookup, type LookupArgs } from '../service/lookup-arguments.js';
 import type { Db } from '../db/connect.js';
 import { checkCallbackUrl, type PushEnvironment } from '../domain/push/callback-url.js';
-import type { PushTriggerType } from '../domain/push/push-triggers.js';
+import { isAccessTrigger, type ChangeTriggerType } from '../domain/push/push-triggers.js';
 import { findShipment } from '../store/shipment-lookup.js';
 import {
   ACCOUNT_WIDE,
@@ -58,9 +58,13 @@ export interface SubscriptionRequestInput extends LookupArgs {
   secret?: string | null;
 }
 
-/** The triggers a subscription gets when it names none: every change, and the refresh when an interval is given. */
-export function defaultTriggerTypes(scheduledIntervalSeconds: number | null | undefined): PushTriggerType[] {
-  const changes: PushTriggerType[] = ['EVENT_TRIGGER', 'EXCEPTION_DETECTED', 'EXCEPTION_RESOLVED', 'SHIPMENT_MERGED'];
+/**
+ * The triggers a subscription gets when it names none: every change, and the refresh when an interval is given;
+ * an account-wide one also the shipments its account is given and loses (docs/account-feed.md).
+ */
+export function defaultTriggerTypes(scheduledIntervalSeconds: number | null | undefined, accountWide = false): ChangeTriggerType[] {
+  const changes: ChangeTriggerType[] = ['EVENT_TRIGGER', 'EXCEPTION_DETECTED', 'EXCEPTION_RESOLVED', 'SHIPMENT_MERGED'];
+  if (accountWide) return [...changes, 'GRANTED', 'REVOKED'];
   return scheduledIntervalSeconds ? [...changes, 'SCHEDULED_TRIGGER'] : changes;
 }
 
@@ -93,6 +97,12 @@ export async function createWebhookSubscription(
   if (accountWide && (input.scheduledIntervalSeconds != null || input.triggerTypes?.includes('SCHEDULED_TRIGGER'))) {
     throw badInput('scheduledIntervalSeconds', 'an account-wide subscription receives changes only: SCHEDULED_TRIGGER needs a lookup form');
   }
+  if (!accountWide && input.triggerTypes?.some(isAccessTrigger)) {
+    throw badInput(
+      'triggerTypes',
+      'GRANTED and REVOKED are changes of an account: they need an account-wide subscription (no lookup form)',
+    );
+  }
   const shipment = accountWide ? null : await findShipment(db, lookup, principal.accountIds);
   if (!accountWide && !shipment) throw shipmentNotFound();
 
@@ -106,7 +116,8 @@ export async function createWebhookSubscription(
     shipmentId: shipment?.id ?? ACCOUNT_WIDE,
     lookup,
     callbackUrl: url.url.toString(),
-    triggerTypes: (input.triggerTypes as PushTriggerType[] | null | undefined) ?? defaultTriggerTypes(input.scheduledIntervalSeconds),
+    triggerTypes:
+      (input.triggerTypes as ChangeTriggerType[] | null | undefined) ?? defaultTriggerTypes(input.scheduledIntervalSeconds, accountWide),
     exceptionTypes: input.exceptionTypes ?? null,
     carrierCodes: input.carrierCodes ?? null,
     scheduledIntervalSeconds: input.scheduledIntervalSeconds ?? null,

@@ -5,6 +5,7 @@ import { readErrorCode } from '../service/errors.js';
 import type { PushTransmission } from '../executor/context.js';
 import { renderShipment, transmissionJson } from '../executor/shipment-rendering.js';
 import { shipmentKeysById } from '../store/shipment-lookup.js';
+import { shipmentIdentifiers } from '../store/access-changes.js';
 import type { ClaimedDelivery } from '../store/delivery-queue.js';
 import type { Executor } from '../executor/executor.js';
 
@@ -31,10 +32,17 @@ export type PushBody =
   | { ok: false; reason: string; permanent: boolean; final?: boolean };
 
 const PUSH_REQUEST = 'http://push.internal/v2/shipments';
+
+/** What a body states of the service without rendering a snapshot (a REVOKED delivery's header). */
+export interface PushHeaderFacts {
+  senderId: string;
+  schemaVersion: string;
+  now: () => Date;
+}
 /** Snapshots rendered at once per round: enough to overlap round trips, few enough to leave the pool to lookups. */
 const RENDER_CONCURRENCY = 4;
 
-export function createPushBodies(executor: Executor, db: Kysely<DatabaseSchema>) {
+export function createPushBodies(executor: Executor, db: Kysely<DatabaseSchema>, facts: PushHeaderFacts) {
   return async function bodies(
     deliveries: readonly ClaimedDelivery[],
     pace: () => Promise<void> = () => Promise.resolve(),
@@ -43,9 +51,15 @@ export function createPushBodies(executor: Executor, db: Kysely<DatabaseSchema>)
     const promised = new Map<number, Promise<PushBody>>();
     for (const d of deliveries) promised.set(d.id, new Promise<PushBody>((resolve) => settle.set(d.id, resolve)));
     const out = { set: (id: number, body: PushBody) => settle.get(id)?.(body) };
-    const keys = await shipmentKeysById(db, [...new Set(deliveries.map((d) => d.shipmentId))]);
+    const revoked = deliveries.filter((d) => d.triggerType === 'REVOKED');
+    if (revoked.length > 0) {
+      const identifiers = await shipmentIdentifiers(db, [...new Set(revoked.map((d) => d.shipmentId))]);
+      for (const d of revoked) out.set(d.id, revokedBody(d, identifiers.get(d.shipmentId), facts));
+    }
+    const rendered = deliveries.filter((d) => d.triggerType !== 'REVOKED');
+    const keys = await shipmentKeysById(db, [...new Set(rendered.map((d) => d.shipmentId))]);
     const groups = new Map<string, ClaimedDelivery[]>();
-    for (const d of deliveries) {
+    for (const d of rendered) {
       const key = JSON.stringify([d.shipmentId, d.clientId, d.accountId]);
       groups.set(key, [...(groups.get(key) ?? []), d]);
     }
@@ -98,6 +112,32 @@ export function createPushBodies(executor: Executor, db: Kysely<DatabaseSchema>)
     void Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, pending.length) }, renderNext));
     return promised;
   };
+}
+
+/**
+ * A REVOKED delivery (docs/account-feed.md): the account no longer sees the shipment, so the body is no
+ * snapshot but the Transmission's header and the shipment's identifiers, `revokedShipment`, nothing more. It is
+ * not rendered as the owner (the owner may not look the shipment up any more); the delivery worker has checked
+ * that the owning client is still enabled.
+ */
+function revokedBody(
+  d: ClaimedDelivery,
+  shipment: { carrierCode: string; carrierBookingReference: string; billOfLadingNumber: string | null } | undefined,
+  facts: PushHeaderFacts,
+): PushBody {
+  if (!shipment) return { ok: false, permanent: false, final: true, reason: 'the shipment no longer exists' };
+  const header = {
+    transmissionID: d.transmissionId,
+    transmissionDateTime: facts.now().toISOString(),
+    triggerType: 'REVOKED',
+    triggeredByEvent: null,
+    senderID: facts.senderId,
+    receiverID: d.clientId,
+    schemaVersion: facts.schemaVersion,
+  };
+  const { billOfLadingNumber, ...keys } = shipment;
+  const revokedShipment = billOfLadingNumber === null ? keys : { ...keys, billOfLadingNumber };
+  return { ok: true, body: JSON.stringify({ transmissionHeader: header, revokedShipment }) };
 }
 
 function transmissionOf(d: ClaimedDelivery): PushTransmission {

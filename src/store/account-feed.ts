@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 import { decodeCursor, encodeCursor, type ChangePosition } from '../domain/change-cursor.js';
 import { decodeFeedCursor, encodeFeedCursor } from '../domain/feed-cursor.js';
-import type { PushTriggerType } from '../domain/push/push-triggers.js';
+import type { ChangeTriggerType } from '../domain/push/push-triggers.js';
 import { cursorNow, readChanges } from './change-log.js';
 import { chunks } from './chunked-state.js';
 import type { ShipmentRow } from './shipment-lookup.js';
@@ -17,10 +17,12 @@ import type { ShipmentRow } from './shipment-lookup.js';
  * change log (src/store/change-log.ts: every change exactly once, in commit order, from any saved cursor, on
  * any instance), keeps the changes of shipments the accounts see as they are when read, and groups a page's
  * changes by shipment. Visibility is the lookup's tenant rule: shipment_account holds one of the accounts.
+ * The accounts' own access changes (GRANTED, REVOKED) come in their place in commit order; an entry of a
+ * shipment the accounts no longer see carries its identifiers and those changes only.
  */
 
 export interface FeedChange {
-  triggerType: PushTriggerType;
+  triggerType: ChangeTriggerType;
   triggeredByEvent: string | null;
   exceptionID: string | null;
   /** The exception's type for exception triggers; null otherwise. */
@@ -40,6 +42,11 @@ export interface AccountShipment {
 export interface FeedEntry extends AccountShipment {
   /** When it changed last in this page (the listing: when the shipment last changed). */
   changedAt: string;
+  /**
+   * The accounts see the shipment now. False only for an entry of its access changes (REVOKED, or GRANTED then
+   * REVOKED) after it was taken back: then it shows identifiers only, never its version or snapshot.
+   */
+  visible: boolean;
   /** This page's changes of the shipment, in commit order; empty in the listing. */
   changes: FeedChange[];
   /**
@@ -90,6 +97,7 @@ async function readListing(
   const entries = shipments.map((s) => ({
     ...s,
     changedAt: s.updatedAt,
+    visible: true,
     changes: [],
     cursor:
       s === last && !more
@@ -118,6 +126,7 @@ async function readFeedChanges(
   if (page.changes.length === 0) return { entries: [], next, hasMore: false, phase: 'changes' };
   const shipmentIds = [...new Set(page.changes.map((c) => c.shipmentId))];
   const rows = await shipmentsById(db, shipmentIds);
+  const visible = await visibleAmong(db, accountIds, shipmentIds);
   const types = await exceptionTypes(db, [...new Set(page.changes.flatMap((c) => (c.exceptionId ? [c.exceptionId] : [])))]);
   const byShipment = new Map<number, FeedChange[]>();
   for (const c of page.changes) {
@@ -150,7 +159,13 @@ async function readFeedChanges(
     const shipment = rows.get(id);
     const changes = byShipment.get(id) ?? [];
     if (!shipment) return;
-    entries.push({ ...shipment, changedAt: (changes.at(-1) as FeedChange).changedAt, changes, cursor: resume[k] as string });
+    entries.push({
+      ...shipment,
+      changedAt: (changes.at(-1) as FeedChange).changedAt,
+      visible: visible.has(id),
+      changes,
+      cursor: resume[k] as string,
+    });
   });
   return { entries, next, hasMore: page.more, phase: 'changes' };
 }
@@ -241,6 +256,26 @@ async function shipmentsById(db: Kysely<DatabaseSchema>, ids: readonly number[])
   for (const batch of chunks([...ids])) {
     const rows = await db.selectFrom('shipment as s').select(SHIPMENT_COLUMNS).where('s.id', 'in', batch).execute();
     for (const r of rows) out.set(r.id, toAccountShipment(r));
+  }
+  return out;
+}
+
+/** Of `shipmentIds`, those one of the accounts sees now. */
+async function visibleAmong(
+  db: Kysely<DatabaseSchema>,
+  accountIds: readonly string[],
+  shipmentIds: readonly number[],
+): Promise<Set<number>> {
+  const out = new Set<number>();
+  if (accountIds.length === 0) return out;
+  for (const batch of chunks([...shipmentIds])) {
+    const rows = await db
+      .selectFrom('shipment_account')
+      .select('shipment_id')
+      .where('shipment_id', 'in', batch)
+      .where('account_id', 'in', [...accountIds])
+      .execute();
+    for (const r of rows) out.add(r.shipment_id);
   }
   return out;
 }

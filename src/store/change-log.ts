@@ -11,7 +11,7 @@ import {
   ORIGIN,
   type ChangePosition,
 } from '../domain/change-cursor.js';
-import type { PushTriggerType } from '../domain/push/push-triggers.js';
+import type { ChangeTriggerType } from '../domain/push/push-triggers.js';
 import { orderCommittedChanges } from './change-order.js';
 
 /**
@@ -27,6 +27,10 @@ import { orderCommittedChanges } from './change-order.js';
  *
  * Each read first numbers what committed since the last read (src/store/change-order.ts), so a reader sees
  * every change committed before its call.
+ *
+ * A change of an account's access (GRANTED, REVOKED: src/store/access-changes.ts) is that account's alone: a
+ * reader filtered by accounts gets those of its accounts, a reader without an account filter (live updates of
+ * a shipment) none.
  */
 
 export interface Change {
@@ -35,7 +39,9 @@ export interface Change {
   /** The change's own id: stable, unique, not ordered. */
   changeId: number;
   shipmentId: number;
-  triggerType: PushTriggerType;
+  triggerType: ChangeTriggerType;
+  /** GRANTED and REVOKED: the account whose access changed (only its readers get the change); null otherwise. */
+  accountId: string | null;
   triggeredByEvent: string | null;
   exceptionId: string | null;
   /** When the writing transaction recorded it (its clock, ISO 8601). */
@@ -58,9 +64,12 @@ export interface ReadChangesOptions {
   limit: number;
   /** Only changes of these shipments (at most MAX_FILTER_SHIPMENTS ids). */
   shipmentIds?: readonly number[];
-  /** Only changes of shipments this account may see (shipment_account), as they are when read. */
+  /**
+   * Only changes of shipments this account may see (shipment_account), as they are when read, and the changes of
+   * its own access (GRANTED, REVOKED: a REVOKED although the account no longer sees the shipment).
+   */
   accountId?: string;
-  /** Only changes of shipments one of these accounts may see (a client's accounts: the lookup's tenant rule). */
+  /** As `accountId`, for several accounts (a client's accounts: the lookup's tenant rule). */
   accountIds?: readonly string[];
 }
 
@@ -168,7 +177,16 @@ async function readRows(
 ) {
   let query = db
     .selectFrom('change_log as c')
-    .select(['c.id', 'c.commit_seq', 'c.shipment_id', 'c.trigger_type', 'c.triggered_by_event', 'c.exception_id', 'c.created_at'])
+    .select([
+      'c.id',
+      'c.commit_seq',
+      'c.shipment_id',
+      'c.trigger_type',
+      'c.triggered_by_event',
+      'c.exception_id',
+      'c.created_at',
+      'c.account_id',
+    ])
     .where((eb) => eb.or([eb('c.commit_seq', '>', after.seq), eb.and([eb('c.commit_seq', '=', after.seq), eb('c.id', '>', after.id)])]))
     .where('c.commit_seq', '<=', lastSeq)
     .orderBy('c.commit_seq')
@@ -176,14 +194,23 @@ async function readRows(
     .limit(limit);
   if (shipmentIds) query = query.where('c.shipment_id', 'in', shipmentIds);
   if (accountIds !== undefined) {
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('shipment_account as a')
-          .select('a.shipment_id')
-          .whereRef('a.shipment_id', '=', 'c.shipment_id')
-          .where('a.account_id', 'in', accountIds),
-      ),
+    // A change of the shipment while one of the accounts sees it; a change of one of the accounts' own access.
+    query = query.where(({ and, or, eb, exists, selectFrom }) =>
+      or([
+        and([
+          eb('c.account_id', 'is', null),
+          exists(
+            selectFrom('shipment_account as a')
+              .select('a.shipment_id')
+              .whereRef('a.shipment_id', '=', 'c.shipment_id')
+              .where('a.account_id', 'in', accountIds),
+          ),
+        ]),
+        eb('c.account_id', 'in', accountIds),
+      ]),
     );
+  } else {
+    query = query.where('c.account_id', 'is', null);
   }
   return query.execute();
 }
@@ -197,7 +224,8 @@ function toChange(row: ChangeRow): Change {
     cursor: encodeCursor(positionOf(row)),
     changeId: Number(row.id),
     shipmentId: row.shipment_id,
-    triggerType: row.trigger_type as PushTriggerType,
+    triggerType: row.trigger_type as ChangeTriggerType,
+    accountId: row.account_id,
     triggeredByEvent: row.triggered_by_event,
     exceptionId: row.exception_id,
     createdAt: row.created_at,

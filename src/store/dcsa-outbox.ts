@@ -24,11 +24,19 @@ import { DCSA_KIND, DCSA_NOTIFICATION } from './dcsa-subscriptions.js';
 /** Events in one notification at most (a larger ingest is sent as several, in order). */
 export const NOTIFICATION_MAX_EVENTS = 500;
 
+export interface NotificationScope {
+  /** Only the subscriptions of these accounts. */
+  accountIds?: readonly string[];
+  /** Leave out, per subscription, the events a notification of it already carries (pending or delivered). */
+  once?: boolean;
+}
+
 export async function enqueueDcsaNotifications(
   db: Kysely<DatabaseSchema>,
   dialect: SqlDialect,
   eventSeqs: readonly number[],
   now: Date,
+  scope: NotificationScope = {},
 ): Promise<number> {
   if (eventSeqs.length === 0) return 0;
   // Most ingests meet no DCSA subscription at all: one indexed read, and nothing else.
@@ -79,7 +87,8 @@ export async function enqueueDcsaNotifications(
     const rows = await db.selectFrom('shipment_account').select(['shipment_id', 'account_id']).where('shipment_id', 'in', batch).execute();
     for (const r of rows) accountsOf.set(r.shipment_id, (accountsOf.get(r.shipment_id) ?? new Set()).add(r.account_id));
   }
-  const accounts = [...new Set([...accountsOf.values()].flatMap((s) => [...s]))];
+  const restricted = scope.accountIds ? new Set(scope.accountIds) : null;
+  const accounts = [...new Set([...accountsOf.values()].flatMap((s) => [...s]))].filter((a) => !restricted || restricted.has(a));
   if (accounts.length === 0) return 0;
   const subscriptions = [];
   for (const batch of chunks(accounts)) {
@@ -100,7 +109,9 @@ export async function enqueueDcsaNotifications(
   for (const s of subscriptions) {
     const filter = JSON.parse(s.filters_json ?? '{}') as EventFilter;
     const matched: { seq: number; shipmentId: number }[] = [];
+    const sent = scope.once ? await sentEventSeqs(db, s.subscription_id, seqs) : null;
     for (const seq of seqs) {
+      if (sent?.has(seq)) continue;
       const event = events.get(seq);
       const visible = (links.get(seq) ?? []).filter((l) => accountsOf.get(l.shipmentId)?.has(s.account_id));
       if (!event || visible.length === 0) continue;
@@ -132,6 +143,49 @@ export async function enqueueDcsaNotifications(
     }
   }
   return enqueued;
+}
+
+/**
+ * A DCSA subscription whose account is given a shipment receives the shipment's past events that match its
+ * filters, once, before its new ones (docs/dcsa-events.md): called in the transaction of the grant, before the
+ * notification of the events that transaction stored or linked (`excluded`: those go to every subscriber
+ * there). An event a notification of the subscription already carries (through another shipment, or an earlier
+ * grant) is not sent again.
+ */
+export async function enqueueGrantedEvents(
+  db: Kysely<DatabaseSchema>,
+  dialect: SqlDialect,
+  granted: readonly { shipmentId: number; accountId: string }[],
+  excluded: readonly number[],
+  now: Date,
+): Promise<number> {
+  if (granted.length === 0) return 0;
+  const skip = new Set(excluded);
+  const shipmentsOf = new Map<string, number[]>();
+  for (const g of granted) shipmentsOf.set(g.accountId, [...(shipmentsOf.get(g.accountId) ?? []), g.shipmentId]);
+  let enqueued = 0;
+  for (const [accountId, shipmentIds] of [...shipmentsOf].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const seqs = (await linkedEventSeqs(db, shipmentIds)).filter((seq) => !skip.has(seq));
+    enqueued += await enqueueDcsaNotifications(db, dialect, seqs, now, { accountIds: [accountId], once: true });
+  }
+  return enqueued;
+}
+
+/** Of `seqs`, the events a pending or delivered notification of the subscription carries. */
+async function sentEventSeqs(db: Kysely<DatabaseSchema>, subscriptionId: string, seqs: readonly number[]): Promise<Set<number>> {
+  const sent = new Set<number>();
+  for (const batch of chunks([...seqs])) {
+    const rows = await db
+      .selectFrom('dcsa_notification_event as n')
+      .innerJoin('webhook_delivery as d', 'd.id', 'n.delivery_id')
+      .select('n.event_seq')
+      .where('n.event_seq', 'in', batch)
+      .where('d.subscription_id', '=', subscriptionId)
+      .where('d.status', 'in', ['PENDING', 'DELIVERED'])
+      .execute();
+    for (const r of rows) sent.add(Number(r.event_seq));
+  }
+  return sent;
 }
 
 /** The eventIDs of each DCSA notification, in order. */

@@ -1,5 +1,7 @@
 import type { Db } from '../db/connect.js';
-import { lockForUpdate, skipDuplicateKeys, type SqlDialect } from '../db/dialect.js';
+import { lockForUpdate, type SqlDialect } from '../db/dialect.js';
+import { recordAccessChanges } from './access-changes.js';
+import { enqueueGrantedEvents } from './dcsa-outbox.js';
 
 /**
  * Which accounts may see a shipment, as an operator manages it (README
@@ -11,6 +13,12 @@ import { lockForUpdate, skipDuplicateKeys, type SqlDialect } from '../db/dialect
  * by that account's clients answer 404 from the next request on (the tenant
  * rule reads shipment_account on every lookup, docs/architecture.md, REST
  * contract).
+ *
+ * A grant that gives access, and a revoke that takes it, is a change of the
+ * account (GRANTED, REVOKED), written in the same transaction
+ * (src/store/access-changes.ts); a grant also sends the account's DCSA event
+ * subscriptions the shipment's past events. Granting an account that sees the
+ * shipment already, or revoking one that does not, records no change.
  */
 
 export interface ShipmentKey {
@@ -115,17 +123,23 @@ export async function revokeAccountAccess(
         .where('status', '=', 'PENDING')
         .execute();
     }
-    return { shipmentId, hadAccess: removed.numDeletedRows > 0n, subscriptionsDisabled: ids };
+    const hadAccess = removed.numDeletedRows > 0n;
+    if (hadAccess) await recordAccessChanges(trx, [{ shipmentId, accountId, triggerType: 'REVOKED' }], now);
+    return { shipmentId, hadAccess, subscriptionsDisabled: ids };
   });
 }
 
-/** Grants an account access to a shipment (lifting a revocation). Null when no such shipment. */
+/**
+ * Grants an account access to a shipment (lifting a revocation). Null when no such shipment; `granted` when the
+ * account did not see it until now.
+ */
 export async function grantAccountAccess(
   db: Db,
   dialect: SqlDialect,
   key: ShipmentKey,
   accountId: string,
-): Promise<{ shipmentId: number; wasRevoked: boolean } | null> {
+  now: Date = new Date(),
+): Promise<{ shipmentId: number; wasRevoked: boolean; granted: boolean } | null> {
   return db.transaction().execute(async (trx) => {
     const shipmentId = await shipmentIdOf(trx, key, dialect);
     if (shipmentId === null) return null;
@@ -134,11 +148,20 @@ export async function grantAccountAccess(
       .where('shipment_id', '=', shipmentId)
       .where('account_id', '=', accountId)
       .executeTakeFirst();
-    await skipDuplicateKeys(
-      dialect,
-      trx.insertInto('shipment_account').values({ shipment_id: shipmentId, account_id: accountId }),
-    ).execute();
-    return { shipmentId, wasRevoked: lifted.numDeletedRows > 0n };
+    // The shipment's row is held (locked on MySQL/MariaDB; SQLite writes one at a time): whether the account
+    // sees it is read once and stays so until commit, so a grant is recorded exactly once.
+    const holds = await trx
+      .selectFrom('shipment_account')
+      .select('account_id')
+      .where('shipment_id', '=', shipmentId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (!holds) {
+      await trx.insertInto('shipment_account').values({ shipment_id: shipmentId, account_id: accountId }).execute();
+      await recordAccessChanges(trx, [{ shipmentId, accountId, triggerType: 'GRANTED' }], now);
+      await enqueueGrantedEvents(trx, dialect, [{ shipmentId, accountId }], [], now);
+    }
+    return { shipmentId, wasRevoked: lifted.numDeletedRows > 0n, granted: !holds };
   });
 }
 

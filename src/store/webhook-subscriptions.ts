@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { WebhookSubscriptionTable } from '../db/tables/push.js';
-import type { PushTriggerType } from '../domain/push/push-triggers.js';
+import type { ChangeTriggerType } from '../domain/push/push-triggers.js';
 import type { ShipmentLookup } from './shipment-lookup.js';
 
 /**
@@ -25,7 +25,7 @@ export interface WebhookSubscription {
   carrierBookingReference: string | null;
   billOfLadingNumber: string | null;
   equipmentReference: string | null;
-  triggerTypes: PushTriggerType[];
+  triggerTypes: ChangeTriggerType[];
   /** Only exception triggers of these types; null: every type. */
   exceptionTypes: string[] | null;
   /** Only shipments of these carriers; null: every carrier. */
@@ -47,7 +47,7 @@ export interface NewSubscription {
   shipmentId: number;
   lookup: ShipmentLookup;
   callbackUrl: string;
-  triggerTypes: readonly PushTriggerType[];
+  triggerTypes: readonly ChangeTriggerType[];
   exceptionTypes?: readonly string[] | null;
   carrierCodes?: readonly string[] | null;
   scheduledIntervalSeconds: number | null;
@@ -69,7 +69,7 @@ function toSubscription(row: Row): WebhookSubscription {
     carrierBookingReference: row.carrier_booking_reference,
     billOfLadingNumber: row.bill_of_lading_number,
     equipmentReference: row.equipment_reference,
-    triggerTypes: row.trigger_types.split(',') as PushTriggerType[],
+    triggerTypes: row.trigger_types.split(',') as ChangeTriggerType[],
     exceptionTypes: row.exception_types ? row.exception_types.split(',') : null,
     carrierCodes: row.carrier_codes ? row.carrier_codes.split(',') : null,
     coverage: row.shipment_id === ACCOUNT_WIDE ? 'ACCOUNT' : 'SHIPMENT',

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect.js';
 import { lockForUpdate, rowsPerInsert, skipDuplicateKeys, type SqlDialect } from '../db/dialect.js';
 import { recordsDigest, statedContent, statementOf, supersedes, type Statement } from '../domain/statements.js';
+import { recordAccessChanges } from './access-changes.js';
 import { chunks } from './chunked-state.js';
 import type { ShipmentInput } from '../domain/bundle.js';
 import { resolveShipmentIdentities, type Rekeyed } from './shipment-identity.js';
@@ -21,7 +22,8 @@ import { resolveShipmentIdentities, type Rekeyed } from './shipment-identity.js'
  *   a partial re-send (one account's feed) must not revoke another account's
  *   access. Revoking is an operator action (shipment-access.ts), not an
  *   ingest side effect, and an account revoked there is never granted again
- *   by ingest.
+ *   by ingest. Each account added is a GRANTED change of that account, written
+ *   here with the grant (src/store/access-changes.ts).
  */
 
 export interface ShipmentChanges {
@@ -36,6 +38,8 @@ export interface ShipmentChanges {
   linkKeysChanged: number[];
   /** Stand-in shipments that took their real booking (shipment-identity.ts); also in updated, contentChanged and linkKeysChanged. */
   rekeyed: Rekeyed[];
+  /** Accounts given a shipment (new ones included), each recorded as a GRANTED change. */
+  granted: { shipmentId: number; accountId: string }[];
 }
 
 interface StoredShipment {
@@ -67,7 +71,15 @@ export async function storeShipments(
   updatedAt: string,
   generatedDateTime?: string,
 ): Promise<ShipmentChanges> {
-  const changes: ShipmentChanges = { created: [], updated: [], contentChanged: [], outdated: 0, linkKeysChanged: [], rekeyed: [] };
+  const changes: ShipmentChanges = {
+    created: [],
+    updated: [],
+    contentChanged: [],
+    outdated: 0,
+    linkKeysChanged: [],
+    rekeyed: [],
+    granted: [],
+  };
   if (given.length === 0) return changes;
   // Each entry under the booking of the shipment it is about: one shipment per bill of lading (shipment-identity.ts).
   const { inputs, rekeyed } = await resolveShipmentIdentities(db, dialect, given, updatedAt);
@@ -183,6 +195,17 @@ export async function storeShipments(
     // Duplicates are possible only through a concurrent ingest granting the same account.
     await skipDuplicateKeys(dialect, db.insertInto('shipment_account').values(batch)).execute();
   }
+  // Exactly the accounts added: the shipments' rows are held (locked above, or inserted by this transaction),
+  // so no other writer added one of them since they were read.
+  changes.granted = [...new Map(accounts.map((a) => [`${a.shipment_id} ${a.account_id}`, a])).values()].map((a) => ({
+    shipmentId: a.shipment_id,
+    accountId: a.account_id,
+  }));
+  await recordAccessChanges(
+    db,
+    changes.granted.map((g) => ({ ...g, triggerType: 'GRANTED' })),
+    new Date(updatedAt),
+  );
   for (const batch of chunks(digests, rowsPerInsert(3))) {
     // The same statement twice in one transaction (or a concurrent ingest of it) records it once.
     await skipDuplicateKeys(dialect, db.insertInto('shipment_statement').values(batch)).execute();

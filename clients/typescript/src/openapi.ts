@@ -149,7 +149,7 @@ export interface paths {
         };
         /**
          * What changed for your account's shipments
-         * @description Without `after`: every shipment your account sees, each once, at its current version (`changes` empty), in pages. The last page (`hasMore` false) hands out the `next` cursor to poll from: the shipments that changed since the listing began, with what changed (the triggers webhooks get), in commit order, grouped by shipment per page. Cursors are opaque, and good on every instance and after restarts for as long as the changes after them are kept (7 days; older: 410, start again without `after`). See docs/account-feed.md.
+         * @description Without `after`: every shipment your account sees, each once, at its current version (`changes` empty), in pages. The last page (`hasMore` false) hands out the `next` cursor to poll from: the shipments that changed since the listing began, with what changed (the triggers webhooks get), in commit order, grouped by shipment per page; GRANTED when your account was given a shipment, REVOKED when it lost one (such an entry shows the shipment's identifiers only, no version or snapshot, once your account no longer sees it). Cursors are opaque, and good on every instance and after restarts for as long as the changes after them are kept (7 days; older: 410, start again without `after`). See docs/account-feed.md.
          */
         get: operations["listAccountChanges"];
         put?: never;
@@ -465,12 +465,14 @@ export interface components {
          *     - `EVENT_TRIGGER`: A milestone newly reported or flipped to ACT (push).
          *     - `EXCEPTION_DETECTED`: A new exception raised (push).
          *     - `EXCEPTION_RESOLVED`: An exception resolved (push).
+         *     - `GRANTED`: The shipment was given to the subscriber's account (account feed and account-wide webhooks).
          *     - `MANUAL_TRIGGER`: Full current snapshot; the only value returned by the lookup in v1.
+         *     - `REVOKED`: The shipment was taken from the subscriber's account: identifiers only (account feed and account-wide webhooks).
          *     - `SCHEDULED_TRIGGER`: Periodic refresh of a push subscription, at its scheduled interval.
          *     - `SHIPMENT_MERGED`: The shipment, created from a tracked reference standing in for its booking, took its real booking: the two are one shipment, and the former reference still finds it (push).
          * @enum {string}
          */
-        TriggerType: "EVENT_TRIGGER" | "EXCEPTION_DETECTED" | "EXCEPTION_RESOLVED" | "MANUAL_TRIGGER" | "SCHEDULED_TRIGGER" | "SHIPMENT_MERGED";
+        TriggerType: "EVENT_TRIGGER" | "EXCEPTION_DETECTED" | "EXCEPTION_RESOLVED" | "GRANTED" | "MANUAL_TRIGGER" | "REVOKED" | "SCHEDULED_TRIGGER" | "SHIPMENT_MERGED";
         /** @description Metadata about this delivery. */
         TransmissionHeader: {
             /** @description TXN- followed by digits; unique per transmission, for de-duplication. */
@@ -1269,7 +1271,7 @@ export interface components {
             /** @description A test delivery (header Tracking-Test: true), not recorded in the delivery log. */
             test: boolean;
         };
-        /** @description One change of a shipment, as push delivery sends it (the same triggers as webhooks and live updates). */
+        /** @description One change of a shipment, as push delivery sends it (the same triggers as webhooks and live updates), or of your account's access to it: GRANTED (your account was given the shipment), REVOKED (it was taken back). */
         ShipmentChange: {
             /** @description What changed. */
             triggerType: components["schemas"]["TriggerType"];
@@ -1293,8 +1295,8 @@ export interface components {
             carrierBookingReference: string;
             /** @description Bill of lading number. */
             billOfLadingNumber: string | null;
-            /** @description The shipment's current version: it moves with every change to the shipment, its events or its exceptions. */
-            version: number;
+            /** @description The shipment's current version: it moves with every change to the shipment, its events or its exceptions. Null (absent in REST) when your account no longer sees the shipment (its changes end with REVOKED). */
+            version?: number;
             /**
              * Format: date-time
              * @description When it last changed: its last change in this page (in the listing, when the shipment last changed).
@@ -1302,7 +1304,7 @@ export interface components {
             changedDateTime: string;
             /** @description What changed, in commit order; empty in the listing. */
             changes: components["schemas"]["ShipmentChange"][];
-            /** @description The current snapshot, as the lookup returns it (loaded only when selected). */
+            /** @description The current snapshot, as the lookup returns it (loaded only when selected); null (absent in REST) when your account no longer sees the shipment. */
             shipmentTracking?: components["schemas"]["ShipmentTracking"];
         };
         /** @description One page of the change feed. */
@@ -1399,8 +1401,8 @@ export interface components {
             billOfLadingNumber?: string;
             /** @description Container number. */
             equipmentReference?: string;
-            /** @description Default: EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, SHIPMENT_MERGED, and SCHEDULED_TRIGGER with an interval. */
-            triggerTypes?: ("EVENT_TRIGGER" | "EXCEPTION_DETECTED" | "EXCEPTION_RESOLVED" | "SCHEDULED_TRIGGER" | "SHIPMENT_MERGED")[];
+            /** @description Default: EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, SHIPMENT_MERGED, and SCHEDULED_TRIGGER with an interval; an account-wide subscription (no lookup form) also GRANTED and REVOKED (your account given, or losing, a shipment), which only it may list. See docs/account-feed.md. */
+            triggerTypes?: ("EVENT_TRIGGER" | "EXCEPTION_DETECTED" | "EXCEPTION_RESOLVED" | "SCHEDULED_TRIGGER" | "SHIPMENT_MERGED" | "GRANTED" | "REVOKED")[];
             /** @description Only exception triggers (detected, resolved) of these types; other triggers are not affected. Default: every type. */
             exceptionTypes?: ("ETA_DELAY" | "ROLLOVER" | "MISSED_CONNECTION" | "DEMURRAGE_RISK" | "DETENTION_RISK")[];
             /** @description Only shipments of these carriers. Default: every carrier. */

@@ -92,6 +92,8 @@ export interface ChangeLogTable {
   triggered_by_event: string | null;
   exception_id: string | null;
   created_at: string;
+  /** GRANTED and REVOKED: the account the change is for (only its readers get it); null for a change of the shipment. */
+  account_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row (id 1): the last ordering batch of change_log, and the position up to which old rows were pruned. */

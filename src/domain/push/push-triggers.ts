@@ -11,9 +11,26 @@ export const PUSH_TRIGGER_TYPES = [
 ] as const;
 export type PushTriggerType = (typeof PUSH_TRIGGER_TYPES)[number];
 
+/**
+ * Changes of an account's access (docs/account-feed.md): the account was given a shipment (`GRANTED`), or lost
+ * it (`REVOKED`). They concern one account, so only its readers (its feed, its account-wide webhooks) get them.
+ */
+export const ACCESS_TRIGGER_TYPES = ['GRANTED', 'REVOKED'] as const;
+export type AccessTriggerType = (typeof ACCESS_TRIGGER_TYPES)[number];
+
+/** What a change_log row records: a change of the shipment, or of an account's access to it. */
+export type ChangeTriggerType = PushTriggerType | AccessTriggerType;
+
+/** The triggerTypes a webhook subscription may list (access changes only on an account-wide one). */
+export const WEBHOOK_TRIGGER_TYPES = [...PUSH_TRIGGER_TYPES, ...ACCESS_TRIGGER_TYPES] as const;
+
+export function isAccessTrigger(triggerType: string): triggerType is AccessTriggerType {
+  return (ACCESS_TRIGGER_TYPES as readonly string[]).includes(triggerType);
+}
+
 /** One change of a shipment that push delivery sends (docs/architecture.md, Push). */
 export interface PushTrigger {
-  triggerType: PushTriggerType;
+  triggerType: ChangeTriggerType;
   /** The event that caused it: the transmission's triggeredByEvent. */
   eventID: string | null;
   exceptionID: string | null;

@@ -36,7 +36,9 @@ const DEFAULT_SHIPMENTS_PAGE = 50;
 const MAX_SHIPMENTS_PAGE = 500;
 
 const ShipmentChangeType = builder.objectRef<FeedChange>('ShipmentChange').implement({
-  description: 'One change of a shipment, as push delivery sends it (the same triggers as webhooks and live updates).',
+  description:
+    'One change of a shipment, as push delivery sends it (the same triggers as webhooks and live updates), or of your ' +
+    "account's access to it: GRANTED (your account was given the shipment), REVOKED (it was taken back).",
   fields: (t) => ({
     triggerType: t.field({ type: TriggerTypeEnum, description: 'What changed.', resolve: (c) => c.triggerType }),
     triggeredByEvent: t.exposeString('triggeredByEvent', { nullable: true, description: 'The eventID that caused it.' }),
@@ -79,6 +81,22 @@ const AccountChangeType = builder.objectRef<FeedEntry>('AccountChange').implemen
     'after a cursor, the changes of this page, in commit order.',
   fields: (t) => ({
     ...shipmentFields(t),
+    // A shipment taken back from the account shows its identifiers and its access changes, nothing more.
+    version: t.int({
+      nullable: true,
+      description:
+        "The shipment's current version: it moves with every change to the shipment, its events or its exceptions. " +
+        'Null (absent in REST) when your account no longer sees the shipment (its changes end with REVOKED).',
+      resolve: (e) => (e.visible ? e.row.version : null),
+    }),
+    shipmentTracking: t.field({
+      type: ShipmentTrackingType,
+      nullable: true,
+      description:
+        'The current snapshot, as the lookup returns it (loaded only when selected); null (absent in REST) when your ' +
+        'account no longer sees the shipment.',
+      resolve: (e, _args, ctx) => (e.visible ? new ShipmentSource(e.row, ctx.services.snapshots.snapshot(e.row)) : null),
+    }),
     changedDateTime: t.expose('changedAt', {
       type: 'DateTime',
       description: 'When it last changed: its last change in this page (in the listing, when the shipment last changed).',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { PUSH_TRIGGER_TYPES } from '../../domain/push/push-triggers.js';
+import { WEBHOOK_TRIGGER_TYPES } from '../../domain/push/push-triggers.js';
 import { MAX_CALLBACK_URL_LENGTH } from '../../domain/push/callback-url.js';
 import {
   createWebhookSubscription,
@@ -146,8 +146,8 @@ const SECRET = z
   .string()
   .regex(/^[\x21-\x7e]{32,256}$/, 'secret must be 32 to 256 printable characters without spaces (at least 256 bits)');
 
-const pushTriggerType = z.enum(PUSH_TRIGGER_TYPES, {
-  error: () => `triggerTypes may list ${PUSH_TRIGGER_TYPES.join(', ')} (MANUAL_TRIGGER is the lookup's)`,
+const pushTriggerType = z.enum(WEBHOOK_TRIGGER_TYPES, {
+  error: () => `triggerTypes may list ${WEBHOOK_TRIGGER_TYPES.join(', ')} (MANUAL_TRIGGER is the lookup's)`,
 });
 
 /** The SubscriptionRequest rules: one lookup form, a callback URL, sensible trigger types and interval. */
@@ -212,7 +212,8 @@ export const WebhookSubscriptionRequestInput = builder.inputType('WebhookSubscri
     triggerTypes: t.field({
       type: [TriggerTypeEnum],
       description:
-        'The changes to receive; default EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, SHIPMENT_MERGED (and SCHEDULED_TRIGGER with an interval).',
+        'The changes to receive; default EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, SHIPMENT_MERGED (and SCHEDULED_TRIGGER with an ' +
+        'interval; GRANTED and REVOKED, which only an account-wide subscription may list, for an account-wide one).',
     }),
     exceptionTypes: t.field({
       type: [ExceptionTypeEnum],
