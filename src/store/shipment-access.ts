@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.js';
 import { lockForUpdate, skipDuplicateKeys, type SqlDialect } from '../db/dialect.js';
+import { inTransaction } from '../db/retry-transaction.js';
 
 /**
  * Which accounts may see a shipment, as an operator manages it (README
@@ -78,7 +79,7 @@ export async function revokeAccountAccess(
   now: Date,
 ): Promise<RevokeResult | null> {
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const shipmentId = await shipmentIdOf(trx, key, dialect);
     if (shipmentId === null) return null;
     const removed = await trx
@@ -126,7 +127,7 @@ export async function grantAccountAccess(
   key: ShipmentKey,
   accountId: string,
 ): Promise<{ shipmentId: number; wasRevoked: boolean } | null> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const shipmentId = await shipmentIdOf(trx, key, dialect);
     if (shipmentId === null) return null;
     const lifted = await trx
