@@ -9,7 +9,8 @@ import { migrateToLatest } from '../store/migrate.js';
  * from MySQL 8 and MariaDB, naming a Galera cluster and warning of its settings (src/db/engine.ts).
  */
 export async function prepareDatabase(database: Database, log: Log, options: { statementMs?: number } = {}): Promise<void> {
-  await migrateToLatest(database, { log });
+  const applied = await migrateToLatest(database, { log });
+  if (applied.length > 0) log('info', `applied ${applied.length} migrations`, { migrations: applied });
   const engine = await checkEngine(database, options);
   if (engine.cluster) {
     const { name, size, node, status, state } = engine.cluster;

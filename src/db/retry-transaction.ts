@@ -31,12 +31,24 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** Also run again on a unique-key violation (an insert raced by another writer). Default false. */
   retryUniqueViolations?: boolean;
+  /**
+   * MySQL/MariaDB: READ COMMITTED, so that every plain read sees what is committed when it runs, not what was
+   * when the transaction's first read ran. For a writer that locks its rows (FOR UPDATE, which reads the latest
+   * version) after reading others: on a Galera cluster another node's commit may be applied between that first
+   * read and the lock without any conflict to certify, and a REPEATABLE READ snapshot would then mix the locked
+   * row's new version with the older versions of the rows read beside it. SQLite ignores it (one writer).
+   */
+  readCommitted?: boolean;
 }
 
 export const DEFAULT_TRANSACTION_RETRY: RetryPolicy = { attempts: 8, baseDelayMs: 20, maxDelayMs: 1000 };
 
-/** Ingest: its inserts look again for what another writer stored, so a unique key it raced is worth a retry. */
-export const INGEST_TRANSACTION_RETRY: RetryPolicy = { ...DEFAULT_TRANSACTION_RETRY, retryUniqueViolations: true };
+/**
+ * Ingest: its inserts look again for what another writer stored, so a unique key it raced is worth a retry; it
+ * reads a shipment's events after locking the shipment row, and must see the events committed with the version
+ * it locked (see readCommitted).
+ */
+export const INGEST_TRANSACTION_RETRY: RetryPolicy = { ...DEFAULT_TRANSACTION_RETRY, retryUniqueViolations: true, readCommitted: true };
 
 /**
  * Backoff before attempt `attempt + 1` (attempt counts from 1): exponential
@@ -82,7 +94,7 @@ export function inTransaction<DB, T>(
   work: (trx: Transaction<DB>) => Promise<T>,
   policy: RetryPolicy = DEFAULT_TRANSACTION_RETRY,
 ): Promise<T> {
-  return retryTransaction(() => runTransaction(db, work), policy);
+  return retryTransaction(() => runTransaction(db, work, policy.readCommitted === true), policy);
 }
 
 /**
@@ -90,8 +102,9 @@ export function inTransaction<DB, T>(
  * a statement deadline, or the node died) never replaces the error that made us roll back: that first error
  * is what says whether to retry, and whether the route answers 503.
  */
-async function runTransaction<DB, T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-  const trx = await db.startTransaction().execute();
+async function runTransaction<DB, T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>, readCommitted: boolean): Promise<T> {
+  const builder = db.startTransaction();
+  const trx = await (readCommitted ? builder.setIsolationLevel('read committed') : builder).execute();
   try {
     const result = await work(trx);
     await trx.commit().execute();
