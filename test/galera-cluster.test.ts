@@ -460,8 +460,16 @@ describe.skipIf(unavailable !== null)('a three-node MariaDB Galera cluster', () 
       stopping = true;
       await Promise.all(loads);
 
+      /** The instance's log lines about an answer (by its correlation id), to say why it failed. */
+      const why = (a: Answer) => {
+        const id = /"providerCorrelationReference":"([^"]+)"/.exec(a.body)?.[1] ?? '-';
+        return clients[a.node - 1]!.instance.output()
+          .split('\n')
+          .filter((line) => line.includes(id))
+          .join('\n');
+      };
       for (const a of answers.filter((x) => x.node !== 2)) {
-        expect(a.status, `${a.route} on node ${a.node} at +${a.at - killedAt} ms: ${a.body}`).toBeLessThan(300);
+        expect(a.status, `${a.route} on node ${a.node} at +${a.at - killedAt} ms: ${a.body}\n${why(a)}`).toBeLessThan(300);
       }
       const onTwo = answers.filter((a) => a.node === 2);
       for (const a of onTwo.filter((x) => x.status >= 300)) {
