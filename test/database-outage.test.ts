@@ -6,6 +6,10 @@ import { BASE } from './support/app-fixture.js';
 import { TEST_MYSQL_URL } from './support/databases.js';
 import { createSandboxApp, SANDBOX_SEEDED_AT, type SandboxApp } from './support/sandbox-app.js';
 import { TcpProxy } from './support/tcp-proxy.js';
+import { randomUUID } from 'node:crypto';
+import { OPERATOR_INGEST_SCOPE } from '../src/auth/scopes.js';
+import { notificationKey, signNotification } from '../src/carriers/notification-signature.js';
+import { CARRIER, rawTransportEvent } from './support/ingest-fixtures.js';
 
 /**
  * A database outage (docs/architecture.md, Limits and failure): the service talks to MariaDB
@@ -135,6 +139,58 @@ describe.skipIf(!TEST_MYSQL_URL)('database outage through a TCP proxy (mysql)', 
     console.log('frozen database, ms to answer 503:', JSON.stringify({ first, second }));
     proxy.restore();
     await recovers();
+  });
+
+  /**
+   * The two ingest routes read the database before the body (the carrier's secret, the client): the outage
+   * starts while the body is read, so the ingest's own write is what fails. Nothing is stored, and the answer is
+   * 503 with Retry-After and the DCSA error body, not 500.
+   */
+  it('the ingest routes: a database lost during the request is 503 with Retry-After, nothing stored', async () => {
+    const { secret } = await app.services.carriers.addCarrier({ carrierCode: 'ONEY', name: 'ONE' });
+    const key = notificationKey(secret);
+    if (!key.ok) throw new Error(key.message);
+    await app.clients.setScope(f.demo.client_id, OPERATOR_INGEST_SCOPE, true);
+    const { access_token: operator } = await app.tokens.issueToken({ clientId: f.demo.client_id, scope: OPERATOR_INGEST_SCOPE });
+    const eventIds = [randomUUID(), randomUUID()];
+    const notification = JSON.stringify([rawTransportEvent(1, { eventID: eventIds[0] })]);
+    const bundle = JSON.stringify({ carrierCode: CARRIER, events: [rawTransportEvent(2, { eventID: eventIds[1] })] });
+    /** A body whose bytes flow only once the handler reads it, and the database is cut just then. */
+    const cutWhileRead = (text: string) =>
+      new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            proxy.cut();
+            controller.enqueue(new TextEncoder().encode(text));
+            controller.close();
+          },
+        },
+        // Nothing is pulled before the handler reads.
+        { highWaterMark: 0 },
+      );
+    const post = async (path: string, headers: Record<string, string>, text: string) => {
+      const response = await app.fetch(`${BASE}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: cutWhileRead(text),
+        duplex: 'half',
+      } as RequestInit);
+      return { response, body: (await response.json()) as Record<string, unknown> };
+    };
+    for (const send of [
+      () => post('/v2/carrier-notifications/ONEY', { 'Notification-Signature': signNotification(notification, key.key) }, notification),
+      () => post('/v2/operator/ingest', { Authorization: `Bearer ${operator}` }, bundle),
+    ]) {
+      const sent = await send();
+      expect(proxy.mode).toBe('cut');
+      expect(sent.response.status, JSON.stringify(sent.body)).toBe(503);
+      expect(sent.response.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(sent.body).toMatchObject({ statusCode: 503, statusCodeText: 'Service Unavailable', errors: [{ errorCode: 7003 }] });
+      expect(JSON.stringify(sent.body)).not.toMatch(/ECONN|PROTOCOL_|127\.0\.0\.1|node_modules/);
+      proxy.restore();
+      await recovers();
+    }
+    expect(await f.t.database.db.selectFrom('event').select('event_id').where('event_id', 'in', eventIds).execute()).toEqual([]);
   });
 
   it('a dead database: 503 at once, then recovery without a restart', async () => {

@@ -2,7 +2,13 @@ import { loadConfig } from '../src/config/config.js';
 import { describe, expect, it } from 'vitest';
 import { bodyLimitFor } from '../src/rest/route-table.js';
 import { targetProblem } from '../src/http/http-server.js';
-import { backoffMs, DEFAULT_TRANSACTION_RETRY, isRetryableWriteError, retryTransaction } from '../src/db/retry-transaction.js';
+import {
+  backoffMs,
+  DEFAULT_TRANSACTION_RETRY,
+  INGEST_TRANSACTION_RETRY,
+  isRetryableWriteError,
+  retryTransaction,
+} from '../src/db/retry-transaction.js';
 import { ACQUIRE_TIMEOUT_CODE, isDatabaseUnavailable, isTransientConflict } from '../src/db/unavailable.js';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +30,9 @@ describe('database error classification (src/db/unavailable.ts)', () => {
     ['too many connections', { code: 'ER_CON_COUNT_ERROR', errno: 1040 }],
     ['MariaDB max_statement_time', { code: 'ER_STATEMENT_TIMEOUT', errno: 1969 }],
     ['MySQL max_execution_time', { code: 'ER_QUERY_TIMEOUT', errno: 3024 }],
+    ['a Galera node not ready (joining, non-primary)', { code: 'ER_UNKNOWN_COM_ERROR', errno: 1047 }],
+    ['a deadlock or certification conflict its retries did not end', { code: 'ER_LOCK_DEADLOCK', errno: 1213 }],
+    ['a killed connection', { code: 'ER_CONNECTION_KILLED', errno: 1927 }],
     ['SQLite busy', { code: 'SQLITE_BUSY' }],
     ['SQLite busy snapshot', { code: 'SQLITE_BUSY_SNAPSHOT' }],
     ['closed mysql2 connection', { message: "Can't add new command when connection is in closed state" }],
@@ -53,7 +62,11 @@ describe('database error classification (src/db/unavailable.ts)', () => {
     expect(isTransientConflict(driverError({ code: 'ER_LOCK_WAIT_TIMEOUT', errno: 1205 }))).toBe(true);
     expect(isTransientConflict(driverError({ code: 'SQLITE_BUSY' }))).toBe(true);
     expect(isTransientConflict(driverError({ code: 'ECONNREFUSED' }))).toBe(false);
-    expect(isRetryableWriteError(driverError({ code: 'SQLITE_CONSTRAINT_UNIQUE' }))).toBe(true);
+    expect(isRetryableWriteError(driverError({ code: 'SQLITE_CONSTRAINT_UNIQUE' }), INGEST_TRANSACTION_RETRY)).toBe(true);
+    // Only ingest looks again for what the other writer inserted: elsewhere a duplicate is the caller's answer.
+    expect(isRetryableWriteError(driverError({ code: 'SQLITE_CONSTRAINT_UNIQUE' }))).toBe(false);
+    // A Galera certification conflict is errno 1213 like a deadlock.
+    expect(isRetryableWriteError(driverError({ code: 'ER_LOCK_DEADLOCK', errno: 1213 }))).toBe(true);
     expect(isRetryableWriteError(driverError({ code: 'ER_PARSE_ERROR', errno: 1064 }))).toBe(false);
   });
 });

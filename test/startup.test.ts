@@ -1,11 +1,12 @@
 import { createConnection } from 'mysql2/promise';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureSandboxDemoClient } from '../src/app/sandbox-seed.js';
 import { ClientStore } from '../src/auth/client-store.js';
 import { connectDatabase, type Database } from '../src/db/connect.js';
-import { checkEngine, classifyEngine } from '../src/db/engine.js';
-import { MIGRATION_LOCK, migrateToLatest } from '../src/store/migrate.js';
+import { checkEngine, classifyEngine, classifyGalera } from '../src/db/engine.js';
+import { migrateToLatest } from '../src/store/migrate.js';
+import { ensureMigrationLeaseTable, MIGRATION_LEASE_TABLE } from '../src/store/migration-lease.js';
 import { testConfig } from './support/app-fixture.js';
 import { createEmptyDatabase, dialects, TEST_MYSQL_URL } from './support/databases.js';
 import { migrations } from '../db/migrations/index.js';
@@ -49,10 +50,16 @@ describe.each(dialects)('start-up on $name', ({ name, enabled }) => {
     const messages: string[] = [];
     let release: () => Promise<void>;
     if (name === 'mysql') {
+      // Another process's lease row, as a process on another Galera node would have written it.
       const holder = await createConnection(empty.url);
-      await holder.query('SELECT GET_LOCK(?, 0)', [MIGRATION_LOCK]);
+      await ensureMigrationLeaseTable(open().db as Kysely<unknown>);
+      await holder.query(
+        `INSERT INTO ${MIGRATION_LEASE_TABLE} (id, holder, lease_until) VALUES (1, 'another process', ?)
+        ON DUPLICATE KEY UPDATE holder = VALUES(holder), lease_until = VALUES(lease_until)`,
+        [Date.now() + 60_000],
+      );
       release = async () => {
-        await holder.query('SELECT RELEASE_LOCK(?)', [MIGRATION_LOCK]);
+        await holder.query(`UPDATE ${MIGRATION_LEASE_TABLE} SET holder = NULL, lease_until = 0 WHERE holder = 'another process'`);
         await holder.end();
       };
     } else {
@@ -70,6 +77,22 @@ describe.each(dialects)('start-up on $name', ({ name, enabled }) => {
       // The connection waits for locks as it did before, once the migrations are done.
       const { rows } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(migrating.db);
       expect(rows[0]?.timeout).toBe(5000);
+    }
+  });
+
+  it.skipIf(!enabled || name !== 'mysql')('takes over a migration lease whose holder died (its lease ran out)', async () => {
+    const holder = await createConnection(empty.url);
+    try {
+      await holder.query(`UPDATE ${MIGRATION_LEASE_TABLE} SET holder = 'a process killed mid-migration', lease_until = ? WHERE id = 1`, [
+        Date.now() + 1500,
+      ]);
+      const messages: string[] = [];
+      expect(await migrateToLatest(open(), { log: (_level, message) => messages.push(message) })).toEqual([]);
+      expect(messages).toEqual(['waiting for another process to finish migrating the database', 'migration lock acquired after waiting']);
+      const [rows] = await holder.query(`SELECT holder FROM ${MIGRATION_LEASE_TABLE}`);
+      expect(rows).toEqual([{ holder: null }]);
+    } finally {
+      await holder.end();
     }
   });
 
@@ -114,6 +137,37 @@ describe('the engine check', () => {
     ['8.0.mysql_aurora.3.05.2', 'Source distribution', 'MySQL'],
   ])('does not warn about %s', (version, comment, engine) => {
     expect(classifyEngine(version, comment)).toEqual({ engine, version, warning: null });
+  });
+
+  const galera = {
+    wsrep_on: 'ON',
+    wsrep_cluster_name: 'tracking',
+    wsrep_node_name: 'db2',
+    wsrep_cluster_size: '3',
+    wsrep_cluster_status: 'Primary',
+    wsrep_local_state_comment: 'Synced',
+    wsrep_provider_options: 'base_port = 4567; evs.inactive_check_period = PT0.5S; evs.suspect_timeout = PT5S; gcache.size = 128M',
+    binlog_format: 'ROW',
+    innodb_autoinc_lock_mode: '2',
+  };
+
+  it('names a Galera cluster and has nothing to say when its settings are right', () => {
+    expect(classifyGalera(galera, 10_000)).toEqual({
+      cluster: { name: 'tracking', size: 3, node: 'db2', status: 'Primary', state: 'Synced' },
+      warnings: [],
+    });
+    expect(classifyGalera({ ...galera, wsrep_on: 'OFF' }, 10_000)).toBeUndefined();
+  });
+
+  it('warns of each Galera setting the service relies on', () => {
+    const warnings = (settings: Partial<typeof galera>, statementMs: number) =>
+      classifyGalera({ ...galera, ...settings }, statementMs)!.warnings.join(' ');
+    expect(warnings({ binlog_format: 'MIXED' }, 10_000)).toMatch(/binlog_format is MIXED: Galera needs ROW/);
+    expect(warnings({ innodb_autoinc_lock_mode: '1' }, 10_000)).toMatch(/innodb_autoinc_lock_mode is 1: Galera needs 2/);
+    // The default 5 s statement timeout is shorter than the default eviction (5 s + 0.5 s).
+    expect(warnings({}, 5000)).toMatch(/TT_DB_STATEMENT_TIMEOUT_MS \(5000 ms\) is not longer than .* 5500 ms/);
+    expect(warnings({ wsrep_provider_options: 'evs.suspect_timeout = PT2S' }, 5000)).toBe('');
+    expect(warnings({ wsrep_cluster_status: 'non-Primary' }, 10_000)).toMatch(/not in the primary component/);
   });
 
   it.skipIf(!TEST_MYSQL_URL)('reads the version of the server it is connected to', async () => {

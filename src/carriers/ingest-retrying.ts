@@ -19,39 +19,22 @@ import { ingestBundle, type IngestOptions, type IngestSummary } from '../ingest/
  * - in one process, these ingests run one at a time (a queue, not a lock for
  *   correctness: a single writer is what SQLite does anyway, and the
  *   refresh, not the transport, is the cost);
- * - across processes (several instances, a `tracking ingest` beside them),
- *   a transaction that InnoDB rolled back for a deadlock or a lock wait
- *   timeout wrote nothing and is run again, with a growing random pause.
+ * - across processes (several instances, a `tracking ingest` beside them,
+ *   instances on other Galera nodes), a transaction rolled back for a
+ *   deadlock, a lock wait timeout or a certification conflict wrote nothing
+ *   and is run again by ingestBundle under the one retry rule
+ *   (src/db/retry-transaction.ts).
  */
-
-const TRIES = 8;
-
-export function isLockConflict(err: unknown): boolean {
-  const e = err as { code?: string; errno?: number } | null;
-  return e?.code === 'ER_LOCK_DEADLOCK' || e?.errno === 1213 || e?.code === 'ER_LOCK_WAIT_TIMEOUT' || e?.errno === 1205;
-}
 
 /** The tail of this process's queue of carrier ingests, per database. */
 const queues = new WeakMap<Database, Promise<unknown>>();
 
 export function ingestRetrying(database: Database, bundle: IngestBundle, options: IngestOptions): Promise<IngestSummary> {
   const previous = queues.get(database) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(() => ingestWithRetries(database, bundle, options));
+  const run = previous.catch(() => undefined).then(() => ingestBundle(database, bundle, options));
   queues.set(
     database,
     run.catch(() => undefined),
   );
   return run;
-}
-
-async function ingestWithRetries(database: Database, bundle: IngestBundle, options: IngestOptions): Promise<IngestSummary> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await ingestBundle(database, bundle, options);
-    } catch (err) {
-      if (!isLockConflict(err) || attempt >= TRIES) throw err;
-      // So that two conflicting ingests of different processes do not collide again in lockstep.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
-    }
-  }
 }

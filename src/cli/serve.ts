@@ -23,10 +23,11 @@ import { SERVED_BASE_URL } from './carrier-commands.js';
  */
 export async function runServe(config: Config, stdout: NodeJS.WriteStream = process.stdout): Promise<number> {
   const logger = createLogger(config.logLevel);
-  // Migrations run on their own connection, without the statement timeout a long ALTER would hit.
-  const migrating = connectDatabase(config.databaseUrl, { poolSize: 1 });
+  // Migrations run on their own connections, without the statement timeout a long ALTER would hit: one migrates,
+  // the other renews the migration lease meanwhile (src/store/migrate.ts).
+  const migrating = connectDatabase(config.databaseUrl, { poolSize: 2 });
   try {
-    await prepareDatabase(migrating, logger.log);
+    await prepareDatabase(migrating, logger.log, { statementMs: config.resilience.db.statementMs });
   } finally {
     await migrating.close();
   }
@@ -43,96 +44,118 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     snapshotCacheBytes: config.snapshotCacheMb === undefined ? undefined : config.snapshotCacheMb * 1024 * 1024,
     plugins: tracing?.plugins,
     httpPlugins: tracing?.httpPlugins,
+  }).catch(async (err: unknown) => {
+    // Nothing listens yet: the error ends the command (exit 1) once nothing holds the process open.
+    await tracing?.shutdown().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw err;
   });
 
-  // Seeds are idempotent upserts: every replica of a deployment may run them at the same moment (README,
-  // Operating). TT_SEED_SANDBOX=false creates nothing, the demo client included.
-  let demo: { client_id: string; client_secret: string } | null = null;
-  if (config.environment === 'sandbox' && config.seedSandbox) {
-    const seeded = await seedSandboxIfEmpty(database, config, new Date(), countIngestedBundle);
-    if (seeded) logger.log('info', 'seeded the sandbox bundle', seeded);
-    demo = await ensureSandboxDemoClient(database, app.clients);
-    await ensureSandboxCarrier(app.services.carriers);
-    await ensureSandboxEdiCarrier(app.services.carriers);
-  }
-  // The sandbox's simulated carrier answers in-process (docs/tracking-requests.md, Sandbox); any other address goes out.
-  const carrierFetch = config.environment === 'sandbox' ? sandboxCarrierFetch() : undefined;
+  // Any start-up step that fails (a seed or a write that ran out of retries, a port in use) ends the process with a
+  // non-zero code: never an instance that listens and answers /ready without its workers or its signal handlers.
+  let http: ReturnType<typeof createHttpServer> | undefined;
+  let metricsServer: Server | undefined;
+  try {
+    // Seeds are idempotent upserts: every replica of a deployment may run them at the same moment (README,
+    // Operating). TT_SEED_SANDBOX=false creates nothing, the demo client included.
+    let demo: { client_id: string; client_secret: string } | null = null;
+    if (config.environment === 'sandbox' && config.seedSandbox) {
+      const seeded = await seedSandboxIfEmpty(database, config, new Date(), countIngestedBundle);
+      if (seeded) logger.log('info', 'seeded the sandbox bundle', seeded);
+      demo = await ensureSandboxDemoClient(database, app.clients);
+      await ensureSandboxCarrier(app.services.carriers);
+      await ensureSandboxEdiCarrier(app.services.carriers);
+    }
+    // The sandbox's simulated carrier answers in-process (docs/tracking-requests.md, Sandbox); any other address goes out.
+    const carrierFetch = config.environment === 'sandbox' ? sandboxCarrierFetch() : undefined;
 
-  const http = createHttpServer(app.listener, { config, log: logger.log, dialect: database.dialect });
-  const port = await http.listen(config.port, config.host);
-  const metricsServer =
-    app.metricsRegistry && config.metrics.port !== undefined
-      ? createMetricsServer(metricsEndpoint(app.metricsRegistry, config.metrics.token), logger)
+    const server = createHttpServer(app.listener, { config, log: logger.log, dialect: database.dialect });
+    http = server;
+    const port = await server.listen(config.port, config.host);
+    metricsServer =
+      app.metricsRegistry && config.metrics.port !== undefined
+        ? createMetricsServer(metricsEndpoint(app.metricsRegistry, config.metrics.token), logger)
+        : undefined;
+    const metricsPort = metricsServer ? await listen(metricsServer, config.metrics.port ?? 0, config.host) : undefined;
+
+    const local = `http://localhost:${port}`;
+    // The address the CLI prints in URLs handed to others (a carrier's notification URL) when TT_BASE_URL is
+    // unset in its shell: the one this server actually answers at (carrier-commands.ts, publicBaseUrl).
+    await recordServiceValue(database.db, SERVED_BASE_URL, config.baseUrlSet ? config.baseUrl : local);
+    const urls = {
+      rest: `${local}/v2/shipments`,
+      token: `${local}/oauth/token`,
+      graphql: `${local}/graphql`,
+      health: `${local}/health`,
+      ready: `${local}/ready`,
+      docs: `${local}/docs`,
+      openapi: `${local}/openapi.json`,
+      ...(app.metricsRegistry ? { metrics: `http://localhost:${metricsPort ?? port}/metrics` } : {}),
+    };
+    // The sandbox demo client's secret is sandbox data, shown at every start so the README's
+    // first command leads somewhere; production has no demo client and prints no secret.
+    logger.announce(`track-and-trace ${config.environment} listening on ${local}`, {
+      environment: config.environment,
+      database: database.description,
+      urls,
+      graphiql: config.graphiql,
+      tracing: tracing ? withoutCredentials(config.tracing.otlpEndpoint ?? '') : false,
+      ...(demo ? { sandboxDemoClient: { account: SANDBOX_DEMO_ACCOUNT, ...demo } } : {}),
+    });
+    if (stdout.isTTY) stdout.write(humanBanner(config, database.description, urls, demo));
+
+    const evaluator = startEvaluator(config, database, logger);
+
+    // Webhook deliveries of every instance's (and the CLI's) commits; off where dedicated `tracking deliver` workers run.
+    if (config.push.worker) app.deliveries.start();
+    // Carriers' DCSA events endpoints; off where a dedicated `tracking poll` runs.
+    const poller = config.carriers.poller
+      ? startCarrierPoller({ ...app.services, fetch: carrierFetch, wake: () => app.services.push.wake() })
       : undefined;
-  const metricsPort = metricsServer ? await listen(metricsServer, config.metrics.port ?? 0, config.host) : undefined;
+    // What clients asked to track (docs/tracking-requests.md); off where a dedicated `tracking poll` runs.
+    const fetcher = config.tracking.fetcher
+      ? startTrackingFetcher({ ...app.services, fetch: carrierFetch, wake: () => app.services.push.wake() })
+      : undefined;
 
-  const local = `http://localhost:${port}`;
-  // The address the CLI prints in URLs handed to others (a carrier's notification URL) when TT_BASE_URL is
-  // unset in its shell: the one this server actually answers at (carrier-commands.ts, publicBaseUrl).
-  await recordServiceValue(database.db, SERVED_BASE_URL, config.baseUrlSet ? config.baseUrl : local);
-  const urls = {
-    rest: `${local}/v2/shipments`,
-    token: `${local}/oauth/token`,
-    graphql: `${local}/graphql`,
-    health: `${local}/health`,
-    ready: `${local}/ready`,
-    docs: `${local}/docs`,
-    openapi: `${local}/openapi.json`,
-    ...(app.metricsRegistry ? { metrics: `http://localhost:${metricsPort ?? port}/metrics` } : {}),
-  };
-  // The sandbox demo client's secret is sandbox data, shown at every start so the README's
-  // first command leads somewhere; production has no demo client and prints no secret.
-  logger.announce(`track-and-trace ${config.environment} listening on ${local}`, {
-    environment: config.environment,
-    database: database.description,
-    urls,
-    graphiql: config.graphiql,
-    tracing: tracing ? withoutCredentials(config.tracing.otlpEndpoint ?? '') : false,
-    ...(demo ? { sandboxDemoClient: { account: SANDBOX_DEMO_ACCOUNT, ...demo } } : {}),
-  });
-  if (stdout.isTTY) stdout.write(humanBanner(config, database.description, urls, demo));
-
-  const evaluator = startEvaluator(config, database, logger);
-
-  // Webhook deliveries of every instance's (and the CLI's) commits; off where dedicated `tracking deliver` workers run.
-  if (config.push.worker) app.deliveries.start();
-  // Carriers' DCSA events endpoints; off where a dedicated `tracking poll` runs.
-  const poller = config.carriers.poller
-    ? startCarrierPoller({ ...app.services, fetch: carrierFetch, wake: () => app.services.push.wake() })
-    : undefined;
-  // What clients asked to track (docs/tracking-requests.md); off where a dedicated `tracking poll` runs.
-  const fetcher = config.tracking.fetcher
-    ? startTrackingFetcher({ ...app.services, fetch: carrierFetch, wake: () => app.services.push.wake() })
-    : undefined;
-
-  // Graceful shutdown (README "Shutdown"): /ready turns 503, every request
-  // received is answered with Connection: close, idle connections end after
-  // a linger and the listener closes after it (http-server.ts, drain); once
-  // the connections are gone, the evaluator (between runs), the delivery
-  // worker, the poller and the pool stop.
-  const graceMs = config.resilience.shutdownGraceSeconds * 1000;
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.log('info', `received ${signal}, shutting down`, { graceSeconds: config.resilience.shutdownGraceSeconds });
-    // The hard limit: whatever still runs then is cut.
-    setTimeout(() => process.exit(1), graceMs).unref();
+    // Graceful shutdown (README "Shutdown"): /ready turns 503, every request
+    // received is answered with Connection: close, idle connections end after
+    // a linger and the listener closes after it (http-server.ts, drain); once
+    // the connections are gone, the evaluator (between runs), the delivery
+    // worker, the poller and the pool stop.
+    const graceMs = config.resilience.shutdownGraceSeconds * 1000;
+    let stopping = false;
+    const shutdown = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.log('info', `received ${signal}, shutting down`, { graceSeconds: config.resilience.shutdownGraceSeconds });
+      // The hard limit: whatever still runs then is cut.
+      setTimeout(() => process.exit(1), graceMs).unref();
+      metricsServer?.close();
+      metricsServer?.closeIdleConnections();
+      // Most of the grace for requests; the rest for the worker and the pool.
+      void server
+        .drain(Math.max(graceMs - 1000, graceMs / 2))
+        .then(() => evaluator.stop())
+        .then(() => Promise.all([app.close(), poller?.stop(), fetcher?.stop()]))
+        .then(() => tracing?.shutdown())
+        .catch((err: unknown) => logger.log('warn', 'shutdown step failed', { error: String(err) }))
+        .then(() => database.close())
+        .catch((err: unknown) => logger.log('warn', 'closing the database failed', { error: String(err) }))
+        .finally(() => process.exit(0));
+    };
+    process.once('SIGINT', () => shutdown('SIGINT'));
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
+  } catch (err) {
+    logger.log('error', 'start-up failed; closing the listener and exiting', { error: err instanceof Error ? err.stack : String(err) });
+    // Whatever still runs then is cut.
+    setTimeout(() => process.exit(1), 5000).unref();
     metricsServer?.close();
-    metricsServer?.closeIdleConnections();
-    // Most of the grace for requests; the rest for the worker and the pool.
-    void http
-      .drain(Math.max(graceMs - 1000, graceMs / 2))
-      .then(() => evaluator.stop())
-      .then(() => Promise.all([app.close(), poller?.stop(), fetcher?.stop()]))
-      .then(() => tracing?.shutdown())
-      .catch((err: unknown) => logger.log('warn', 'shutdown step failed', { error: String(err) }))
-      .then(() => database.close())
-      .catch((err: unknown) => logger.log('warn', 'closing the database failed', { error: String(err) }))
-      .finally(() => process.exit(0));
-  };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+    await http?.drain(0).catch(() => undefined);
+    await app.close().catch(() => undefined);
+    await tracing?.shutdown().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    return 1;
+  }
   return -1;
 }
 

@@ -39,9 +39,15 @@ const CONNECTION_CODES = new Set([
  * MySQL/MariaDB server errors (errno) that say "not now": too many
  * connections (1040), server shutdown (1053), statement timeouts (MariaDB
  * 1969 max_statement_time, MySQL 3024 max_execution_time), query interrupted
- * (1317), lock wait timeout on a read (1205).
+ * (1317), connection killed (1927), a Galera node that is not (or no longer)
+ * part of the primary component, joining or desynced: "WSREP has not yet
+ * prepared node for application use" (1047). And the conflicts below once
+ * their retries ran out (src/db/retry-transaction.ts): a deadlock, a
+ * certification conflict (1213), a lock wait timeout (1205) or a changed
+ * record (1020) that still collides after every attempt is contention, not
+ * a broken request.
  */
-const UNAVAILABLE_ERRNOS = new Set([1040, 1053, 1205, 1317, 1969, 3024]);
+const UNAVAILABLE_ERRNOS = new Set([1020, 1040, 1047, 1053, 1205, 1213, 1317, 1927, 1969, 3024]);
 
 /** SQLite result codes (better-sqlite3 `code`) of a file that is locked, unreadable or full. */
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL|PROTOCOL)(_|$)/;
@@ -54,7 +60,10 @@ const UNAVAILABLE_MESSAGES = [
   /the database connection is not open/i,
 ];
 
-/** ER_LOCK_DEADLOCK, ER_LOCK_WAIT_TIMEOUT, ER_CHECKREAD (MariaDB snapshot isolation: "record has changed"). */
+/**
+ * ER_LOCK_DEADLOCK (also a Galera certification conflict), ER_LOCK_WAIT_TIMEOUT, ER_CHECKREAD (MariaDB
+ * snapshot isolation: "record has changed").
+ */
 const CONFLICT_ERRNOS = new Set([1213, 1205, 1020]);
 const SQLITE_CONFLICT = /^SQLITE_(BUSY|LOCKED)(_|$)/;
 

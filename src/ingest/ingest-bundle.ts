@@ -1,6 +1,6 @@
 import type { Database, Db } from '../db/connect.js';
 import type { SqlDialect } from '../db/dialect.js';
-import { retryTransaction } from '../db/retry-transaction.js';
+import { inTransaction, INGEST_TRANSACTION_RETRY } from '../db/retry-transaction.js';
 import type { ExceptionTransition } from '../domain/exception-lifecycle.js';
 import { refreshShipments } from '../store/derived-state.js';
 import type { IngestBundle } from '../domain/bundle.js';
@@ -54,11 +54,14 @@ export interface IngestSummary {
 
 export async function ingestBundle(database: Database, bundle: IngestBundle, options: IngestOptions): Promise<IngestSummary> {
   const now = options.now();
-  const write = () => database.db.transaction().execute((trx) => writeBundle(trx, database.dialect, bundle, now, options.thresholds));
-  // Overlapping ingests collide (deadlocks on MySQL/MariaDB, SQLITE_BUSY, a
+  // Overlapping ingests collide (deadlocks and certification conflicts on MySQL/MariaDB/Galera, SQLITE_BUSY, a
   // unique key the other one inserted first): the whole transaction runs
   // again, reading what the other committed (retry-transaction.ts).
-  const result = await retryTransaction(write);
+  const result = await inTransaction(
+    database.db,
+    (trx) => writeBundle(trx, database.dialect, bundle, now, options.thresholds),
+    INGEST_TRANSACTION_RETRY,
+  );
   if (result.touched.length > 0) await options.onTouched?.(result.touched);
   return result.summary;
 }

@@ -3,6 +3,7 @@ import { carrierEventsBundle, describeIssues, validEventsOf } from '../carriers/
 import { keepRejected, rejectedRows } from '../carriers/rejected-events.js';
 import { verifyNotification } from '../carriers/notification-signature.js';
 import { DCSA } from '../service/errors.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { ingestRetrying } from '../carriers/ingest-retrying.js';
 import { DcsaResponder } from '../service/dcsa-responses.js';
 import { BodyTooLargeError, readLimitedBytes } from '../service/limited-body.js';
@@ -132,6 +133,10 @@ export async function handleCarrierNotification(
   } catch (err) {
     // Nothing was committed: the carrier retries, and its retry is as good as the first try.
     countUnwrittenBundle('failed');
+    if (isDatabaseUnavailable(err)) {
+      services.log('warn', 'carrier notification: database unavailable', { correlationId, carrierCode: code, error: String(err) });
+      return respond.unavailable('The database is unavailable; nothing was stored. Send the notification again later.');
+    }
     services.log('error', 'carrier notification failed', {
       correlationId,
       carrierCode: code,

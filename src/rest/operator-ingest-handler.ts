@@ -4,6 +4,7 @@ import { currentRequest } from '../service/request-context.js';
 import { requireScope } from '../auth/request-auth.js';
 import { OPERATOR_INGEST_SCOPE } from '../auth/scopes.js';
 import { DCSA } from '../service/errors.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import type { IngestSummary } from '../ingest/ingest-bundle.js';
 import { ingestRetrying } from '../carriers/ingest-retrying.js';
 import { BundleJsonError, readBundle } from '../ingest/read-bundle.js';
@@ -82,6 +83,12 @@ export async function handleOperatorIngest(request: Request, services: AppServic
     summary = await ingestRetrying(services.database, parsed.bundle, { now: () => services.now(), thresholds: services.config.thresholds });
   } catch (err) {
     countUnwrittenBundle('failed');
+    // The database is down, not ready (a Galera node joining) or still contended after the retries: the same
+    // bundle later will do (docs/operating.md, Running on a Galera cluster).
+    if (isDatabaseUnavailable(err)) {
+      services.log('warn', 'operator ingest: database unavailable', { correlationId, error: String(err) });
+      return respond.unavailable('The database is unavailable; nothing was written. Send the bundle again later.');
+    }
     services.log('error', 'operator ingest failed', { correlationId, error: err instanceof Error ? err.stack : String(err) });
     return respond.fail(500, [
       { ...DCSA.internalError, errorCodeMessage: 'Unexpected error; nothing was written. Quote providerCorrelationReference.' },

@@ -34,6 +34,11 @@ export class DcsaResponder {
     return jsonResponse(body, status, headers);
   }
 
+  /** 503 with Retry-After: the database is down, not ready, or contended past our retries; nothing was written. */
+  unavailable(message: string): Response {
+    return this.fail(503, [{ ...DCSA.serviceUnavailable, errorCodeMessage: message }], { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+  }
+
   invalid(message: string, property?: string): Response {
     return this.fail(400, [
       { ...DCSA.invalidParameter, ...(property ? { property, jsonPath: `$.${property}` } : {}), errorCodeMessage: message },

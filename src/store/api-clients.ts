@@ -1,13 +1,15 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { ApiClientTable } from '../db/tables/auth.js';
+import { retryTransaction } from '../db/retry-transaction.js';
 
 /** The rows of api_client (src/auth/client-store.ts hashes secrets and checks input). */
 
 export type ApiClientRow = Selectable<ApiClientTable>;
 
 export async function insertApiClient(db: Db, row: Insertable<ApiClientTable>): Promise<void> {
-  await db.insertInto('api_client').values(row).execute();
+  // Replicas starting together on a Galera cluster insert the sandbox demo client at once: one gets 1213.
+  await retryTransaction(() => db.insertInto('api_client').values(row).execute());
 }
 
 /** Every client, oldest first. */

@@ -2,6 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { CarrierPollStateTable, CarrierSourceTable } from '../db/tables/carrier.js';
+import { inTransaction } from '../db/retry-transaction.js';
 
 /** The rows of carrier_source and carrier_poll_state (src/carriers/carrier-store.ts seals and opens their secrets). */
 
@@ -14,7 +15,7 @@ export async function insertCarrierSource(
   source: Insertable<CarrierSourceTable>,
   poll: Insertable<CarrierPollStateTable> | null,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.insertInto('carrier_source').values(source).execute();
     if (poll) await trx.insertInto('carrier_poll_state').values(poll).execute();
   });
@@ -63,7 +64,7 @@ export async function listPollableSources(db: Db, only?: string): Promise<Source
 
 /** Removes a carrier and its poll state (its stored events stay); whether it existed. */
 export async function deleteCarrierSource(db: Db, carrierCode: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await trx.deleteFrom('carrier_poll_state').where('carrier_code', '=', carrierCode).execute();
     const result = await trx.deleteFrom('carrier_source').where('carrier_code', '=', carrierCode).executeTakeFirst();
     return result.numDeletedRows > 0n;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
+import { inTransaction } from '../db/retry-transaction.js';
 
 /**
  * Puts committed change_log rows in commit order (docs/architecture.md, Change log).
@@ -34,7 +35,7 @@ export async function orderCommittedChanges(db: Kysely<DatabaseSchema>): Promise
     // Most calls find nothing: one indexed read, no write, no lock.
     const pending = await db.selectFrom('change_log').select('id').where('commit_seq', 'is', null).limit(1).executeTakeFirst();
     if (!pending) return ordered;
-    const numbered = await db.transaction().execute(async (trx) => {
+    const numbered = await inTransaction(db, async (trx) => {
       // First statement: the row lock that makes batches take turns. Everything read after it in this
       // transaction includes every earlier batch's commit (on MySQL/MariaDB the snapshot of a transaction is
       // taken at its first plain read, which comes after this; SQLite's write transaction is current).

@@ -4,6 +4,7 @@ import type { DatabaseSchema } from '../db/schema.js';
 import type { WebhookSubscriptionTable } from '../db/tables/push.js';
 import type { EventFilter } from '../domain/dcsa-event-filter.js';
 import { deleteSubscriptionOfKind } from './webhook-subscriptions.js';
+import { inTransaction } from '../db/retry-transaction.js';
 
 /**
  * DCSA Track & Trace 2.2 event subscriptions (docs/dcsa-events.md: Consuming the service as a DCSA publisher), kept in
@@ -119,7 +120,7 @@ export async function updateDcsaSubscription(
   id: string,
   change: { callbackUrl: string; filter: EventFilter; now: Date },
 ): Promise<DcsaSubscription | null> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const current = await owned(trx, clientId).where('subscription_id', '=', id).executeTakeFirst();
     if (!current) return null;
     await trx

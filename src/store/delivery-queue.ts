@@ -4,6 +4,8 @@ import type { DatabaseSchema } from '../db/schema.js';
 import { deliveryTransmissionId } from '../domain/push/retry-policy.js';
 import { chunks } from './chunked-state.js';
 import { deliveryRow } from './push-outbox.js';
+import { inTransaction } from '../db/retry-transaction.js';
+import { retryTransaction } from '../db/retry-transaction.js';
 
 /**
  * The delivery side of the outbox (docs/architecture.md, Push). Workers claim due deliveries with a lease, send
@@ -76,14 +78,16 @@ export async function claimDeliveries(db: Kysely<DatabaseSchema>, options: Claim
     let taken = 0;
     for (const batch of chunks(candidates)) {
       // The claim itself: only rows still pending, due and free get this claim's token.
-      const result = await db
-        .updateTable('webhook_delivery')
-        .set({ lease_owner: lease, lease_until: leaseUntil })
-        .where('id', 'in', batch)
-        .where('status', '=', 'PENDING')
-        .where('next_attempt_at', '<=', at)
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
-        .executeTakeFirst();
+      const result = await retryTransaction(() =>
+        db
+          .updateTable('webhook_delivery')
+          .set({ lease_owner: lease, lease_until: leaseUntil })
+          .where('id', 'in', batch)
+          .where('status', '=', 'PENDING')
+          .where('next_attempt_at', '<=', at)
+          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+          .executeTakeFirst(),
+      );
       taken += Number(result.numUpdatedRows);
     }
     // MySQL counts matched rows here (mysql2 connects with FOUND_ROWS), as SQLite does.
@@ -203,13 +207,15 @@ export async function confirmLeases(
   const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
   let renewed = 0;
   for (const batch of chunks(ids)) {
-    const result = await db
-      .updateTable('webhook_delivery')
-      .set({ lease_until: leaseUntil })
-      .where('id', 'in', batch)
-      .where('lease_owner', '=', lease)
-      .where('status', '=', 'PENDING')
-      .executeTakeFirst();
+    const result = await retryTransaction(() =>
+      db
+        .updateTable('webhook_delivery')
+        .set({ lease_until: leaseUntil })
+        .where('id', 'in', batch)
+        .where('lease_owner', '=', lease)
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst(),
+    );
     renewed += Number(result.numUpdatedRows);
   }
   // All renewed (matched rows, as for the claim): nothing to read back.
@@ -245,40 +251,44 @@ export async function recordAttempts(db: Kysely<DatabaseSchema>, outcomes: reado
   }
   for (const { lease, status, ids } of delivered.values()) {
     for (const batch of chunks(ids)) {
-      await db
-        .updateTable('webhook_delivery')
-        .set((eb) => ({
-          status: 'DELIVERED',
-          attempts: eb('attempts', '+', 1),
-          delivered_at: at,
-          last_status: status,
-          last_error: null,
-          lease_owner: null,
-          lease_until: null,
-          updated_at: at,
-        }))
-        .where('id', 'in', batch)
-        .where('lease_owner', '=', lease)
-        .execute();
+      await retryTransaction(() =>
+        db
+          .updateTable('webhook_delivery')
+          .set((eb) => ({
+            status: 'DELIVERED',
+            attempts: eb('attempts', '+', 1),
+            delivered_at: at,
+            last_status: status,
+            last_error: null,
+            lease_owner: null,
+            lease_until: null,
+            updated_at: at,
+          }))
+          .where('id', 'in', batch)
+          .where('lease_owner', '=', lease)
+          .execute(),
+      );
     }
   }
   for (const o of outcomes) {
     if (o.result.state === 'DELIVERED') continue;
-    await db
-      .updateTable('webhook_delivery')
-      .set((eb) => ({
-        status: o.result.state === 'FAILED' ? 'FAILED' : 'PENDING',
-        attempts: eb('attempts', '+', 1),
-        last_status: o.status,
-        last_error: o.error?.slice(0, 500) ?? null,
-        ...(o.result.state === 'RETRY' ? { next_attempt_at: o.result.nextAttemptAt.toISOString() } : {}),
-        lease_owner: null,
-        lease_until: null,
-        updated_at: at,
-      }))
-      .where('id', '=', o.id)
-      .where('lease_owner', '=', o.lease)
-      .execute();
+    await retryTransaction(() =>
+      db
+        .updateTable('webhook_delivery')
+        .set((eb) => ({
+          status: o.result.state === 'FAILED' ? 'FAILED' : 'PENDING',
+          attempts: eb('attempts', '+', 1),
+          last_status: o.status,
+          last_error: o.error?.slice(0, 500) ?? null,
+          ...(o.result.state === 'RETRY' ? { next_attempt_at: o.result.nextAttemptAt.toISOString() } : {}),
+          lease_owner: null,
+          lease_until: null,
+          updated_at: at,
+        }))
+        .where('id', '=', o.id)
+        .where('lease_owner', '=', o.lease)
+        .execute(),
+    );
   }
 }
 
@@ -301,7 +311,7 @@ export async function enqueueScheduled(db: Kysely<DatabaseSchema>, now: Date, li
     if (!s.scheduled_interval_seconds || !s.next_scheduled_at) continue;
     // The next period counts from now, not from the missed one: a worker down for a day sends one refresh, not 24.
     const next = new Date(now.getTime() + s.scheduled_interval_seconds * 1000).toISOString();
-    const won = await db.transaction().execute(async (trx) => {
+    const won = await inTransaction(db, async (trx) => {
       const result = await trx
         .updateTable('webhook_subscription')
         .set({ next_scheduled_at: next })

@@ -6,6 +6,7 @@ import { bumpVersion } from './derived-state.js';
 import { LIFECYCLE_COLUMNS, toLifecycleRow } from './exception-state.js';
 import { enqueuePushTriggers } from './push-outbox.js';
 import { rebuildSnapshots } from './stored-snapshots.js';
+import { inTransaction } from '../db/retry-transaction.js';
 
 export type ClearOutcome =
   | { status: 'cleared'; shipmentId: number; transition: ExceptionTransition }
@@ -19,7 +20,7 @@ export type ClearOutcome =
  * later is a new exception (see exception-lifecycle).
  */
 export async function clearException(database: Database, exceptionId: string, note: string, now: Date): Promise<ClearOutcome> {
-  return database.db.transaction().execute(async (trx) => {
+  return inTransaction(database.db, async (trx) => {
     const select = trx
       .selectFrom('tracking_exception')
       .select([...LIFECYCLE_COLUMNS, 'status'])

@@ -1,57 +1,102 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import { Migrator, sql, type DialectAdapter, type Kysely } from 'kysely';
 import { migrations } from '../../db/migrations/index.js';
 import type { Database } from '../db/connect.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { backfillStoredSnapshots } from './stored-snapshots.js';
+import { takeMigrationLease } from './migration-lease.js';
 
 const STORED_SNAPSHOTS_MIGRATION = '007-stored-snapshots';
-/** The MySQL/MariaDB named lock (GET_LOCK) every process takes to migrate. */
-export const MIGRATION_LOCK = 'track_and_trace_migrations';
 
 export interface MigrateOptions {
   /** Where the wait for another process's migrations is reported. */
   log?: (level: 'info' | 'warn', message: string, fields?: Record<string, unknown>) => void;
   /** How long to wait for that process before giving up, in ms. Default 10 minutes. */
   waitMs?: number;
+  /** The MySQL/MariaDB migration lease's length, in ms (src/store/migration-lease.ts). Default 60 s. */
+  leaseMs?: number;
 }
 
 /**
  * Applies every pending migration; throws with the failing migration's error. Any number of processes may call
- * it at the same moment (every replica of a deployment starting together): each takes a lock the database
- * gives, so one migrates and the others wait, then find nothing left to do (docs/operating.md, Operating):
+ * it at the same moment (every replica of a deployment starting together, on any nodes of a Galera cluster):
+ * each takes a lock the database gives, so one migrates and the others wait, then find nothing left to do
+ * (docs/operating.md, Operating):
  *
- * - MySQL/MariaDB: `GET_LOCK(MIGRATION_LOCK)` on the connection that migrates. The server drops it with the
- *   session, so a process killed mid-migration does not leave it held.
+ * - MySQL/MariaDB: a lease row claimed by a conditional write (src/store/migration-lease.ts), which holds
+ *   across the nodes of a Galera cluster where `GET_LOCK` holds on one node only. Kysely's own migration lock
+ *   (a `GET_LOCK` too) is replaced by it: see `underLease`. A process killed mid-migration leaves the row, and
+ *   another takes over when its lease runs out.
  * - SQLite: the write lock, taken first (`BEGIN IMMEDIATE`): the migrations run in that one transaction, so
  *   they apply whole or not at all, and another process waits for its commit.
  *
  * A process that has to wait says so in the log once, and again when it gets the lock.
+ *
+ * MySQL/MariaDB: the lease is renewed on a second connection of the pool while the migrations hold one; give
+ * this database a pool of two or more.
  */
 export async function migrateToLatest(database: Database, options: MigrateOptions = {}): Promise<string[]> {
   const waitMs = options.waitMs ?? 600_000;
-  const applied = await database.db.connection().execute(async (conn) => {
-    const locked = database.dialect === 'mysql' ? await lockMysql(conn, waitMs, options) : await lockSqlite(conn, waitMs, options);
-    let done = false;
+  const provider = { getMigrations: async () => migrations(database.dialect) };
+  let applied: string[];
+  if (database.dialect === 'mysql') {
+    const lease = await takeMigrationLease(database.db as Kysely<unknown>, { waitMs, leaseMs: options.leaseMs, log: options.log });
     try {
-      const migrator = new Migrator({
-        db: conn,
-        provider: { getMigrations: async () => migrations(database.dialect) },
-        // SQLite: inside the transaction that holds the write lock already.
-        disableTransactions: database.dialect === 'sqlite',
-      });
-      const { error, results } = await migrator.migrateToLatest();
-      if (error) throw error instanceof Error ? error : new Error(String(error));
-      done = true;
-      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+      applied = await runMigrator(new Migrator({ db: underLease(database.db), provider }));
     } finally {
-      await locked.release(done);
+      await lease.release();
     }
-  });
+  } else {
+    applied = await database.db.connection().execute(async (conn) => {
+      const locked = await lockSqlite(conn, waitMs, options);
+      let done = false;
+      try {
+        // Inside the transaction that holds the write lock already.
+        const result = await runMigrator(new Migrator({ db: conn, provider, disableTransactions: true }));
+        done = true;
+        return result;
+      } finally {
+        await locked.release(done);
+      }
+    });
+  }
   // Shipments stored before snapshots were get theirs now, outside the lock (only the process that applied the
   // migration gets here with it). An interrupted backfill is finished by the next `tracking migrate` (which
   // always looks), and until then those shipments' lookups assemble from the parts.
   if (applied.includes(STORED_SNAPSHOTS_MIGRATION)) await backfillStoredSnapshots(database.db, database.dialect);
   return applied;
+}
+
+async function runMigrator(migrator: Migrator): Promise<string[]> {
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * The database as Kysely's Migrator sees it, with its migration lock taken away: the Migrator takes that lock
+ * from the dialect adapter (`getExecutor().adapter.acquireMigrationLock`; MigratorProps has no option for it),
+ * and MySQL's adapter uses GET_LOCK, which holds on one Galera node only. We hold the cluster-wide lease
+ * already, so the adapter handed over here takes no lock; everything else is the database itself.
+ */
+function underLease(db: Kysely<DatabaseSchema>): Kysely<DatabaseSchema> {
+  const executor = db.getExecutor();
+  const adapter = executor.adapter;
+  const leaseHeld: DialectAdapter = Object.assign(Object.create(adapter) as DialectAdapter, {
+    acquireMigrationLock: async () => {},
+    releaseMigrationLock: async () => {},
+  });
+  const leasedExecutor = new Proxy(executor, {
+    get: (target, prop) => (prop === 'adapter' ? leaseHeld : bound(target, prop)),
+  });
+  return new Proxy(db, {
+    get: (target, prop) => (prop === 'getExecutor' ? () => leasedExecutor : bound(target, prop)),
+  });
+}
+
+/** A property of `target`, its methods bound to it (Kysely's objects keep their state in private fields). */
+function bound(target: object, prop: string | symbol): unknown {
+  const value: unknown = Reflect.get(target, prop, target);
+  return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
 }
 
 interface HeldLock {
@@ -63,27 +108,6 @@ function waiting(options: MigrateOptions, fields: Record<string, unknown>): () =
   options.log?.('info', 'waiting for another process to finish migrating the database', fields);
   const since = Date.now();
   return () => options.log?.('info', 'migration lock acquired after waiting', { ...fields, waitedMs: Date.now() - since });
-}
-
-async function lockMysql(conn: Kysely<DatabaseSchema>, waitMs: number, options: MigrateOptions): Promise<HeldLock> {
-  const tryLock = async (seconds: number) => {
-    const { rows } = await sql<{ got: number | null }>`select get_lock(${MIGRATION_LOCK}, ${seconds}) as got`.execute(conn);
-    return Number(rows[0]?.got) === 1;
-  };
-  if (!(await tryLock(0))) {
-    const acquired = waiting(options, { lock: `GET_LOCK('${MIGRATION_LOCK}')` });
-    const deadline = Date.now() + waitMs;
-    for (;;) {
-      if (await tryLock(Math.max(1, Math.min(10, Math.ceil((deadline - Date.now()) / 1000))))) break;
-      if (Date.now() >= deadline) throw new Error(`gave up waiting ${Math.round(waitMs / 1000)} s for the migration lock`);
-    }
-    acquired();
-  }
-  return {
-    async release() {
-      await sql`select release_lock(${MIGRATION_LOCK})`.execute(conn);
-    },
-  };
 }
 
 /** How often a waiting SQLite process tries for the write lock again. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
+import { retryTransaction } from '../db/retry-transaction.js';
 
 /**
  * carrier_poll_state writes. The lease keeps one poller per carrier across
@@ -20,19 +21,21 @@ export async function takeLease(db: Db, carrierCode: string, owner: string, now:
     // A lease until T ends at T: releaseLease and abandonLease free it by setting it to their now.
     .where('lease_until', '<=', at);
   if (!force) query = query.where('next_poll_at', '<=', at);
-  const result = await query.executeTakeFirst();
+  const result = await retryTransaction(() => query.executeTakeFirst());
   return result.numUpdatedRows > 0n;
 }
 
 /** Extends a held lease; false when it was lost (expired and taken by another poller). */
 export async function renewLease(db: Db, carrierCode: string, owner: string, now: Date, leaseMs: number): Promise<boolean> {
-  const result = await db
-    .updateTable('carrier_poll_state')
-    .set({ lease_until: new Date(now.getTime() + leaseMs).toISOString() })
-    .where('carrier_code', '=', carrierCode)
-    .where('lease_owner', '=', owner)
-    .where('lease_until', '>', now.toISOString())
-    .executeTakeFirst();
+  const result = await retryTransaction(() =>
+    db
+      .updateTable('carrier_poll_state')
+      .set({ lease_until: new Date(now.getTime() + leaseMs).toISOString() })
+      .where('carrier_code', '=', carrierCode)
+      .where('lease_owner', '=', owner)
+      .where('lease_until', '>', now.toISOString())
+      .executeTakeFirst(),
+  );
   return result.numUpdatedRows > 0n;
 }
 
@@ -44,15 +47,17 @@ export async function advanceWatermark(
   watermark: string | null,
   events: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('carrier_poll_state')
-    .set((eb) => ({
-      events_polled: eb('events_polled', '+', events),
-      ...(watermark !== null ? { watermark: sql<string>`case when watermark < ${watermark} then ${watermark} else watermark end` } : {}),
-    }))
-    .where('carrier_code', '=', carrierCode)
-    .where('lease_owner', '=', owner)
-    .executeTakeFirst();
+  const result = await retryTransaction(() =>
+    db
+      .updateTable('carrier_poll_state')
+      .set((eb) => ({
+        events_polled: eb('events_polled', '+', events),
+        ...(watermark !== null ? { watermark: sql<string>`case when watermark < ${watermark} then ${watermark} else watermark end` } : {}),
+      }))
+      .where('carrier_code', '=', carrierCode)
+      .where('lease_owner', '=', owner)
+      .executeTakeFirst(),
+  );
   // MySQL counts matched rows here (mysql2 connects with FOUND_ROWS), as SQLite does.
   return result.numUpdatedRows > 0n;
 }
@@ -64,19 +69,21 @@ export async function releaseLease(
   owner: string,
   outcome: { now: Date; nextPollAt: Date; error: string | null },
 ): Promise<void> {
-  await db
-    .updateTable('carrier_poll_state')
-    .set((eb) => ({
-      lease_owner: null,
-      lease_until: outcome.now.toISOString(),
-      next_poll_at: outcome.nextPollAt.toISOString(),
-      last_polled_at: outcome.now.toISOString(),
-      last_error: outcome.error === null ? null : outcome.error.slice(0, 500),
-      consecutive_failures: outcome.error === null ? 0 : eb('consecutive_failures', '+', 1),
-    }))
-    .where('carrier_code', '=', carrierCode)
-    .where('lease_owner', '=', owner)
-    .execute();
+  await retryTransaction(() =>
+    db
+      .updateTable('carrier_poll_state')
+      .set((eb) => ({
+        lease_owner: null,
+        lease_until: outcome.now.toISOString(),
+        next_poll_at: outcome.nextPollAt.toISOString(),
+        last_polled_at: outcome.now.toISOString(),
+        last_error: outcome.error === null ? null : outcome.error.slice(0, 500),
+        consecutive_failures: outcome.error === null ? 0 : eb('consecutive_failures', '+', 1),
+      }))
+      .where('carrier_code', '=', carrierCode)
+      .where('lease_owner', '=', owner)
+      .execute(),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/connect.js';
 import { isUniqueViolation } from '../db/dialect.js';
+import { retryTransaction } from '../db/retry-transaction.js';
 import type { SigningKeyTable } from '../db/tables/auth.js';
 
 /**
@@ -21,7 +22,7 @@ export async function readServiceSecret(db: Db, name: string): Promise<string | 
  */
 export async function storeServiceSecretOnce(db: Db, name: string, value: string): Promise<string> {
   try {
-    await db.insertInto('service_secret').values({ name, value, created_at: new Date().toISOString() }).execute();
+    await retryTransaction(() => db.insertInto('service_secret').values({ name, value, created_at: new Date().toISOString() }).execute());
     return value;
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
@@ -36,6 +37,11 @@ export async function storeServiceSecretOnce(db: Db, name: string, value: string
  * base address `tracking serve` runs under (`served_base_url`, read by the CLI when TT_BASE_URL is unset).
  */
 export async function recordServiceValue(db: Db, name: string, value: string): Promise<void> {
+  // A start-up write of every instance at once: on a Galera cluster two of them collide at commit (1213).
+  await retryTransaction(() => recordServiceValueOnce(db, name, value));
+}
+
+async function recordServiceValueOnce(db: Db, name: string, value: string): Promise<void> {
   const now = new Date().toISOString();
   const updated = await db.updateTable('service_secret').set({ value, created_at: now }).where('name', '=', name).executeTakeFirst();
   if (Number(updated.numUpdatedRows) > 0) return;

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.js';
-import { lockForUpdate, type SqlDialect } from '../db/dialect.js';
+import { lockForUpdate, skipDuplicateKeys, type SqlDialect } from '../db/dialect.js';
+import { inTransaction } from '../db/retry-transaction.js';
 import { recordAccessChanges } from './access-changes.js';
 import { enqueueGrantedEvents } from './dcsa-outbox.js';
 
@@ -86,7 +87,7 @@ export async function revokeAccountAccess(
   now: Date,
 ): Promise<RevokeResult | null> {
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const shipmentId = await shipmentIdOf(trx, key, dialect);
     if (shipmentId === null) return null;
     const removed = await trx
@@ -140,7 +141,7 @@ export async function grantAccountAccess(
   accountId: string,
   now: Date = new Date(),
 ): Promise<{ shipmentId: number; wasRevoked: boolean; granted: boolean } | null> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const shipmentId = await shipmentIdOf(trx, key, dialect);
     if (shipmentId === null) return null;
     const lifted = await trx

@@ -7,6 +7,7 @@ import type { ContainerMaster, TrackingEvent, TrackingException } from '../domai
 import { firstRowBatched } from './batched-lookups.js';
 import { loadShipmentStates } from './chunked-state.js';
 import { loadLifecycleRows } from './exception-state.js';
+import { inTransaction } from '../db/retry-transaction.js';
 
 /**
  * Stored snapshots (issue 12: no assembly on the read path). Whatever moves
@@ -112,7 +113,7 @@ export async function backfillStoredSnapshots(db: Kysely<DatabaseSchema>, dialec
       .limit(200)
       .execute();
     if (missing.length === 0) return written;
-    await db.transaction().execute((trx) =>
+    await inTransaction(db, (trx) =>
       rebuildSnapshots(
         trx,
         dialect,

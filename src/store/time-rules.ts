@@ -2,6 +2,7 @@ import type { Database } from '../db/connect.js';
 import type { ExceptionTransition } from '../domain/exception-lifecycle.js';
 import { refreshShipments } from './derived-state.js';
 import type { ExceptionThresholds } from '../domain/thresholds.js';
+import { inTransaction } from '../db/retry-transaction.js';
 
 /**
  * `tracking evaluate` and serve's timer: re-runs the rules for the shipments
@@ -31,9 +32,9 @@ export async function evaluateTimeRules(
     ).map((r) => r.id);
     if (ids.length === 0) break;
     afterId = ids[ids.length - 1] ?? afterId;
-    const { bumped, transitions: batch } = await database.db
-      .transaction()
-      .execute((trx) => refreshShipments(trx, database.dialect, ids, now, { contentChanged: false, thresholds }));
+    const { bumped, transitions: batch } = await inTransaction(database.db, (trx) =>
+      refreshShipments(trx, database.dialect, ids, now, { contentChanged: false, thresholds }),
+    );
     evaluated += ids.length;
     changed += bumped.length;
     transitions.push(...batch.map((t) => t.transition));

@@ -8,6 +8,7 @@ import type { ReferenceKind } from '../domain/tracking-reference.js';
 import type { TrackingEvent } from '../domain/types.js';
 import { chunks } from './chunked-state.js';
 import { claimToken } from './delivery-queue.js';
+import { retryTransaction } from '../db/retry-transaction.js';
 
 /**
  * Tracking requests and the fetch rows they share (migration 014; docs/tracking-requests.md).
@@ -345,14 +346,16 @@ export async function claimDueFetches(
   if (candidates.length === 0) return [];
   const token = claimToken(options.owner);
   for (const batch of chunks(candidates)) {
-    await db
-      .updateTable('tracking_fetch')
-      .set({ lease_owner: token, lease_until: new Date(options.now.getTime() + options.leaseMs).toISOString() })
-      .where('id', 'in', batch)
-      .where('status', 'in', [...LIVE_STATUSES])
-      .where('next_fetch_at', '<=', at)
-      .where('lease_until', '<=', at)
-      .execute();
+    await retryTransaction(() =>
+      db
+        .updateTable('tracking_fetch')
+        .set({ lease_owner: token, lease_until: new Date(options.now.getTime() + options.leaseMs).toISOString() })
+        .where('id', 'in', batch)
+        .where('status', 'in', [...LIVE_STATUSES])
+        .where('next_fetch_at', '<=', at)
+        .where('lease_until', '<=', at)
+        .execute(),
+    );
   }
   const rows = await db.selectFrom('tracking_fetch').selectAll().where('lease_owner', '=', token).execute();
   return rows.map((row) => ({ token, row: { ...row, id: Number(row.id) } }));
@@ -360,12 +363,14 @@ export async function claimDueFetches(
 
 /** Extends a held claim; false when it was lost. */
 export async function renewFetchLease(db: Db, id: number, token: string, now: Date, leaseMs: number): Promise<boolean> {
-  const result = await db
-    .updateTable('tracking_fetch')
-    .set({ lease_until: new Date(now.getTime() + leaseMs).toISOString() })
-    .where('id', '=', id)
-    .where('lease_owner', '=', token)
-    .executeTakeFirst();
+  const result = await retryTransaction(() =>
+    db
+      .updateTable('tracking_fetch')
+      .set({ lease_until: new Date(now.getTime() + leaseMs).toISOString() })
+      .where('id', '=', id)
+      .where('lease_owner', '=', token)
+      .executeTakeFirst(),
+  );
   return result.numUpdatedRows > 0n;
 }
 
@@ -390,14 +395,16 @@ export type FetchOutcome = Partial<
 
 /** Ends a claimed fetch: frees the lease and records the outcome, while the claim is held. False when it was lost. */
 export async function finishFetch(db: Db, id: number, token: string, now: Date, outcome: FetchOutcome): Promise<boolean> {
-  const result = await db
-    .updateTable('tracking_fetch')
-    .set((eb) => ({ ...outcome, lease_owner: null, lease_until: now.toISOString(), fetches: eb('fetches', '+', 1) }))
-    .where('id', '=', id)
-    .where('lease_owner', '=', token)
-    // Stopped meanwhile (its last request deleted): it stays stopped; a stopped row is never claimed, its lease is moot.
-    .where('status', 'in', [...LIVE_STATUSES])
-    .executeTakeFirst();
+  const result = await retryTransaction(() =>
+    db
+      .updateTable('tracking_fetch')
+      .set((eb) => ({ ...outcome, lease_owner: null, lease_until: now.toISOString(), fetches: eb('fetches', '+', 1) }))
+      .where('id', '=', id)
+      .where('lease_owner', '=', token)
+      // Stopped meanwhile (its last request deleted): it stays stopped; a stopped row is never claimed, its lease is moot.
+      .where('status', 'in', [...LIVE_STATUSES])
+      .executeTakeFirst(),
+  );
   return result.numUpdatedRows > 0n;
 }
 

@@ -4,6 +4,7 @@ import type { DatabaseSchema } from '../db/schema.js';
 import type { WebhookSubscriptionTable } from '../db/tables/push.js';
 import type { ChangeTriggerType } from '../domain/push/push-triggers.js';
 import type { ShipmentLookup } from './shipment-lookup.js';
+import { inTransaction } from '../db/retry-transaction.js';
 
 /**
  * Webhook subscriptions as their owner sees them (the spec's Subscription,
@@ -169,7 +170,7 @@ export async function deleteSubscriptionOfKind(
   now: Date,
 ): Promise<boolean> {
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const result = await trx
       .updateTable('webhook_subscription')
       .set({ status: 'DELETED', updated_at: at })
@@ -236,7 +237,7 @@ export async function rotateSubscriptionSecret(
   previousValidUntil: Date,
   now: Date,
 ): Promise<WebhookSubscription | null> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom('webhook_subscription')
       .select(['secret_ciphertext'])
