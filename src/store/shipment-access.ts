@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.js';
-import { lockForUpdate, skipDuplicateKeys, type SqlDialect } from '../db/dialect.js';
+import { lockForUpdate, type SqlDialect } from '../db/dialect.js';
 import { inTransaction } from '../db/retry-transaction.js';
 import { recordAccessChanges } from './access-changes.js';
 import { enqueueGrantedEvents } from './dcsa-outbox.js';
