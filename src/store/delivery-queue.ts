@@ -4,6 +4,7 @@ import type { DatabaseSchema } from '../db/schema.js';
 import { deliveryTransmissionId } from '../domain/push/retry-policy.js';
 import { chunks } from './chunked-state.js';
 import { deliveryRow } from './push-outbox.js';
+import { DCSA_KIND } from './dcsa-subscriptions.js';
 
 /**
  * The delivery side of the outbox (docs/architecture.md, Push). Workers claim due deliveries with a lease, send
@@ -343,7 +344,15 @@ export interface DeliveryLogEntry {
  */
 export async function listDeliveries(
   db: Kysely<DatabaseSchema>,
-  filter: { subscriptionId?: string; clientId?: string; status?: string; deliveryId?: string; liveWebhook?: boolean; limit: number },
+  filter: {
+    subscriptionId?: string;
+    clientId?: string;
+    status?: string;
+    deliveryId?: string;
+    liveWebhook?: boolean;
+    liveDcsa?: boolean;
+    limit: number;
+  },
 ): Promise<DeliveryLogEntry[]> {
   let query = db
     .selectFrom('webhook_delivery as d')
@@ -370,6 +379,7 @@ export async function listDeliveries(
   if (filter.status) query = query.where('d.status', '=', filter.status);
   if (filter.deliveryId !== undefined) query = query.where('d.delivery_id', '=', filter.deliveryId);
   if (filter.liveWebhook) query = query.where('s.kind', '=', 'WEBHOOK').where('s.status', '!=', 'DELETED');
+  if (filter.liveDcsa) query = query.where('s.kind', '=', DCSA_KIND).where('s.status', '!=', 'DELETED');
   const rows = await query.execute();
   return rows.map((r) => ({
     deliveryID: r.delivery_id,

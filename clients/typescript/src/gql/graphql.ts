@@ -35,7 +35,9 @@ export type TriggerType =
   /** Full current snapshot; the only value returned by the lookup in v1. */
   | 'MANUAL_TRIGGER'
   /** Periodic refresh of a push subscription, at its scheduled interval. */
-  | 'SCHEDULED_TRIGGER';
+  | 'SCHEDULED_TRIGGER'
+  /** The shipment, created from a tracked reference standing in for its booking, took its real booking: the two are one shipment, and the former reference still finds it (push). */
+  | 'SHIPMENT_MERGED';
 
 export type ShipmentByBookingQueryVariables = Exact<{
   carrierCode: string;
@@ -51,6 +53,7 @@ export type ShipmentDetailsQueryVariables = Exact<{
 
 
 export type ShipmentDetailsQuery = { node:
+    | { id: string }
     | { id: string }
     | { id: string }
     | { id: string }
