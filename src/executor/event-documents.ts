@@ -90,4 +90,12 @@ export const EVENT_SUBSCRIPTION_DOCUMENTS = {
   updateEventSubscriptionSecret(subscriptionID: $subscriptionID, request: $request)
 }`,
   },
+  deliveries: {
+    operationName: 'DcsaEventSubscriptionDeliveries',
+    query: `query DcsaEventSubscriptionDeliveries($subscriptionID: String!, $status: WebhookDeliveryStatus, $limit: Int) {
+  eventSubscriptionDeliveries(subscriptionID: $subscriptionID, status: $status, limit: $limit) {
+    deliveryID status attempts lastStatus lastError nextAttemptDateTime createdDateTime deliveredDateTime
+  }
+}`,
+  },
 } as const;

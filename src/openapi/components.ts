@@ -6,6 +6,7 @@ import { SHIPMENT_DOCUMENT } from '../executor/shipment-document.js';
 import { ISSUE_TOKEN } from '../executor/token-document.js';
 import { SUBSCRIPTION_DOCUMENTS } from '../executor/subscription-documents.js';
 import { FEED_DOCUMENTS } from '../executor/feed-documents.js';
+import { EVENT_SUBSCRIPTION_DOCUMENTS } from '../executor/event-documents.js';
 import { subscriptionSchemas } from './subscription-schemas.js';
 import { TRACKING_REQUEST_DOCUMENTS } from '../executor/tracking-request-documents.js';
 import { trackingRequestSchemas } from './tracking-request-schemas.js';
@@ -48,6 +49,7 @@ const ANNOTATIONS: Annotations = {
   'WebhookDelivery.transmissionID': { pattern: '^TXN-[0-9]+$' },
   'WebhookDelivery.triggeredByEvent': UUID,
   'WebhookDelivery.exceptionID': UUID,
+  'EventSubscriptionDelivery.deliveryID': UUID,
   'DetailedError.errorCode': { minimum: 7000, maximum: 9999 },
   // The caller's X-Request-ID when it is a safe token (src/service/request-context.ts), else a trace id or a UUID.
   'Error.providerCorrelationReference': { pattern: SAFE_REQUEST_ID.source },
@@ -117,6 +119,7 @@ export function buildSchemas(): Record<string, JsonSchema> {
   rest.ofDocumentResult(SUBSCRIPTION_DOCUMENTS.list.query, 'webhookSubscriptions');
   rest.ofDocumentResult(SUBSCRIPTION_DOCUMENTS.deliveries.query, 'webhookDeliveries');
   rest.ofDocumentResult(SUBSCRIPTION_DOCUMENTS.test.query, 'testWebhookSubscription');
+  rest.ofDocumentResult(EVENT_SUBSCRIPTION_DOCUMENTS.deliveries.query, 'eventSubscriptionDeliveries');
   rest.ofDocumentResult(FEED_DOCUMENTS.changesWithSnapshots.query, 'accountChanges');
   rest.ofDocumentResult(TRACKING_REQUEST_DOCUMENTS.get.query, 'trackingRequest');
   return {

@@ -293,6 +293,47 @@ export function dcsaPaths(): Record<string, Json> {
         },
       },
     },
+    [`${ONE}/deliveries`]: {
+      get: {
+        tags,
+        operationId: 'dcsaEventSubscriptionDeliveries',
+        summary: 'The delivery log of an event subscription',
+        description:
+          'Not in the DCSA standard: the notifications sent to the subscription, newest first, as ' +
+          "`GET /v2/subscriptions/{subscriptionID}/deliveries` lists a webhook subscription's: each one's status " +
+          '(PENDING, DELIVERED, FAILED), its attempts, the last answer of your receiver and when it is tried next. ' +
+          "A webhook subscription's id is 404 here, as another client's is.",
+        security: subscribeSecurity,
+        parameters: [
+          SUBSCRIPTION_ID,
+          {
+            name: 'status',
+            in: 'query',
+            required: false,
+            schema: { type: 'string', enum: ['PENDING', 'DELIVERED', 'FAILED'] },
+            description: 'Only deliveries in this state.',
+          },
+          {
+            name: 'limit',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 1, maximum: 500 },
+            description: 'At most this many; default 100.',
+          },
+          API_VERSION_PARAMETER,
+        ],
+        responses: {
+          200: response(`GET ${ONE}/deliveries`, 200, 'Deliveries, newest first.', {
+            type: 'array',
+            items: { $ref: '#/components/schemas/EventSubscriptionDelivery' },
+          }),
+          ...errors(`GET ${ONE}/deliveries`, 'GET', SUBSCRIBE_SCOPE, {
+            400: 'reason `invalidParameter` or `invalidQuery`: a subscriptionID that is no UUID, an unknown parameter, a malformed status or limit, or an API-Version other than 2.',
+            ...notFound,
+          }),
+        },
+      },
+    },
     [`${ONE}/secret`]: {
       put: {
         tags,

@@ -8,6 +8,7 @@ import { readJsonBody } from '../service/json-body.js';
 import { jsonResponse } from '../service/json-response.js';
 import { API_VERSION_HEADER, TntResponder } from '../service/tnt-responses.js';
 import { apiVersionProblem, pageHeaders } from './events-handler.js';
+import { WEBHOOK_DELIVERY_STATUSES } from '../domain/types.js';
 
 /** Subscription bodies are small JSON objects. */
 export const EVENT_SUBSCRIPTION_BODY_BYTES = 16 * 1024;
@@ -23,6 +24,7 @@ const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
  *   PUT    /v2/event-subscriptions/{subscriptionID}      replace callback and filters (200)
  *   DELETE /v2/event-subscriptions/{subscriptionID}      stop (204)
  *   PUT    /v2/event-subscriptions/{subscriptionID}/secret   new secret (204)
+ *   GET    /v2/event-subscriptions/{subscriptionID}/deliveries   its delivery log (status, limit), as /v2/subscriptions/{id}/deliveries
  *
  * Answers carry API-Version; errors are the 2.2 error body.
  */
@@ -36,8 +38,10 @@ export async function handleEventSubscriptions(
 ): Promise<Response> {
   const respond = new TntResponder(request, services, correlationId);
   const id = params.subscriptionID;
-  const secret = url.pathname.replace(/\/+$/, '').endsWith('/secret');
-  const allowed = id === undefined ? 'GET, POST' : secret ? 'PUT' : 'GET, PUT, DELETE';
+  const path = url.pathname.replace(/\/+$/, '');
+  const secret = path.endsWith('/secret');
+  const deliveries = path.endsWith('/deliveries');
+  const allowed = id === undefined ? 'GET, POST' : secret ? 'PUT' : deliveries ? 'GET' : 'GET, PUT, DELETE';
   if (!allowed.split(', ').includes(request.method)) {
     return respond.fail(405, [{ reason: 'invalidQuery', message: `Use ${allowed} for this resource.` }], { Allow: allowed });
   }
@@ -93,6 +97,23 @@ export async function handleEventSubscriptions(
     if (r.error) return r.error;
     const page = r.data.eventSubscriptions;
     return done(page.subscriptions.map(present), 200, pageHeaders(page));
+  }
+  if (deliveries) {
+    // The query parameters and their checks of GET /v2/subscriptions/{id}/deliveries (src/rest/subscriptions-handler.ts).
+    const unknown = [...url.searchParams.keys()].find((k) => k !== 'status' && k !== 'limit');
+    if (unknown) return respond.invalid(`Unknown query parameter ${unknown.slice(0, 100)}; allowed: status, limit.`, 'invalidQuery');
+    const limit = url.searchParams.get('limit');
+    if (limit !== null && !/^\d{1,4}$/.test(limit)) return respond.invalid('limit must be an integer from 1 to 500');
+    const status = url.searchParams.get('status');
+    if (status !== null && !(WEBHOOK_DELIVERY_STATUSES as readonly string[]).includes(status)) {
+      return respond.invalid(`status must be one of ${WEBHOOK_DELIVERY_STATUSES.join(', ')}; got "${status.slice(0, 40)}"`);
+    }
+    const r = await run<{ eventSubscriptionDeliveries: Record<string, unknown>[] }>(EVENT_SUBSCRIPTION_DOCUMENTS.deliveries, {
+      subscriptionID: id,
+      status,
+      limit: limit === null ? null : Number(limit),
+    });
+    return r.error ?? done(r.data.eventSubscriptionDeliveries.map(present), 200);
   }
   if (secret) {
     const input = await body();

@@ -134,6 +134,7 @@ export const ROUTES: readonly Route[] = [
   eventSubscriptions('/v2/event-subscriptions', ['GET', 'POST']),
   eventSubscriptions('/v2/event-subscriptions/{subscriptionID}', ['GET', 'PUT', 'DELETE']),
   eventSubscriptions('/v2/event-subscriptions/{subscriptionID}/secret', ['PUT']),
+  eventSubscriptions('/v2/event-subscriptions/{subscriptionID}/deliveries', ['GET']),
   trackingRequests('/v2/tracking-requests', ['GET', 'POST']),
   trackingRequests('/v2/tracking-requests/{trackingRequestID}', ['GET', 'DELETE']),
   {

@@ -4,8 +4,8 @@ import type { DatabaseSchema } from '../db/schema.js';
 import { deliveryTransmissionId } from '../domain/push/retry-policy.js';
 import { chunks } from './chunked-state.js';
 import { deliveryRow } from './push-outbox.js';
-import { inTransaction } from '../db/retry-transaction.js';
-import { retryTransaction } from '../db/retry-transaction.js';
+import { inTransaction, retryTransaction } from '../db/retry-transaction.js';
+import { DCSA_KIND } from './dcsa-subscriptions.js';
 
 /**
  * The delivery side of the outbox (docs/architecture.md, Push). Workers claim due deliveries with a lease, send
@@ -353,7 +353,15 @@ export interface DeliveryLogEntry {
  */
 export async function listDeliveries(
   db: Kysely<DatabaseSchema>,
-  filter: { subscriptionId?: string; clientId?: string; status?: string; deliveryId?: string; liveWebhook?: boolean; limit: number },
+  filter: {
+    subscriptionId?: string;
+    clientId?: string;
+    status?: string;
+    deliveryId?: string;
+    liveWebhook?: boolean;
+    liveDcsa?: boolean;
+    limit: number;
+  },
 ): Promise<DeliveryLogEntry[]> {
   let query = db
     .selectFrom('webhook_delivery as d')
@@ -380,6 +388,7 @@ export async function listDeliveries(
   if (filter.status) query = query.where('d.status', '=', filter.status);
   if (filter.deliveryId !== undefined) query = query.where('d.delivery_id', '=', filter.deliveryId);
   if (filter.liveWebhook) query = query.where('s.kind', '=', 'WEBHOOK').where('s.status', '!=', 'DELETED');
+  if (filter.liveDcsa) query = query.where('s.kind', '=', DCSA_KIND).where('s.status', '!=', 'DELETED');
   const rows = await query.execute();
   return rows.map((r) => ({
     deliveryID: r.delivery_id,

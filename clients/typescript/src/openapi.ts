@@ -435,6 +435,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/event-subscriptions/{subscriptionID}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log of an event subscription
+         * @description Not in the DCSA standard: the notifications sent to the subscription, newest first, as `GET /v2/subscriptions/{subscriptionID}/deliveries` lists a webhook subscription's: each one's status (PENDING, DELIVERED, FAILED), its attempts, the last answer of your receiver and when it is tried next. A webhook subscription's id is 404 here, as another client's is.
+         */
+        get: operations["dcsaEventSubscriptionDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/event-subscriptions/{subscriptionID}/secret": {
         parameters: {
             query?: never;
@@ -1270,6 +1290,37 @@ export interface components {
             delivered: boolean;
             /** @description A test delivery (header Tracking-Test: true), not recorded in the delivery log. */
             test: boolean;
+        };
+        /** @description One DCSA notification (a POST of up to 500 events) to one event subscription: its entry in the delivery log. */
+        EventSubscriptionDelivery: {
+            /**
+             * Format: uuid
+             * @description UUID of the delivery.
+             */
+            deliveryID: string;
+            /** @description PENDING, DELIVERED or FAILED. */
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /** @description Attempts made so far (the HEAD check of a new callback URL is not one). */
+            attempts: number;
+            /** @description HTTP status of the last attempt; null when none came. */
+            lastStatus?: number;
+            /** @description What went wrong in the last attempt. */
+            lastError?: string;
+            /**
+             * Format: date-time
+             * @description While PENDING: when it is next tried.
+             */
+            nextAttemptDateTime?: string;
+            /**
+             * Format: date-time
+             * @description When the events were committed (and the notification enqueued).
+             */
+            createdDateTime: string;
+            /**
+             * Format: date-time
+             * @description When the receiver accepted it.
+             */
+            deliveredDateTime?: string;
         };
         /** @description One change of a shipment, as push delivery sends it (the same triggers as webhooks and live updates), or of your account's access to it: GRANTED (your account was given the shipment), REVOKED (it was taken back). */
         ShipmentChange: {
@@ -6451,6 +6502,182 @@ export interface operations {
                 };
             };
             /** @description reason `invalidQuery`: a method other than GET, PUT, DELETE. */
+            405: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "API-Version": components["headers"]["Dcsa.API-Version"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Allow: components["headers"]["AllowMethods"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dcsa.error"];
+                };
+            };
+            /** @description reason `rateLimited`: the client's quota is used up; retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "API-Version": components["headers"]["Dcsa.API-Version"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dcsa.error"];
+                };
+            };
+            /** @description reason `internalError`: an unexpected failure (details only in the logs, under providerCorrelationReference). */
+            500: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "API-Version": components["headers"]["Dcsa.API-Version"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dcsa.error"];
+                };
+            };
+            /** @description reason `serviceUnavailable`: the database is down or too slow; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "API-Version": components["headers"]["Dcsa.API-Version"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dcsa.error"];
+                };
+            };
+        };
+    };
+    dcsaEventSubscriptionDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries in this state. */
+                status?: "PENDING" | "DELIVERED" | "FAILED";
+                /** @description At most this many; default 100. */
+                limit?: number;
+            };
+            header?: {
+                /** @description May be sent; when sent, the major version of the URI: 2 (else 400). */
+                "API-Version"?: string;
+            };
+            path: {
+                /** @description The subscription (yours: another client's is 404). */
+                subscriptionID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deliveries, newest first. */
+            200: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "API-Version": components["headers"]["Dcsa.API-Version"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventSubscriptionDelivery"][];
+                };
+            };
+            /** @description reason `invalidParameter` or `invalidQuery`: a subscriptionID that is no UUID, an unknown parameter, a malformed status or limit, or an API-Version other than 2. */
+            400: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "API-Version": components["headers"]["Dcsa.API-Version"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dcsa.error"];
+                };
+            };
+            /** @description reason `unauthorized`: a missing, malformed, expired or foreign token, or a token of a disabled client. */
+            401: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "API-Version": components["headers"]["Dcsa.API-Version"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "WWW-Authenticate": components["headers"]["BearerChallenge"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dcsa.error"];
+                };
+            };
+            /** @description reason `forbidden`: a token without the track-and-trace.subscribe scope. */
+            403: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "API-Version": components["headers"]["Dcsa.API-Version"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "WWW-Authenticate": components["headers"]["BearerChallenge"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dcsa.error"];
+                };
+            };
+            /** @description reason `notFound`: no such subscription of yours. */
+            404: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "API-Version": components["headers"]["Dcsa.API-Version"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dcsa.error"];
+                };
+            };
+            /** @description reason `invalidQuery`: a method other than GET. */
             405: {
                 headers: {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];

@@ -15,6 +15,7 @@ import './webhook-subscription.js';
 import './live-updates.js';
 import './dcsa-events.js';
 import './event-subscription.js';
+import './event-subscription-deliveries.js';
 import './account-feed.js';
 import './tracking-request.js';
 import './rate-limit.js';

@@ -18,6 +18,7 @@ import { containerKey, MAX_GLOBAL_ID_LENGTH, parseContainerKey, parseGlobalId, p
 import { ShipmentSource } from '../shipment-source.js';
 import { ContainerType, containerShipment } from './container.js';
 import { EventSubscriptionType } from './event-subscription.js';
+import { EventSubscriptionDeliveryType } from './event-subscription-deliveries.js';
 import { TrackingExceptionType } from './exception.js';
 import { ShipmentTrackingType } from './shipment-tracking.js';
 import { TrackingRequestType } from './tracking-request.js';
@@ -55,6 +56,7 @@ builder.nodeRef(TrackingRequestType, { id: { resolve: (r: TrackingRequestView) =
 builder.nodeRef(WebhookSubscriptionType, { id: { resolve: (s: WebhookSubscription) => s.subscriptionID } });
 builder.nodeRef(WebhookDeliveryType, { id: { resolve: (d: DeliveryLogEntry) => d.deliveryID } });
 builder.nodeRef(EventSubscriptionType, { id: { resolve: (s: DcsaSubscription) => s.subscriptionID } });
+builder.nodeRef(EventSubscriptionDeliveryType, { id: { resolve: (d: DeliveryLogEntry) => d.deliveryID } });
 
 const holds = (principal: Principal, scope: string) => principal.scopes.includes(scope);
 
@@ -127,6 +129,16 @@ const LOADERS: Record<string, Loader> = {
   },
   EventSubscription: async (key, principal, ctx) =>
     holds(principal, SUBSCRIBE_SCOPE) ? getDcsaSubscription(ctx.services.database.db, principal.clientId, key) : null,
+  EventSubscriptionDelivery: async (key, principal, ctx) => {
+    if (!holds(principal, SUBSCRIBE_SCOPE)) return null;
+    const [delivery] = await listDeliveries(ctx.services.database.db, {
+      deliveryId: key,
+      clientId: principal.clientId,
+      liveDcsa: true,
+      limit: 1,
+    });
+    return delivery ?? null;
+  },
 };
 
 /** The object a global ID names, branded with its type for the Node interface; null when the caller may not see it. */

@@ -32,10 +32,16 @@ export type TriggerType =
   | 'EXCEPTION_DETECTED'
   /** An exception resolved (push). */
   | 'EXCEPTION_RESOLVED'
+  /** The shipment was given to the subscriber's account (account feed and account-wide webhooks). */
+  | 'GRANTED'
   /** Full current snapshot; the only value returned by the lookup in v1. */
   | 'MANUAL_TRIGGER'
+  /** The shipment was taken from the subscriber's account: identifiers only (account feed and account-wide webhooks). */
+  | 'REVOKED'
   /** Periodic refresh of a push subscription, at its scheduled interval. */
-  | 'SCHEDULED_TRIGGER';
+  | 'SCHEDULED_TRIGGER'
+  /** The shipment, created from a tracked reference standing in for its booking, took its real booking: the two are one shipment, and the former reference still finds it (push). */
+  | 'SHIPMENT_MERGED';
 
 export type ShipmentByBookingQueryVariables = Exact<{
   carrierCode: string;
@@ -51,6 +57,7 @@ export type ShipmentDetailsQueryVariables = Exact<{
 
 
 export type ShipmentDetailsQuery = { node:
+    | { id: string }
     | { id: string }
     | { id: string }
     | { id: string }

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { SUBSCRIBE_SCOPE } from '../../auth/scopes.js';
+import { policy } from '../../executor/field-policy.js';
+import { requireEventSubscription } from '../../push/event-subscription-service.js';
+import { listDeliveries, type DeliveryLogEntry } from '../../store/delivery-queue.js';
+import { builder } from '../builder.js';
+import { WebhookDeliveryStatusEnum } from './webhook-subscription.js';
+
+/**
+ * The delivery log of a DCSA event subscription (docs/dcsa-events.md, Notifications): its notifications ride the
+ * webhook outbox (the same `webhook_delivery` rows, trigger type DCSA_NOTIFICATION), so their owner sees them as a
+ * webhook subscription's owner sees its deliveries, with the same statuses, limit and order. A type of its own, not
+ * WebhookDelivery: a notification carries no transmissionID, trigger, event or exception of a webhook body, and each
+ * kind of subscription answers only for its own deliveries (node(id:) included).
+ */
+export const EventSubscriptionDeliveryType = builder.objectRef<DeliveryLogEntry>('EventSubscriptionDelivery').implement({
+  description: 'One DCSA notification (a POST of up to 500 events) to one event subscription: its entry in the delivery log.',
+  fields: (t) => ({
+    deliveryID: t.exposeString('deliveryID', { description: 'UUID of the delivery.' }),
+    status: t.field({ type: WebhookDeliveryStatusEnum, description: 'PENDING, DELIVERED or FAILED.', resolve: (d) => d.status }),
+    attempts: t.exposeInt('attempts', { description: 'Attempts made so far (the HEAD check of a new callback URL is not one).' }),
+    lastStatus: t.exposeInt('lastStatus', { nullable: true, description: 'HTTP status of the last attempt; null when none came.' }),
+    lastError: t.exposeString('lastError', { nullable: true, description: 'What went wrong in the last attempt.' }),
+    nextAttemptDateTime: t.expose('nextAttemptDateTime', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'While PENDING: when it is next tried.',
+    }),
+    createdDateTime: t.expose('createdDateTime', {
+      type: 'DateTime',
+      description: 'When the events were committed (and the notification enqueued).',
+    }),
+    deliveredDateTime: t.expose('deliveredDateTime', { type: 'DateTime', nullable: true, description: 'When the receiver accepted it.' }),
+  }),
+});
+
+builder.queryField('eventSubscriptionDeliveries', (t) =>
+  t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
+    type: [EventSubscriptionDeliveryType],
+    description:
+      "A DCSA event subscription's delivery log, newest first; NOT_FOUND for another client's, an unknown or a webhook " +
+      'subscription. Requires the track-and-trace.subscribe scope.',
+    args: {
+      subscriptionID: t.arg.string({ required: true, description: 'The event subscription.' }),
+      status: t.arg({ type: WebhookDeliveryStatusEnum, required: false, description: 'Only deliveries in this state.' }),
+      limit: t.arg.int({ required: false, description: 'At most this many, 1 to 500; default 100.' }),
+    },
+    validate: z.object({ limit: z.int().min(1, 'limit must be 1 to 500').max(500, 'limit must be 1 to 500').nullish() }).loose(),
+    resolve: async (_root, args, ctx) => {
+      const principal = await ctx.principal();
+      // Only the caller's own DCSA subscription: a webhook subscription's id is as unknown here as another client's.
+      await requireEventSubscription(ctx.services.database.db, principal, args.subscriptionID);
+      return listDeliveries(ctx.services.database.db, {
+        subscriptionId: args.subscriptionID,
+        clientId: principal.clientId,
+        ...(args.status ? { status: args.status } : {}),
+        limit: args.limit ?? 100,
+      });
+    },
+  }),
+);
