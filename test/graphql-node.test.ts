@@ -192,7 +192,9 @@ describe.each(dialects)('global IDs and node(id:) on $name', ({ name, enabled })
       const remaining = (r: Response) => Number(r.headers.get('ratelimit-remaining'));
       // extensions.cost carries the quota left and its reset, which move with every request: compare what the
       // document cost and what it counted, and the rest of the answer whole.
-      const { extensions, ...body } = first.body;
+      const { extensions, ...body } = first.body as typeof first.body & {
+        extensions?: { cost?: { requestedQueryCost?: number; throttleStatus?: { cost?: number } } };
+      };
       answers.push({
         status: first.status,
         body,
