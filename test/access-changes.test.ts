@@ -87,7 +87,14 @@ describe.each(dialects)('grants and revokes as changes on $name', ({ name, enabl
         triggerTypes: ['EVENT_TRIGGER'],
       });
       await f.send('POST', '/v2/subscriptions', newco.token, { callbackUrl: `${receiver.url}?wh=eglv`, carrierCodes: ['EGLV'] });
-      expect(newco.webhook.triggerTypes).toEqual(['EVENT_TRIGGER', 'EXCEPTION_DETECTED', 'EXCEPTION_RESOLVED', 'GRANTED', 'REVOKED']);
+      expect(newco.webhook.triggerTypes).toEqual([
+        'EVENT_TRIGGER',
+        'EXCEPTION_DETECTED',
+        'EXCEPTION_RESOLVED',
+        'SHIPMENT_MERGED',
+        'GRANTED',
+        'REVOKED',
+      ]);
       const acme = await f.tokenFor('acme');
       const saved = (await feed(newco.token)).next;
       expect((await feed(newco.token)).entries).toEqual([]);

@@ -69,8 +69,12 @@ describe.each(dialects)('batched shipment lookups on $name', ({ name, enabled })
     // Whole rows, not just ids: the columns of a batched row are those of the lone statement.
     for (const row of rows)
       expect(Object.keys(row).sort()).toEqual(['carrier_booking_reference', 'carrier_code', 'eta', 'etd', 'id', 'master_json', 'version']);
-    if (name === 'mysql') expect(statements - before).toBeLessThan(order.length / 10);
-    else expect(statements - before).toBe(order.length);
+    // A miss by booking asks once more whether the booking is a former one (shipment-lookup.ts, bookingOfAlias):
+    // one statement of its own, outside the batch.
+    const aliasChecks = order.filter((i) => cases[i]!.lookup.carrierBookingReference !== undefined && alone[i] === null).length;
+    expect(aliasChecks).toBeGreaterThan(0);
+    if (name === 'mysql') expect(statements - before).toBeLessThan(order.length / 10 + aliasChecks);
+    else expect(statements - before).toBe(order.length + aliasChecks);
   });
 
   it.skipIf(!enabled)('runs a lone lookup as the plain statement, and a lookup with no account runs none', async () => {

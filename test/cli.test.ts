@@ -444,7 +444,8 @@ describe('tracking serve (README first command) over a real socket', () => {
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${access_token}` },
         body: JSON.stringify({ query: '{ __type(name: "ShipmentTracking") { name } }' }),
       });
-      expect(await graphql.json()).toEqual({ data: { __type: { name: 'ShipmentTracking' } } });
+      // extensions.cost (docs/graphql.md, Cost) rides along with every answer.
+      expect(await graphql.json()).toMatchObject({ data: { __type: { name: 'ShipmentTracking' } }, extensions: { cost: {} } });
       const lookup = await fetch(`${base}/v2/shipments?billOfLadingNumber=MAEU262150002`, {
         headers: { Authorization: `Bearer ${access_token}` },
       });

@@ -64,6 +64,8 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
   let faultyToken: string;
   /** A token of that app allowed to track (the tracking request routes). */
   let faultyTracker: string;
+  /** A token of that app allowed to load bundles (the operator ingest route). */
+  let faultyOperator: string;
   /** The app with a rate limit of one failed authentication. */
   let limited: App;
   /** The app with quotas of one lookup, one subscription request and one token per minute. */
@@ -93,6 +95,8 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
     await faulty.clients.setScope(client.client_id, TRACK_SCOPE, true);
     faultyTracker = (await faulty.tokens.issueToken({ clientId: client.client_id, scope: `track-and-trace.read ${TRACK_SCOPE}` }))
       .access_token;
+    await faulty.clients.setScope(client.client_id, OPERATOR_INGEST_SCOPE, true);
+    faultyOperator = (await faulty.tokens.issueToken({ clientId: client.client_id, scope: OPERATOR_INGEST_SCOPE })).access_token;
     await sql`alter table api_client rename to api_client_gone`.execute(faultyDatabase.database.db);
     smallBodies = await createApp({
       ...common,
@@ -500,6 +504,7 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
     const N = '/v2/carrier-notifications/{carrierCode}';
     const O = '/v2/operator/ingest';
     let key: Buffer;
+    let faultyKey: Buffer;
     let operator: string;
     const events = (n: number) => [
       rawTransportEvent(n, { documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: 'ZIM-1' }] }),
@@ -557,11 +562,17 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
       if (!k.ok) throw new Error(k.message);
       key = k.key;
       await f.app.services.carriers.setEdiFormats(CODE, ['x12-315', 'iftsta']);
+      // The faulty app's database loses its event table: a notification or a bundle then fails unexpectedly (500).
+      const faultySecret = (await faulty.services.carriers.addCarrier({ carrierCode: CODE, name: 'ZIM' })).secret;
+      const fk = notificationKey(faultySecret);
+      if (!fk.ok) throw new Error(fk.message);
+      faultyKey = fk.key;
+      await sql`alter table event rename to event_gone`.execute(faultyDatabase.database.db);
       await f.app.clients.setScope(f.demo.client_id, OPERATOR_INGEST_SCOPE, true);
       operator = (await f.app.tokens.issueToken({ clientId: f.demo.client_id, scope: OPERATOR_INGEST_SCOPE })).access_token;
     });
 
-    it('POST notification: 204, 400, 401, 404, 405, 413, 415, 500; HEAD: 204, 404, 500', async () => {
+    it('POST notification: 204, 400, 401, 404, 405, 413, 415, 500, 503; HEAD: 204, 404, 500, 503', async () => {
       const body = JSON.stringify(events(901));
       await documented('POST', N, await notify(body));
       await documented(
@@ -581,13 +592,24 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
       await documented('POST', N, await notify(body, { type: 'text/plain' }));
       // EDI (docs/carriers.md "EDI"): a 315 signed like a notification; its summary names what was rejected.
       await documented('POST', N, await notify(ediFile('ZIM-1', '5501'), { type: 'application/edi-x12' }), 'X12 315 taken');
-      await documented('POST', N, await notify(body, { app: broken }));
+      // An unreachable database is a 503 with Retry-After (the carrier retries); an unexpected failure a 500.
+      const unavailable = await notify(body, { app: broken });
+      expect(unavailable.status).toBe(503);
+      expect(unavailable.headers.get('retry-after')).toMatch(/^\d+$/);
+      await documented('POST', N, unavailable, 'database unavailable');
+      const failing = await notify(body, { app: faulty, signature: signNotification(body, faultyKey) });
+      expect(failing.status).toBe(500);
+      await documented('POST', N, failing, 'internal error');
       await documented('HEAD', N, await notify('', { method: 'HEAD' }));
       await documented('HEAD', N, await notify('', { method: 'HEAD', code: 'ZZZZ' }));
-      await documented('HEAD', N, await notify('', { method: 'HEAD', app: broken }));
+      const headUnavailable = await notify('', { method: 'HEAD', app: broken });
+      expect(headUnavailable.status).toBe(503);
+      await documented('HEAD', N, headUnavailable);
+      await sql`alter table carrier_source rename to carrier_source_gone`.execute(faultyDatabase.database.db);
+      await documented('HEAD', N, await notify('', { method: 'HEAD', app: faulty }));
     });
 
-    it('POST operator ingest: 200, 400, 401, 403, 405, 413, 415, 500', async () => {
+    it('POST operator ingest: 200, 400, 401, 403, 405, 413, 415, 500, 503', async () => {
       const bundle = JSON.stringify({ carrierCode: CODE, events: events(903) });
       await documented('POST', O, await ingest(bundle), 'ingested');
       await documented(
@@ -619,7 +641,13 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
         await ingest(ediFile('ZIM-1', '5503'), { type: 'application/edi-x12', query: '?carrierCode=ZZZZ' }),
         'unknown carrier',
       );
-      await documented('POST', O, await ingest(bundle, { app: broken }));
+      const unavailable = await ingest(bundle, { app: broken });
+      expect(unavailable.status).toBe(503);
+      expect(unavailable.headers.get('retry-after')).toMatch(/^\d+$/);
+      await documented('POST', O, unavailable, 'database unavailable');
+      const failing = await ingest(bundle, { app: faulty, bearer: faultyOperator });
+      expect(failing.status).toBe(500);
+      await documented('POST', O, failing, 'internal error');
     });
   });
 

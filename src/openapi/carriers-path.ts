@@ -1,5 +1,5 @@
 import { OPERATOR_INGEST_SCOPE } from '../auth/scopes.js';
-import type { HeaderName } from './components.js';
+import { headersOf, type HeaderName } from './components.js';
 import { jsonResponse } from './responses.js';
 import { componentRef, type JsonSchema } from './rest-schemas.js';
 
@@ -245,6 +245,12 @@ export function carrierPaths(): Record<string, JsonSchema> {
             'errorCode 8004: a body that is not application/json, or an EDI Content-Type of a format the carrier is not configured to send.',
           ),
           500: error(N, 500, 'errorCode 7000: an unexpected failure; nothing was stored (retry).'),
+          503: error(
+            N,
+            503,
+            'errorCode 7003: the database is down, not ready or too busy; nothing was stored: retry after Retry-After seconds.',
+            ['CorrelationId', 'RetryAfter'],
+          ),
         },
       },
       head: {
@@ -258,6 +264,10 @@ export function carrierPaths(): Record<string, JsonSchema> {
           204: { description: 'An active carrier source: notifications are accepted here.' },
           404: { description: 'No active carrier source with this code.' },
           500: { description: 'The service could not check (see the logs under X-Correlation-ID).' },
+          503: {
+            description: 'The database is down, not ready or too busy: check again after Retry-After seconds.',
+            headers: headersOf(['RetryAfter']),
+          },
         },
       },
     },
@@ -309,6 +319,12 @@ export function carrierPaths(): Record<string, JsonSchema> {
             'errorCode 8004: a body that is not application/json, application/edi-x12 or application/edifact, or EDI of a format the carrier is not configured to send.',
           ),
           500: error(O, 500, 'errorCode 7000: an unexpected failure; nothing was written.'),
+          503: error(
+            O,
+            503,
+            'errorCode 7003: the database is down, not ready or too busy; nothing was written: retry after Retry-After seconds.',
+            ['CorrelationId', 'RetryAfter'],
+          ),
         },
       },
     },
