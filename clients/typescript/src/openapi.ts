@@ -5023,6 +5023,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description errorCode 7003: the database is down, not ready or too busy; nothing was stored: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     checkCarrierNotificationUrl: {
@@ -5060,6 +5072,16 @@ export interface operations {
                 headers: {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];
                     "X-Request-ID": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database is down, not ready or too busy: check again after Retry-After seconds. */
+            503: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5181,6 +5203,18 @@ export interface operations {
                 headers: {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];
                     "X-Request-ID": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 7003: the database is down, not ready or too busy; nothing was written: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
