@@ -146,17 +146,8 @@ async function shipmentsByBooking(
   bookings: readonly string[],
 ): Promise<Map<string, Known>> {
   const out = new Map<string, Known>();
-  for (const batch of chunks(bookings)) {
-    const rows = await lockForUpdate(
-      dialect,
-      db
-        .selectFrom('shipment')
-        .select(['id', 'carrier_booking_reference', 'bill_of_lading_number', 'booking_stand_in', 'master_json'])
-        .where('carrier_code', '=', carrierCode)
-        .where('carrier_booking_reference', 'in', batch)
-        .orderBy('id'),
-    ).execute();
-    for (const r of rows) out.set(r.carrier_booking_reference, known(r));
+  for (const r of await lockedShipmentsWhere(db, dialect, carrierCode, 'carrier_booking_reference', bookings)) {
+    out.set(r.carrier_booking_reference, known(r));
   }
   return out;
 }
@@ -169,23 +160,37 @@ async function shipmentsByBillOfLading(
   billsOfLading: readonly string[],
 ): Promise<Map<string, Known[]>> {
   const out = new Map<string, Known[]>();
-  for (const batch of chunks(billsOfLading)) {
-    const rows = await lockForUpdate(
-      dialect,
-      db
-        .selectFrom('shipment')
-        .select(['id', 'carrier_booking_reference', 'bill_of_lading_number', 'booking_stand_in', 'master_json'])
-        .where('carrier_code', '=', carrierCode)
-        .where('bill_of_lading_number', 'in', batch)
-        .orderBy('id'),
-    ).execute();
-    for (const r of rows) {
-      const list = out.get(r.bill_of_lading_number as string) ?? [];
-      list.push(known(r));
-      out.set(r.bill_of_lading_number as string, list);
-    }
+  for (const r of await lockedShipmentsWhere(db, dialect, carrierCode, 'bill_of_lading_number', billsOfLading)) {
+    const list = out.get(r.bill_of_lading_number as string) ?? [];
+    list.push(known(r));
+    out.set(r.bill_of_lading_number as string, list);
   }
   return out;
+}
+
+/** The carrier's shipments whose `column` is one of `values`, locked for the transaction, oldest first per batch. */
+async function lockedShipmentsWhere(
+  db: Db,
+  dialect: SqlDialect,
+  carrierCode: string,
+  column: 'carrier_booking_reference' | 'bill_of_lading_number',
+  values: readonly string[],
+) {
+  const rows = [];
+  for (const batch of chunks(values)) {
+    rows.push(
+      ...(await lockForUpdate(
+        dialect,
+        db
+          .selectFrom('shipment')
+          .select(['id', 'carrier_booking_reference', 'bill_of_lading_number', 'booking_stand_in', 'master_json'])
+          .where('carrier_code', '=', carrierCode)
+          .where(column, 'in', batch)
+          .orderBy('id'),
+      ).execute()),
+    );
+  }
+  return rows;
 }
 
 function known(r: { id: number; carrier_booking_reference: string; booking_stand_in: number; master_json: string }): Known {

@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { SUBSCRIBE_SCOPE } from '../../auth/scopes.js';
 import { policy } from '../../executor/field-policy.js';
 import { requireEventSubscription } from '../../push/event-subscription-service.js';
-import { listDeliveries, type DeliveryLogEntry } from '../../store/delivery-queue.js';
+import type { DeliveryLogEntry } from '../../store/delivery-queue.js';
 import { builder } from '../builder.js';
-import { WebhookDeliveryStatusEnum } from './webhook-subscription.js';
+import { DELIVERY_LOG_VALIDATION, WebhookDeliveryStatusEnum, deliveryLog, deliveryLogArgs } from './webhook-subscription.js';
 
 /**
  * The delivery log of a DCSA event subscription (docs/dcsa-events.md, Notifications): its notifications ride the
@@ -41,22 +40,13 @@ builder.queryField('eventSubscriptionDeliveries', (t) =>
     description:
       "A DCSA event subscription's delivery log, newest first; NOT_FOUND for another client's, an unknown or a webhook " +
       'subscription. Requires the track-and-trace.subscribe scope.',
-    args: {
-      subscriptionID: t.arg.string({ required: true, description: 'The event subscription.' }),
-      status: t.arg({ type: WebhookDeliveryStatusEnum, required: false, description: 'Only deliveries in this state.' }),
-      limit: t.arg.int({ required: false, description: 'At most this many, 1 to 500; default 100.' }),
-    },
-    validate: z.object({ limit: z.int().min(1, 'limit must be 1 to 500').max(500, 'limit must be 1 to 500').nullish() }).loose(),
+    args: deliveryLogArgs,
+    validate: DELIVERY_LOG_VALIDATION,
     resolve: async (_root, args, ctx) => {
       const principal = await ctx.principal();
       // Only the caller's own DCSA subscription: a webhook subscription's id is as unknown here as another client's.
       await requireEventSubscription(ctx.services.database.db, principal, args.subscriptionID);
-      return listDeliveries(ctx.services.database.db, {
-        subscriptionId: args.subscriptionID,
-        clientId: principal.clientId,
-        ...(args.status ? { status: args.status } : {}),
-        limit: args.limit ?? 100,
-      });
+      return deliveryLog(ctx.services.database.db, principal.clientId, args);
     },
   }),
 );

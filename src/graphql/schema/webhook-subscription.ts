@@ -244,26 +244,45 @@ builder.queryField('webhookSubscription', (t) =>
   }),
 );
 
+/**
+ * A delivery log's arguments, checks and listing, shared by both kinds of subscription (webhookDeliveries,
+ * eventSubscriptionDeliveries): the same statuses, limit and order, newest first.
+ */
+export const deliveryLogArgs = builder.args((t) => ({
+  subscriptionID: t.string({ required: true, description: 'The subscription.' }),
+  status: t.field({ type: WebhookDeliveryStatusEnum, required: false, description: 'Only deliveries in this state.' }),
+  limit: t.int({ required: false, description: 'At most this many, 1 to 500; default 100.' }),
+}));
+
+export const DELIVERY_LOG_VALIDATION = z
+  .object({ limit: z.int().min(1, 'limit must be 1 to 500').max(500, 'limit must be 1 to 500').nullish() })
+  .loose();
+
+/** The log of a subscription whose ownership the caller checked (each kind by its own rule). */
+export function deliveryLog(
+  db: Parameters<typeof listDeliveries>[0],
+  clientId: string,
+  args: { subscriptionID: string; status?: DeliveryLogEntry['status'] | null; limit?: number | null },
+): Promise<DeliveryLogEntry[]> {
+  return listDeliveries(db, {
+    subscriptionId: args.subscriptionID,
+    clientId,
+    ...(args.status ? { status: args.status } : {}),
+    limit: args.limit ?? 100,
+  });
+}
+
 builder.queryField('webhookDeliveries', (t) =>
   t.field({
     ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
     type: [WebhookDeliveryType],
     description: "A subscription's delivery log, newest first.",
-    args: {
-      subscriptionID: t.arg.string({ required: true, description: 'The subscription.' }),
-      status: t.arg({ type: WebhookDeliveryStatusEnum, required: false, description: 'Only deliveries in this state.' }),
-      limit: t.arg.int({ required: false, description: 'At most this many, 1 to 500; default 100.' }),
-    },
-    validate: z.object({ limit: z.int().min(1, 'limit must be 1 to 500').max(500, 'limit must be 1 to 500').nullish() }).loose(),
+    args: deliveryLogArgs,
+    validate: DELIVERY_LOG_VALIDATION,
     resolve: async (_root, args, ctx) => {
       const principal = await ctx.principal();
       await requireSubscription(ctx.services.database.db, principal, args.subscriptionID);
-      return listDeliveries(ctx.services.database.db, {
-        subscriptionId: args.subscriptionID,
-        clientId: principal.clientId,
-        ...(args.status ? { status: args.status } : {}),
-        limit: args.limit ?? 100,
-      });
+      return deliveryLog(ctx.services.database.db, principal.clientId, args);
     },
   }),
 );
