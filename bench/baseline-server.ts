@@ -4,6 +4,7 @@ import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { createPool, type RowDataPacket } from 'mysql2/promise';
 import { bestVersionPerMilestone } from '../src/domain/milestones.js';
 import { assembleContainers, splitByType } from '../src/domain/snapshot.js';
+import { decodeEventJson, type StoredPayload } from '../src/store/event-payload.js';
 import type {
   ContainerMaster,
   EquipmentEvent,
@@ -43,7 +44,8 @@ const LOOKUP = `select s.id, s.master_json, s.etd, s.eta from shipment s
   where s.bill_of_lading_number = ? and exists (select 1 from shipment_account sa where sa.shipment_id = s.id and sa.account_id = ?)
   limit 1`;
 const CONTAINERS = 'select master_json from shipment_container where shipment_id = ? order by position';
-const EVENTS = 'select e.payload_json from shipment_event se join event e on e.seq = se.event_seq where se.shipment_id = ?';
+// The events' stored form (src/store/event-payload.ts): decoding it is work the lookup cannot skip either.
+const EVENTS = 'select e.payload, e.payload_json from shipment_event se join event e on e.seq = se.event_seq where se.shipment_id = ?';
 const EXCEPTIONS = 'select body_json from tracking_exception where shipment_id = ?';
 const CLIENT = 'select account_id from api_client where client_id = ? and disabled_at is null';
 
@@ -61,7 +63,7 @@ function mysqlStore(url: string, poolSize: number): Store {
   return {
     findByBillOfLading: async (bl, account) => (await rows(LOOKUP, [bl, account]))[0] as never,
     containers: (id) => column(CONTAINERS, id, 'master_json'),
-    events: (id) => column(EVENTS, id, 'payload_json'),
+    events: async (id) => (await rows(EVENTS, [id])).map((r) => decodeEventJson(r as unknown as StoredPayload)),
     exceptions: (id) => column(EXCEPTIONS, id, 'body_json'),
     accountOf: async (clientId) => (await rows(CLIENT, [clientId]))[0]?.account_id as string | undefined,
   };
@@ -72,7 +74,7 @@ function sqliteStore(path: string): Store {
   db.pragma('busy_timeout = 5000');
   const lookup = db.prepare(LOOKUP);
   const containers = db.prepare(CONTAINERS).pluck();
-  const events = db.prepare(EVENTS).pluck();
+  const events = db.prepare(EVENTS);
   const exceptions = db.prepare(EXCEPTIONS).pluck();
   const client = db.prepare(CLIENT).pluck();
   const counted = <T>(value: T): T => {
@@ -82,7 +84,7 @@ function sqliteStore(path: string): Store {
   return {
     findByBillOfLading: async (bl, account) => counted(lookup.get(bl, account) as never),
     containers: async (id) => counted(containers.all(id) as string[]),
-    events: async (id) => counted(events.all(id) as string[]),
+    events: async (id) => counted((events.all(id) as StoredPayload[]).map(decodeEventJson)),
     exceptions: async (id) => counted(exceptions.all(id) as string[]),
     accountOf: async (clientId) => counted(client.get(clientId) as string | undefined),
   };

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { lockForUpdate, type SqlDialect } from '../db/dialect.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { ContainerMaster, ShipmentMaster, TrackingEvent } from '../domain/types.js';
-import { parseContainerMaster, parseEvent, parseShipmentMaster } from './json-columns.js';
+import { decodeEvent } from './event-payload.js';
+import { parseContainerMaster, parseShipmentMaster } from './json-columns.js';
 
 /**
  * Loading the full state of many shipments at once, for the derivations of
@@ -40,7 +41,7 @@ export interface ShipmentState {
  * each other) until the caller's transaction ends; SQLite has one writer.
  *
  * @param stored events the caller stored in this transaction, by seq, as
- *   their payload_json holds them: these are not read back (an ingest's
+ *   their stored payload holds them: these are not read back (an ingest's
  *   refresh read and parsed its own events again, about as long as storing
  *   them). Every other event of the shipments is read from the store. The
  *   objects are shared, not copied: the derivations only read them.
@@ -100,12 +101,12 @@ async function loadEvents(
     const rows = await db
       .selectFrom('shipment_event')
       .innerJoin('event', 'event.seq', 'shipment_event.event_seq')
-      .select(['shipment_event.shipment_id', 'event.payload_json'])
+      .select(['shipment_event.shipment_id', 'event.payload', 'event.payload_json'])
       .where('shipment_event.shipment_id', 'in', shipmentIds)
       .orderBy('shipment_event.shipment_id')
       .orderBy('shipment_event.event_seq')
       .execute();
-    return rows.map((r) => ({ shipmentId: r.shipment_id, event: parseEvent(r.payload_json) }));
+    return rows.map((r) => ({ shipmentId: r.shipment_id, event: decodeEvent(r) }));
   }
   const links = await db
     .selectFrom('shipment_event')
@@ -117,8 +118,8 @@ async function loadEvents(
   const read = new Map<number, TrackingEvent>();
   const missing = [...new Set(links.filter((l) => !stored.has(l.event_seq)).map((l) => l.event_seq))];
   for (const seqs of chunks(missing)) {
-    for (const row of await db.selectFrom('event').select(['seq', 'payload_json']).where('seq', 'in', seqs).execute()) {
-      read.set(row.seq, parseEvent(row.payload_json));
+    for (const row of await db.selectFrom('event').select(['seq', 'payload', 'payload_json']).where('seq', 'in', seqs).execute()) {
+      read.set(row.seq, decodeEvent(row));
     }
   }
   return links.map((l) => {

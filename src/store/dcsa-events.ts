@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { EventFilter, TimeRange } from '../domain/dcsa-event-filter.js';
 import type { TrackingEvent } from '../domain/types.js';
+import { decodeEvent } from './event-payload.js';
 
 /**
  * Stored events as GET /v2/events pages through them (docs/dcsa-events.md: Consuming the service as a DCSA publisher): one
@@ -57,7 +58,7 @@ export async function readEventPage(
 
   let query = db
     .selectFrom('event as e')
-    .select(['e.seq', 'e.payload_json', 'e.event_created_date_time', 'e.event_date_time'])
+    .select(['e.seq', 'e.payload', 'e.payload_json', 'e.event_created_date_time', 'e.event_date_time'])
     .where('e.dcsa_publishable', '=', 1)
     .where((eb) => visibleTo(eb, request.accountIds, request.filter))
     .where((eb) => eb.and(filters(eb, request.filter, request.created)));
@@ -80,7 +81,7 @@ export async function readEventPage(
   const more = found.length > request.limit;
   const rows = found.slice(0, request.limit).map((r) => ({
     seq: Number(r.seq),
-    event: JSON.parse(r.payload_json) as TrackingEvent,
+    event: decodeEvent(r),
     values: request.sort.map((k) => (k.field === 'eventCreatedDateTime' ? r.event_created_date_time : r.event_date_time)),
   }));
   if (backward) rows.reverse();

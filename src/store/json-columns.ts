@@ -1,4 +1,4 @@
-import type { ContainerMaster, ShipmentMaster, TrackingEvent, TrackingException } from '../domain/types.js';
+import type { ContainerMaster, ShipmentMaster, TrackingException } from '../domain/types.js';
 
 /**
  * JSON documents stored in text columns. Parsing lives in one place so a
@@ -7,5 +7,4 @@ import type { ContainerMaster, ShipmentMaster, TrackingEvent, TrackingException 
 
 export const parseShipmentMaster = (json: string): ShipmentMaster => JSON.parse(json) as ShipmentMaster;
 export const parseContainerMaster = (json: string): ContainerMaster => JSON.parse(json) as ContainerMaster;
-export const parseEvent = (json: string): TrackingEvent => JSON.parse(json) as TrackingEvent;
 export const parseException = (json: string): TrackingException => JSON.parse(json) as TrackingException;

@@ -2,10 +2,12 @@ import { Migrator, sql, type DialectAdapter, type Kysely } from 'kysely';
 import { migrations } from '../../db/migrations/index.js';
 import type { Database } from '../db/connect.js';
 import type { DatabaseSchema } from '../db/schema.js';
+import { backfillCompactEvents } from './compact-events.js';
 import { backfillStoredSnapshots } from './stored-snapshots.js';
 import { takeMigrationLease } from './migration-lease.js';
 
 const STORED_SNAPSHOTS_MIGRATION = '007-stored-snapshots';
+const COMPACT_EVENTS_MIGRATION = '021-compact-events';
 
 export interface MigrateOptions {
   /** Where the wait for another process's migrations is reported. */
@@ -63,6 +65,9 @@ export async function migrateToLatest(database: Database, options: MigrateOption
   // migration gets here with it). An interrupted backfill is finished by the next `tracking migrate` (which
   // always looks), and until then those shipments' lookups assemble from the parts.
   if (applied.includes(STORED_SNAPSHOTS_MIGRATION)) await backfillStoredSnapshots(database.db, database.dialect);
+  // Likewise events stored before their compact form (src/store/compact-events.ts); until converted they read as
+  // they are, so an interrupted backfill costs disk, never an answer.
+  if (applied.includes(COMPACT_EVENTS_MIGRATION)) await backfillCompactEvents(database.db);
   return applied;
 }
 

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { ContainerMaster, TrackingEvent, TrackingException } from '../domain/types.js';
 import { byDetection } from '../domain/exception-lifecycle.js';
-import { parseContainerMaster, parseEvent, parseException } from './json-columns.js';
+import { decodeEventJson } from './event-payload.js';
+import { parseContainerMaster, parseException } from './json-columns.js';
 
 /**
  * Set-based reads of one shipment's parts. Whatever parts are asked for,
@@ -14,7 +15,7 @@ import { parseContainerMaster, parseEvent, parseException } from './json-columns
 export type PartName = 'containers' | 'events' | 'exceptions';
 
 export interface LoadedParts {
-  /** Characters of stored JSON read, a measure of the memory the parsed parts take. */
+  /** Characters of JSON read (an event's once decoded), a measure of the memory the parsed parts take. */
   bytes: number;
   /** In the order the bundle listed them. */
   containers: ContainerMaster[];
@@ -24,7 +25,8 @@ export interface LoadedParts {
   exceptions: TrackingException[];
 }
 
-// `part` tags each row with its branch; `ord` orders containers by position.
+// `part` tags each row with its branch; `ord` orders containers by position; `bin` is an event's stored payload
+// (src/store/event-payload.ts), null in the other branches.
 const CONTAINERS = 0;
 const EVENTS = 1;
 const EXCEPTIONS = 2;
@@ -39,7 +41,7 @@ export async function loadParts(
     branches.push(
       db
         .selectFrom('shipment_container')
-        .select([sql.lit(CONTAINERS).as('part'), 'position as ord', 'master_json as json'])
+        .select([sql.lit(CONTAINERS).as('part'), 'position as ord', 'master_json as json', sql<Uint8Array | null>`null`.as('bin')])
         .where('shipment_id', '=', shipmentId),
     );
   }
@@ -48,7 +50,7 @@ export async function loadParts(
       db
         .selectFrom('shipment_event')
         .innerJoin('event', 'event.seq', 'shipment_event.event_seq')
-        .select([sql.lit(EVENTS).as('part'), sql.lit(0).as('ord'), 'event.payload_json as json'])
+        .select([sql.lit(EVENTS).as('part'), sql.lit(0).as('ord'), 'event.payload_json as json', 'event.payload as bin'])
         .where('shipment_event.shipment_id', '=', shipmentId),
     );
   }
@@ -56,14 +58,14 @@ export async function loadParts(
     branches.push(
       db
         .selectFrom('tracking_exception')
-        .select([sql.lit(EXCEPTIONS).as('part'), sql.lit(0).as('ord'), 'body_json as json'])
+        .select([sql.lit(EXCEPTIONS).as('part'), sql.lit(0).as('ord'), 'body_json as json', sql<Uint8Array | null>`null`.as('bin')])
         .where('shipment_id', '=', shipmentId),
     );
   }
   const [first, ...rest] = branches;
   if (!first) return { bytes: 0 };
   const query = rest.reduce((union, branch) => union.unionAll(branch), first);
-  const rows = (await query.execute()) as { part: number | string; ord: number; json: string }[];
+  const rows = (await query.execute()) as { part: number | string; ord: number; json: string; bin: Uint8Array | null }[];
 
   const out: Partial<LoadedParts> & Pick<LoadedParts, 'bytes'> = { bytes: 0 };
   if (parts.has('containers')) out.containers = [];
@@ -73,9 +75,14 @@ export async function loadParts(
   for (const row of rows) {
     // MariaDB may hand literal columns of a UNION back as strings.
     const part = Number(row.part);
+    if (part === EVENTS) {
+      const json = decodeEventJson({ payload: row.bin, payload_json: row.json });
+      out.bytes += json.length;
+      out.events?.push(JSON.parse(json) as TrackingEvent);
+      continue;
+    }
     out.bytes += row.json.length;
     if (part === CONTAINERS) containerRows.push(row);
-    else if (part === EVENTS) out.events?.push(parseEvent(row.json));
     else out.exceptions?.push(parseException(row.json));
   }
   if (out.containers) {

@@ -9,6 +9,7 @@ import type { TrackingEvent } from '../domain/types.js';
 import { chunks } from './chunked-state.js';
 import { claimToken } from './delivery-queue.js';
 import { retryTransaction } from '../db/retry-transaction.js';
+import { decodeEvent } from './event-payload.js';
 
 /**
  * Tracking requests and the fetch rows they share (migration 014; docs/tracking-requests.md).
@@ -437,7 +438,7 @@ export async function eventsOfReference(db: Db, key: ReferenceKey, limit = 5000)
     key.kind === 'EQ'
       ? await db
           .selectFrom('event')
-          .select('payload_json')
+          .select(['payload', 'payload_json'])
           .where('carrier_code', '=', key.carrierCode)
           .where('equipment_reference', '=', key.reference)
           .orderBy('seq')
@@ -446,14 +447,14 @@ export async function eventsOfReference(db: Db, key: ReferenceKey, limit = 5000)
       : await db
           .selectFrom('event_reference as er')
           .innerJoin('event as e', 'e.seq', 'er.event_seq')
-          .select('e.payload_json')
+          .select(['e.payload', 'e.payload_json'])
           .where('er.carrier_code', '=', key.carrierCode)
           .where('er.kind', '=', key.kind)
           .where('er.value', '=', key.reference)
           .orderBy('e.seq')
           .limit(limit)
           .execute();
-  return rows.map((r) => JSON.parse(r.payload_json) as TrackingEvent);
+  return rows.map(decodeEvent);
 }
 
 /** The events linked to a shipment (for its progress: next milestone, arrival), at most `limit`. */
@@ -461,12 +462,12 @@ export async function eventsOfShipment(db: Db, shipmentId: number, limit = 5000)
   const rows = await db
     .selectFrom('shipment_event as se')
     .innerJoin('event as e', 'e.seq', 'se.event_seq')
-    .select('e.payload_json')
+    .select(['e.payload', 'e.payload_json'])
     .where('se.shipment_id', '=', shipmentId)
     .orderBy('e.seq')
     .limit(limit)
     .execute();
-  return rows.map((r) => JSON.parse(r.payload_json) as TrackingEvent);
+  return rows.map(decodeEvent);
 }
 
 /** The port of discharge of a shipment's master data. */

@@ -5,6 +5,7 @@ import type { TrackingEvent } from '../domain/types.js';
 import { chunks } from './chunked-state.js';
 import { eventReferences } from '../domain/event-references.js';
 import { FACT_COLUMNS, factColumns } from './event-fact-columns.js';
+import { encodeEventPayload } from './event-payload.js';
 
 /**
  * Appends a bundle's events to the event store inside the caller's
@@ -16,7 +17,7 @@ import { FACT_COLUMNS, factColumns } from './event-fact-columns.js';
 export interface StoredEvents {
   /** Sequence numbers of the newly stored events. */
   storedSeqs: number[];
-  /** The newly stored events by seq, the very objects whose JSON payload_json holds (for the refresh). */
+  /** The newly stored events by seq, the very objects whose JSON the payload holds (for the refresh). */
   stored: Map<number, TrackingEvent>;
   /** Events skipped because their eventID is already stored. */
   alreadyStored: number;
@@ -29,6 +30,7 @@ const EVENT_COLUMNS = [
   'event_date_time',
   'event_created_date_time',
   'payload_json',
+  'payload',
   'ingested_at',
   ...FACT_COLUMNS,
   'dcsa_publishable',
@@ -42,7 +44,9 @@ function eventRow(e: TrackingEvent, carrierCode: string, ingestedAt: string) {
     event_type: e.eventType,
     event_date_time: e.eventDateTime,
     event_created_date_time: e.eventCreatedDateTime,
-    payload_json: JSON.stringify(e),
+    // The compact form (src/store/event-payload.ts); payload_json is kept for rows stored before migration 021.
+    payload_json: '',
+    payload: encodeEventPayload(e),
     ingested_at: ingestedAt,
     ...factColumns(e),
   };

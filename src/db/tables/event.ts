@@ -8,8 +8,13 @@ export interface EventTable {
   event_type: string;
   event_date_time: string;
   event_created_date_time: string;
-  /** The normalized event (spec spelling) as JSON. */
+  /**
+   * The normalized event (spec spelling) as JSON, for rows stored before migration 021 and not yet converted;
+   * '' once `payload` holds it. Read through src/store/event-payload.ts, never directly.
+   */
   payload_json: string;
+  /** The event's JSON compressed, behind a format byte (src/store/event-payload.ts); null on unconverted rows. */
+  payload: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
   ingested_at: string;
   /**
    * What the DCSA 2.2 filters select on (src/domain/dcsa-events.ts, eventFacts): the event's type code, a
