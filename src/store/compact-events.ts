@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 import { inTransaction } from '../db/retry-transaction.js';
 import { encodeEventJson } from './event-payload.js';
@@ -26,15 +26,21 @@ export async function backfillCompactEvents(db: Kysely<DatabaseSchema>, options:
       .limit(batch)
       .execute();
     if (rows.length === 0) return converted;
+    // One statement per batch (a CASE over the batch's seqs): a round trip per row would make the backfill of a
+    // large store take hours longer. `payload is null` again, so a batch another process converted meanwhile is
+    // left as it is.
+    const cases = rows.map((r) => sql`when ${r.seq} then ${encodeEventJson(r.payload_json)}`);
     await inTransaction(db, async (trx) => {
-      for (const row of rows) {
-        await trx
-          .updateTable('event')
-          .set({ payload: encodeEventJson(row.payload_json), payload_json: '' })
-          .where('seq', '=', row.seq)
-          .where('payload', 'is', null)
-          .execute();
-      }
+      await trx
+        .updateTable('event')
+        .set({ payload: sql<Uint8Array>`case ${sql.ref('seq')} ${sql.join(cases, sql` `)} end`, payload_json: '' })
+        .where(
+          'seq',
+          'in',
+          rows.map((r) => r.seq),
+        )
+        .where('payload', 'is', null)
+        .execute();
     });
     converted += rows.length;
     after = Number(rows[rows.length - 1]!.seq);
