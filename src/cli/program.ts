@@ -45,6 +45,7 @@ const listRetiredKeysCommand = lazy(() => import('./keys-retire-command.js'), 'l
 const retireKeyCommand = lazy(() => import('./keys-retire-command.js'), 'retireKeyCommand');
 const runServe = lazy(() => import('./serve.js'), 'runServe');
 const backfillStoredSnapshots = lazy(() => import('../store/stored-snapshots.js'), 'backfillStoredSnapshots');
+const backfillCompactSnapshots = lazy(() => import('../store/stored-snapshots.js'), 'backfillCompactSnapshots');
 
 /**
  * The `tracking` command line (README, Command line) on commander. Every command
@@ -112,11 +113,13 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
 
   program
     .command('migrate')
-    .description('apply database migrations; build the stored snapshots any shipment lacks')
+    .description('apply database migrations; build the stored snapshots any shipment lacks, and compact those stored before')
     .action(() =>
       withDatabase(async (database) => {
         // Migrated by withDatabase; an interrupted upgrade may have left shipments without their snapshot.
         await backfillStoredSnapshots(database.db, database.dialect);
+        // And snapshots stored before migration 020 are rewritten in the compact form (serve does it in the background).
+        await backfillCompactSnapshots(database.db);
         context.stdout.write(`migrated ${database.description}\n`);
         return 0;
       }),
