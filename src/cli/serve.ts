@@ -118,7 +118,9 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
       .then((rewritten) => {
         if (rewritten > 0) logger.log('info', `rewrote ${rewritten} stored snapshots in the compact form`, { rewritten });
       })
-      .catch((err: unknown) => logger.log('warn', 'compacting stored snapshots stopped; `tracking migrate` finishes it', { error: String(err) }));
+      .catch((err: unknown) =>
+        logger.log('warn', 'compacting stored snapshots stopped; `tracking migrate` finishes it', { error: String(err) }),
+      );
 
     // Webhook deliveries of every instance's (and the CLI's) commits; off where dedicated `tracking deliver` workers run.
     if (config.push.worker) app.deliveries.start();
