@@ -3,7 +3,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 /**
  * The compression of stored snapshot columns (stored-snapshots.ts, stored_form 1 on): raw deflate at level 1.
  *
- * Chosen by measurement on the bench's shipments (bench/README.md, Compact snapshots): ~10 KB of snapshot JSON
+ * Chosen by measurement on the bench's shipments (bench/README.md, Compact stored snapshots): ~10 KB of snapshot JSON
  * became ~860 bytes in ~45 µs, and inflates in ~18 µs; level 6 saved another 14 % for half again the time,
  * brotli at quality 1 was about as small and as fast to write but slower to read, and from quality 4 on several
  * times slower to write. Ingest writes a snapshot per changed shipment, and a first lookup reads one, so both
