@@ -5,6 +5,7 @@ import { ingestEdi } from '../src/carriers/edi-ingest.js';
 import type { EdiFormat } from '../src/domain/edi-status-map.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
+import { readStoredSnapshot } from '../src/store/stored-snapshots.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { CONTAINERS, PORTS, VESSELS, at } from './support/event-builders.js';
 import { FIELDS_EDI_LACKS } from './support/edi-docs.js';
@@ -238,12 +239,12 @@ async function ingestJson(t: TestDatabase, raw: unknown): Promise<void> {
 /** The stored snapshot and exceptions of the run's shipment, eventIDs left out. */
 async function snapshotOf(t: TestDatabase, run: number): Promise<unknown> {
   const row = await t.database.db
-    .selectFrom('shipment_snapshot as s')
-    .innerJoin('shipment as sh', 'sh.id', 's.shipment_id')
-    .select(['s.tracking_json', 's.exceptions_json'])
+    .selectFrom('shipment as sh')
+    .select('sh.id')
     .where('sh.carrier_booking_reference', '=', refs(run).booking)
     .executeTakeFirstOrThrow();
-  return withoutEventIds({ tracking: JSON.parse(row.tracking_json), exceptions: JSON.parse(row.exceptions_json) });
+  const stored = await readStoredSnapshot(t.database.db, row.id, new Set(['tracking', 'exceptions']));
+  return withoutEventIds({ tracking: stored?.tracking, exceptions: stored?.exceptions });
 }
 
 function withoutEventIds(value: unknown): unknown {

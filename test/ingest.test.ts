@@ -11,7 +11,7 @@ import type { IngestBundle } from '../src/domain/bundle.js';
 import { ingestBundle, type IngestSummary } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
 import { decodeEvent } from '../src/store/event-payload.js';
-import { rebuildSnapshots } from '../src/store/stored-snapshots.js';
+import { readStoredSnapshot, rebuildSnapshots } from '../src/store/stored-snapshots.js';
 import { storeEvents } from '../src/store/write-events.js';
 import { runCaptured } from './support/cli-run.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
@@ -216,7 +216,7 @@ describe.each(dialects)('ingest on $name', ({ name, enabled }) => {
     const snapshot = () =>
       t.database.db.selectFrom('shipment_snapshot').selectAll().where('shipment_id', '=', id).executeTakeFirstOrThrow();
     const ingested = await snapshot();
-    const tracking = JSON.parse(ingested.tracking_json) as { shipmentEvents: unknown[]; transportEvents: unknown[] };
+    const tracking = (await readStoredSnapshot(t.database.db, id, new Set(['tracking'])))!.tracking!;
     expect([tracking.shipmentEvents.length, tracking.transportEvents.length]).toEqual([1, 1]);
     await t.database.db.transaction().execute((trx) => rebuildSnapshots(trx, t.database.dialect, [id]));
     expect(await snapshot()).toEqual(ingested);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearException } from '../src/store/exception-clear.js';
+import { readStoredSnapshot } from '../src/store/stored-snapshots.js';
 import { evaluateTimeRules } from '../src/store/time-rules.js';
 import { runCaptured } from './support/cli-run.js';
 import { dialects } from './support/databases.js';
@@ -76,14 +77,8 @@ describe.each(dialects)('stored snapshots on $name', ({ name, enabled }) => {
     expect(open).toBeDefined();
     await clearException(f.t.database, open?.exception_id ?? '', 'checked with the carrier', later);
     expect(await stale()).toEqual([]);
-    const snapshot = await db()
-      .selectFrom('shipment_snapshot')
-      .select('exceptions_json')
-      .where('shipment_id', '=', open?.shipment_id ?? 0)
-      .executeTakeFirstOrThrow();
-    const cleared = (JSON.parse(snapshot.exceptions_json) as { exceptionID: string; status: string }[]).find(
-      (e) => e.exceptionID === open?.exception_id,
-    );
+    const snapshot = await readStoredSnapshot(db(), open?.shipment_id ?? 0, new Set(['exceptions']));
+    const cleared = (snapshot?.exceptions ?? []).find((e) => e.exceptionID === open?.exception_id);
     expect(cleared?.status).toBe('RESOLVED');
   });
 

@@ -17,6 +17,7 @@ import accessChanges from './015-access-changes.js';
 import shipmentIdentity from './016-shipment-identity.js';
 import carrierBackoff from './017-carrier-backoff.js';
 import ediInterchanges from './019-edi-interchanges.js';
+import compactSnapshots from './020-compact-snapshots.js';
 import compactEvents from './021-compact-events.js';
 
 /** Static, ordered migration map (atproto style): names sort in the order they apply. */
@@ -39,6 +40,7 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '016-shipment-identity': shipmentIdentity(dialect),
     '017-carrier-backoff': carrierBackoff(dialect),
     '019-edi-interchanges': ediInterchanges(dialect),
+    '020-compact-snapshots': compactSnapshots(dialect),
     '021-compact-events': compactEvents(dialect),
   };
 }

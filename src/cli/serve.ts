@@ -14,6 +14,7 @@ import { ensureSandboxCarrier, ensureSandboxEdiCarrier, sandboxCarrierFetch } fr
 import { ensureSandboxDemoClient, SANDBOX_DEMO_ACCOUNT, seedSandboxIfEmpty } from '../app/sandbox-seed.js';
 import { prepareDatabase } from './prepare-database.js';
 import { recordServiceValue } from '../store/service-secrets.js';
+import { backfillCompactSnapshots } from '../store/stored-snapshots.js';
 import { SERVED_BASE_URL } from './carrier-commands.js';
 
 /**
@@ -106,6 +107,21 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
 
     const evaluator = startEvaluator(config, database, logger);
 
+    // Snapshots stored before migration 020 are rewritten compact, with REST's rendering, in the background: a
+    // hundred rows a transaction and a pause between, so lookups (which read either form) never wait on it.
+    // Replicas may each run it; they only repeat each other's work (src/store/stored-snapshots.ts).
+    let compacting = true;
+    const compaction = backfillCompactSnapshots(database.db, {
+      pause: () => new Promise((resolve) => setTimeout(resolve, 20)),
+      stop: () => !compacting,
+    })
+      .then((rewritten) => {
+        if (rewritten > 0) logger.log('info', `rewrote ${rewritten} stored snapshots in the compact form`, { rewritten });
+      })
+      .catch((err: unknown) =>
+        logger.log('warn', 'compacting stored snapshots stopped; `tracking migrate` finishes it', { error: String(err) }),
+      );
+
     // Webhook deliveries of every instance's (and the CLI's) commits; off where dedicated `tracking deliver` workers run.
     if (config.push.worker) app.deliveries.start();
     // Carriers' DCSA events endpoints; off where a dedicated `tracking poll` runs.
@@ -135,6 +151,10 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
       // Most of the grace for requests; the rest for the worker and the pool.
       void server
         .drain(Math.max(graceMs - 1000, graceMs / 2))
+        .then(() => {
+          compacting = false;
+          return compaction;
+        })
         .then(() => evaluator.stop())
         .then(() => Promise.all([app.close(), poller?.stop(), fetcher?.stop()]))
         .then(() => tracing?.shutdown())

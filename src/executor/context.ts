@@ -76,8 +76,13 @@ export interface RenderedRead {
   /** Names the rendering: the document's selection and the serialization. */
   name: string;
   /**
-   * Set by the shipment resolver when the snapshot holds the rendering: the field is then null (nothing of
-   * the snapshot is walked) and the caller answers with this header and the kept text.
+   * The rendering is REST's `shipmentTracking`, which the stored snapshot holds as text (src/domain/rest-tracking.ts):
+   * a version rendered nowhere yet is answered with the stored text.
+   */
+  stored?: boolean;
+  /**
+   * Set by the shipment resolver when the snapshot holds the rendering (kept, or stored): the field is then null
+   * (nothing of the snapshot is walked) and the caller answers with this header and the text.
    */
   hit?: { header: TransmissionHeader; tracking: string };
   /** Set by the shipment resolver otherwise: keeps the caller's rendering of this version for the next. */

@@ -21,6 +21,12 @@ import { SHIPMENT_DOCUMENT } from './shipment-document.js';
  * validation, limits, quotas, the tenant filter and the version read), and the
  * header is the request's own.
  *
+ * A version no process has rendered yet is answered the same way from the text stored with the snapshot when
+ * it was written (src/domain/rest-tracking.ts computes the same text from the stored state, and
+ * test/rest-tracking.test.ts holds the two equal): a first lookup then reads one column and parses nothing.
+ * Where no such text is stored (rows written before migration 020 and not yet backfilled), the field is
+ * walked as before.
+ *
  * The kept text is a function of the snapshot alone: no field under
  * `shipmentTracking` reads the caller or the clock (the header does, and is
  * never kept), so callers with different grants share it safely.
@@ -40,7 +46,8 @@ export async function renderShipment(
   executor: Executor,
   input: { request: Request; variables: Record<string, unknown>; context: Omit<InternalContext, 'rendered'> },
 ): Promise<ShipmentRendering> {
-  const rendered: RenderedRead = { name: RENDERING };
+  // The document's shipmentTracking is REST's stored rendering (src/domain/rest-tracking.ts; test/rest-tracking.test.ts).
+  const rendered: RenderedRead = { name: RENDERING, stored: true };
   const result = await runDocument<{ shipment: { transmissionHeader: unknown; shipmentTracking: unknown } | null }>(executor, {
     request: input.request,
     query: SHIPMENT_DOCUMENT,

@@ -5,22 +5,9 @@
  * without events' latestEvent, and the date keys of `references`.
  */
 
-/** Keys whose null is kept wherever they occur (the OpenAPI document describes them as required and nullable). */
-export const ALWAYS_CARRIED: ReadonlySet<string> = new Set([
-  'bookingReference',
-  'carrierBookingReference',
-  'billOfLadingNumber',
-  'carrierCode',
-  'carrierName',
-  'serviceType',
-  'etd',
-  'eta',
-  'triggeredByEvent',
-  'latestEvent',
-]);
+import { ALWAYS_CARRIED, NULLS_KEPT_UNDER } from '../domain/rest-nulls.js';
 
-/** Every key of an object under this key is carried: its nulls are kept (the date keys of `references`). */
-export const NULLS_KEPT_UNDER = 'references';
+export { ALWAYS_CARRIED, NULLS_KEPT_UNDER };
 
 /**
  * A copy of a GraphQL result without the nulls REST omits. Runs on every

@@ -108,7 +108,14 @@ export async function refreshShipments(
     });
     result.bumped.push(state.id);
     const exceptions = reconciled.rows.map((r) => r.body);
-    snapshots.push(storedSnapshotOf(state.id, state.version + 1, state.containers, state.events, exceptions));
+    snapshots.push(
+      storedSnapshotOf(
+        { id: state.id, version: state.version + 1, master: state.master, ...schedule },
+        state.containers,
+        state.events,
+        exceptions,
+      ),
+    );
   }
   // Written set-based, a few statements per chunk of shipments; the shipment
   // rows are locked already (loadShipmentStates), and every statement

@@ -48,6 +48,7 @@ export class ShipmentSnapshot {
   #exceptions?: Promise<TrackingException[]>;
   /** Serialized renderings of this version by name (see rendering()). */
   #renderings?: Map<string, string>;
+  #storedRendering?: Promise<string | undefined>;
 
   /** Characters of stored JSON this snapshot was built from so far: a measure of its memory. */
   bytes: number;
@@ -82,6 +83,24 @@ export class ShipmentSnapshot {
    */
   rendering(name: string): string | undefined {
     return this.#renderings?.get(name);
+  }
+
+  /**
+   * REST's `shipmentTracking` as stored with this version (src/domain/rest-tracking.ts), read alone: one
+   * column, no parsing. Undefined when the stored snapshot is not of this very version (a shipment not yet
+   * backfilled, an ingest that committed since the row was read) or holds no such rendering (a row written
+   * before migration 020, or a state the rendering cannot be made of); the caller then renders through the
+   * schema as before. Memoized like the columns; a failed read is not kept.
+   */
+  storedRendering(): Promise<string | undefined> {
+    this.#storedRendering ??= readStoredSnapshot(this.#db, this.id, REST_COLUMN).then(
+      (stored) => (stored?.version === this.version ? stored.restTracking : undefined),
+      (err: unknown) => {
+        this.#storedRendering = undefined;
+        throw err;
+      },
+    );
+    return this.#storedRendering;
   }
 
   keepRendering(name: string, text: string): void {
@@ -132,6 +151,8 @@ export class ShipmentSnapshot {
     return assembleFromParts(this.#db, this.id, columns);
   }
 }
+
+const REST_COLUMN: ReadonlySet<SnapshotColumn> = new Set(['rest']);
 
 /** The snapshot the slow way, from every stored event version (shipments without a stored snapshot). */
 async function assembleFromParts(

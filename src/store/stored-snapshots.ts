@@ -1,9 +1,13 @@
-import type { InferResult, Kysely } from 'kysely';
+import type { InferResult, Insertable, Kysely } from 'kysely';
 import { upsert, type SqlDialect } from '../db/dialect.js';
 import type { DatabaseSchema } from '../db/schema.js';
+import type { ShipmentSnapshotTable } from '../db/tables/shipment.js';
 import { byDetection } from '../domain/exception-lifecycle.js';
+import { REST_TRACKING_FORM, restTrackingJson } from '../domain/rest-tracking.js';
 import { snapshotTrackingParts, type SnapshotTrackingParts } from '../domain/snapshot.js';
-import type { ContainerMaster, TrackingEvent, TrackingException } from '../domain/types.js';
+import type { ContainerMaster, ShipmentMaster, TrackingEvent, TrackingException } from '../domain/types.js';
+import { parseShipmentMaster } from './json-columns.js';
+import { compressText, decompressText } from './snapshot-compression.js';
 import { firstRowBatched } from './batched-lookups.js';
 import { loadShipmentStates } from './chunked-state.js';
 import { loadLifecycleRows } from './exception-state.js';
@@ -24,48 +28,96 @@ export interface StoredSnapshot {
   version: number;
   tracking: SnapshotTrackingParts;
   exceptions: TrackingException[];
+  /** REST's `shipmentTracking` as served at this version (domain/rest-tracking.ts); undefined when it cannot be made. */
+  restTracking: string | undefined;
+}
+
+/** What a snapshot is built from besides the events: the shipment row at the snapshot's version. */
+export interface SnapshotShipment {
+  id: number;
+  /** The version the snapshot belongs to. */
+  version: number;
+  master: ShipmentMaster;
+  /** The row's derived etd/eta at that version. */
+  etd: string | null;
+  eta: string | null;
 }
 
 /** The stored form of a shipment's state at `version`: pure, the same function at every write. */
 export function storedSnapshotOf(
-  shipmentId: number,
-  version: number,
+  shipment: SnapshotShipment,
   containers: readonly ContainerMaster[],
   events: readonly TrackingEvent[],
   exceptions: readonly TrackingException[],
 ): StoredSnapshot {
+  const tracking = snapshotTrackingParts(containers, events);
+  const sorted = [...exceptions].sort(byDetection);
   return {
-    shipmentId,
-    version,
-    tracking: snapshotTrackingParts(containers, events),
-    exceptions: [...exceptions].sort(byDetection),
+    shipmentId: shipment.id,
+    version: shipment.version,
+    tracking,
+    exceptions: sorted,
+    restTracking: restTrackingJson({ master: shipment.master, etd: shipment.etd, eta: shipment.eta, tracking, exceptions: sorted }),
   };
 }
 
-/** One statement carries at most about this many characters of JSON (well under MySQL's 16 MiB max_allowed_packet default). */
-const MAX_STATEMENT_CHARS = 4_000_000;
+/**
+ * How rows are stored (`stored_form`, migration 020). 0: the JSON text columns (rows written before 020).
+ * From 1 on: the compressed columns, the text columns empty; `rest_tracking_z` is served only from rows of the
+ * current form, whose number moves with REST_TRACKING_FORM (a rendering of another selection is not today's
+ * answer). A row of a form this build does not know (written by a newer one) is treated as absent.
+ */
+export const STORED_FORM = REST_TRACKING_FORM;
+
+/**
+ * One statement carries at most about this many bytes of values (well under MySQL's 16 MiB max_allowed_packet
+ * default). A binary value may travel as hex, two characters a byte: counted twice.
+ */
+const MAX_STATEMENT_BYTES = 4_000_000;
+
+type SnapshotRow = Insertable<ShipmentSnapshotTable>;
+
+/** The row of a snapshot in the current stored form. */
+export function snapshotRow(s: StoredSnapshot): SnapshotRow {
+  return {
+    shipment_id: s.shipmentId,
+    version: s.version,
+    tracking_json: '',
+    exceptions_json: '',
+    stored_form: STORED_FORM,
+    tracking_z: compressText(JSON.stringify(s.tracking)),
+    exceptions_z: compressText(JSON.stringify(s.exceptions)),
+    rest_tracking_z: s.restTracking === undefined ? null : compressText(s.restTracking),
+  };
+}
 
 /** Inserts or replaces the snapshots, inside the caller's transaction. */
 export async function writeSnapshots(db: Kysely<DatabaseSchema>, dialect: SqlDialect, snapshots: readonly StoredSnapshot[]): Promise<void> {
-  let batch: { shipment_id: number; version: number; tracking_json: string; exceptions_json: string }[] = [];
-  let chars = 0;
+  await writeRows(db, dialect, snapshots.map(snapshotRow));
+}
+
+async function writeRows(db: Kysely<DatabaseSchema>, dialect: SqlDialect, rows: readonly SnapshotRow[]): Promise<void> {
+  let batch: SnapshotRow[] = [];
+  let bytes = 0;
   const flush = async () => {
     if (batch.length === 0) return;
     const insert = db.insertInto('shipment_snapshot').values(batch);
-    await upsert(dialect, insert, 'shipment_id', ['version', 'tracking_json', 'exceptions_json']).execute();
+    await upsert(dialect, insert, 'shipment_id', [
+      'version',
+      'tracking_json',
+      'exceptions_json',
+      'stored_form',
+      'tracking_z',
+      'exceptions_z',
+      'rest_tracking_z',
+    ]).execute();
     batch = [];
-    chars = 0;
+    bytes = 0;
   };
-  for (const s of snapshots) {
-    const row = {
-      shipment_id: s.shipmentId,
-      version: s.version,
-      tracking_json: JSON.stringify(s.tracking),
-      exceptions_json: JSON.stringify(s.exceptions),
-    };
+  for (const row of rows) {
     batch.push(row);
-    chars += row.tracking_json.length + row.exceptions_json.length;
-    if (chars >= MAX_STATEMENT_CHARS || batch.length >= 500) await flush();
+    bytes += 2 * ((row.tracking_z?.length ?? 0) + (row.exceptions_z?.length ?? 0) + (row.rest_tracking_z?.length ?? 0));
+    if (bytes >= MAX_STATEMENT_BYTES || batch.length >= 500) await flush();
   }
   await flush();
 }
@@ -85,8 +137,7 @@ export async function rebuildSnapshots(db: Kysely<DatabaseSchema>, dialect: SqlD
     dialect,
     [...states.values()].map((s) =>
       storedSnapshotOf(
-        s.id,
-        s.version,
+        s,
         s.containers,
         s.events,
         (exceptions.get(s.id) ?? []).map((r) => r.body),
@@ -124,17 +175,24 @@ export async function backfillStoredSnapshots(db: Kysely<DatabaseSchema>, dialec
   }
 }
 
-export type SnapshotColumn = 'tracking' | 'exceptions';
+export type SnapshotColumn = 'tracking' | 'exceptions' | 'rest';
 
 export interface StoredSnapshotRead {
   version: number;
-  /** Characters of JSON read. */
+  /** Characters of JSON read (after decompression). */
   bytes: number;
   tracking?: SnapshotTrackingParts;
   exceptions?: TrackingException[];
+  /** REST's `shipmentTracking` text, when asked for and stored in the current form (see STORED_FORM). */
+  restTracking?: string;
 }
 
-/** The stored snapshot's asked-for columns, parsed; undefined when the shipment has none yet. */
+/**
+ * The stored snapshot's asked-for columns, parsed (REST's rendering as text); undefined when the shipment has
+ * none yet, or one of a form this build does not know. Reads only the columns asked for: a row holds each
+ * part in the text column (stored_form 0) or in the compressed one, and both are selected, the other being
+ * empty.
+ */
 export async function readStoredSnapshot(
   db: Kysely<DatabaseSchema>,
   shipmentId: number,
@@ -142,23 +200,126 @@ export async function readStoredSnapshot(
 ): Promise<StoredSnapshotRead | undefined> {
   const wantTracking = columns.has('tracking');
   const wantExceptions = columns.has('exceptions');
+  const wantRest = columns.has('rest');
   const query = db
     .selectFrom('shipment_snapshot')
-    .select('version')
-    .$if(wantTracking, (q) => q.select('tracking_json'))
-    .$if(wantExceptions, (q) => q.select('exceptions_json'))
+    .select(['version', 'stored_form'])
+    .$if(wantTracking, (q) => q.select(['tracking_json', 'tracking_z']))
+    .$if(wantExceptions, (q) => q.select(['exceptions_json', 'exceptions_z']))
+    .$if(wantRest, (q) => q.select('rest_tracking_z'))
     .where('shipment_id', '=', shipmentId);
   // First lookups of many shipments at once read their snapshots in one statement on MySQL/MariaDB.
   const row = await firstRowBatched<InferResult<typeof query>[number]>(db, query.compile());
   if (!row) return undefined;
+  const form = Number(row.stored_form);
+  if (form > STORED_FORM) return undefined;
   const out: StoredSnapshotRead = { version: Number(row.version), bytes: 0 };
   if (wantTracking && row.tracking_json !== undefined) {
-    out.bytes += row.tracking_json.length;
-    out.tracking = JSON.parse(row.tracking_json) as SnapshotTrackingParts;
+    const json = form === 0 ? row.tracking_json : decompressText(row.tracking_z);
+    out.bytes += json.length;
+    out.tracking = JSON.parse(json) as SnapshotTrackingParts;
   }
   if (wantExceptions && row.exceptions_json !== undefined) {
-    out.bytes += row.exceptions_json.length;
-    out.exceptions = JSON.parse(row.exceptions_json) as TrackingException[];
+    const json = form === 0 ? row.exceptions_json : decompressText(row.exceptions_z);
+    out.bytes += json.length;
+    out.exceptions = JSON.parse(json) as TrackingException[];
+  }
+  if (wantRest && form === STORED_FORM && row.rest_tracking_z) {
+    out.restTracking = decompressText(row.rest_tracking_z);
+    out.bytes += out.restTracking.length;
   }
   return out;
+}
+
+/**
+ * Rewrites rows stored in an older form (those written before migration 020: plain JSON, no REST rendering) in
+ * the current one, `batchSize` rows per transaction, so that no lookup waits long on a row lock and an
+ * interrupted run loses one batch at most. Each row is rebuilt from its own stored columns and the shipment
+ * row at the same version (master data, etd/eta), and written only if neither has moved since it was read: a
+ * shipment an ingest changed meanwhile already has a current row. Lookups keep answering throughout: a row
+ * reads the same in either form. Returns the rows rewritten; safe to run again, and on several processes at
+ * once (they only repeat each other's work).
+ *
+ * `pause` runs between batches (a background run gives the lookups room); `stop` ends the run after the
+ * current batch.
+ */
+export async function backfillCompactSnapshots(
+  db: Kysely<DatabaseSchema>,
+  options: { batchSize?: number; pause?: () => Promise<void>; stop?: () => boolean } = {},
+): Promise<number> {
+  const batchSize = options.batchSize ?? 100;
+  let written = 0;
+  let after = 0;
+  for (;;) {
+    if (options.stop?.()) return written;
+    const ids = await db
+      .selectFrom('shipment_snapshot')
+      .select('shipment_id')
+      .where('stored_form', '<', STORED_FORM)
+      .where('shipment_id', '>', after)
+      .orderBy('shipment_id')
+      .limit(batchSize)
+      .execute();
+    if (ids.length === 0) return written;
+    after = ids[ids.length - 1]!.shipment_id;
+    written += await inTransaction(db, (trx) =>
+      compactRows(
+        trx,
+        ids.map((r) => r.shipment_id),
+      ),
+    );
+    await options.pause?.();
+  }
+}
+
+/**
+ * One batch of the backfill, in the caller's transaction. Reads without locking and writes each row only if it
+ * is still the one read (same version, older form): an ingest that wrote the shipment's snapshot since wins.
+ * The writes take the snapshot rows' locks in id order, as an ingest's do, and nothing else.
+ */
+async function compactRows(db: Kysely<DatabaseSchema>, ids: readonly number[]): Promise<number> {
+  const rows = await db
+    .selectFrom('shipment_snapshot as ss')
+    .innerJoin('shipment as s', 's.id', 'ss.shipment_id')
+    .select([
+      'ss.shipment_id',
+      'ss.version',
+      'ss.stored_form',
+      'ss.tracking_json',
+      'ss.exceptions_json',
+      'ss.tracking_z',
+      'ss.exceptions_z',
+      's.master_json',
+      's.etd',
+      's.eta',
+    ])
+    .where('ss.shipment_id', 'in', ids)
+    .where('ss.stored_form', '<', STORED_FORM)
+    // The shipment row at the snapshot's version: its master data and etd/eta are the snapshot's.
+    .whereRef('s.version', '=', 'ss.version')
+    .orderBy('ss.shipment_id')
+    .execute();
+  let written = 0;
+  for (const r of rows) {
+    const form = Number(r.stored_form);
+    const tracking = JSON.parse(form === 0 ? r.tracking_json : decompressText(r.tracking_z)) as SnapshotTrackingParts;
+    const exceptions = JSON.parse(form === 0 ? r.exceptions_json : decompressText(r.exceptions_z)) as TrackingException[];
+    const master = parseShipmentMaster(r.master_json);
+    const { shipment_id, version, ...columns } = snapshotRow({
+      shipmentId: r.shipment_id,
+      version: Number(r.version),
+      tracking,
+      exceptions,
+      restTracking: restTrackingJson({ master, etd: r.etd, eta: r.eta, tracking, exceptions }),
+    });
+    const result = await db
+      .updateTable('shipment_snapshot')
+      .set(columns)
+      .where('shipment_id', '=', shipment_id)
+      .where('version', '=', version)
+      .where('stored_form', '=', form)
+      .executeTakeFirst();
+    written += Number(result.numUpdatedRows);
+  }
+  return written;
 }

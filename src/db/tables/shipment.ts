@@ -105,4 +105,15 @@ export interface ShipmentSnapshotTable {
   tracking_json: string;
   /** The served exceptions as JSON, oldest detection first. */
   exceptions_json: string;
+  /**
+   * How the row is stored (migration 020): 0, the two JSON text columns above; from 1 on, the compressed columns
+   * below (the text columns empty). See src/store/stored-snapshots.ts.
+   */
+  stored_form: ColumnType<number, number | undefined, number>;
+  /** tracking_json, compressed (stored_form 1 on). */
+  tracking_z: Buffer | null;
+  /** exceptions_json, compressed (stored_form 1 on). */
+  exceptions_z: Buffer | null;
+  /** REST's `shipmentTracking` as served (src/domain/rest-tracking.ts), compressed; null when it could not be made. */
+  rest_tracking_z: Buffer | null;
 }

@@ -100,8 +100,13 @@ builder.queryField('shipment', (t) =>
       if (ctx.rendered) {
         // The service's own run (REST, push) of an unchanged version it rendered before: the kept text
         // stands for the field, which is null so that nothing of the snapshot is walked again.
+        // A version not rendered yet: REST's rendering stored with the snapshot, read as text (one column).
         const { rendered } = ctx;
-        const tracking = snapshot.rendering(rendered.name);
+        let tracking = snapshot.rendering(rendered.name);
+        if (tracking === undefined && rendered.stored) {
+          tracking = await snapshot.storedRendering();
+          if (tracking !== undefined) snapshot.keepRendering(rendered.name, tracking);
+        }
         if (tracking !== undefined) {
           rendered.hit = { header: transmissionHeader, tracking };
           return null;

@@ -1,0 +1,20 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+
+/**
+ * The compression of stored snapshot columns (stored-snapshots.ts, stored_form 1 on): raw deflate at level 1.
+ *
+ * Chosen by measurement on the bench's shipments (bench/README.md, Compact stored snapshots): ~10 KB of snapshot JSON
+ * became ~860 bytes in ~45 µs, and inflates in ~18 µs; level 6 saved another 14 % for half again the time,
+ * brotli at quality 1 was about as small and as fast to write but slower to read, and from quality 4 on several
+ * times slower to write. Ingest writes a snapshot per changed shipment, and a first lookup reads one, so both
+ * sides count; raw deflate has no header or checksum to pay for (the database keeps its own).
+ */
+export function compressText(text: string): Buffer {
+  return deflateRawSync(Buffer.from(text, 'utf8'), { level: 1 });
+}
+
+/** A column compressText wrote, as text; an empty one (null) reads as empty text. */
+export function decompressText(data: Uint8Array | null | undefined): string {
+  if (!data) return '';
+  return inflateRawSync(data).toString('utf8');
+}
