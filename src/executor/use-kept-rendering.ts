@@ -17,6 +17,7 @@ import {
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { ExecutorContext, InternalContext, RenderedRead, TransmissionHeader } from './context.js';
+import { requestPath } from '../service/request-path.js';
 
 /**
  * The rendering memo of REST and push (shipment-rendering.ts), for GraphQL answers on /graphql
@@ -58,7 +59,7 @@ export function useKeptRendering(options: { graphqlEndpoint: string }): Plugin {
       const context = args.contextValue as ExecutorContext & InternalContext;
       // The service's own runs (REST, push) keep their own rendering; only /graphql answers are serialized here.
       if (context.rendered || context.asPrincipal || context.transmission) return undefined;
-      if (!context.request || new URL(context.request.url).pathname !== options.graphqlEndpoint) return undefined;
+      if (!context.request || requestPath(context.request) !== options.graphqlEndpoint) return undefined;
       const plan = planFor(args.schema, args.document, args.operationName);
       if (!plan) return undefined;
       const rendered: RenderedRead = { name: plan.name };

@@ -6,6 +6,7 @@ import { decisionsOfCurrentRequest, type ClientQuotas } from '../service/client-
 import { tightest, type QuotaName } from '../service/quotas.js';
 import type { ExecutorContext, InternalContext } from './context.js';
 import { quotaCostOf } from './field-policy.js';
+import { requestPath } from '../service/request-path.js';
 
 /** The quota an operation is reported against when it counts against none: the one GraphQL queries spend. */
 const REPORTED_QUOTA: QuotaName = 'lookups';
@@ -103,7 +104,7 @@ export function useOperationCost(options: { limits: GraphQLLimits; quotas: Clien
   }): (() => Promise<OperationCost>) | undefined {
     const context = args.contextValue as ExecutorContext & InternalContext;
     if (context.asPrincipal || context.transmission) return undefined;
-    if (new URL(context.request.url).pathname !== options.graphqlEndpoint) return undefined;
+    if (requestPath(context.request) !== options.graphqlEndpoint) return undefined;
     const requestedQueryCost = requestedCost(args.schema, args.document, args.operationName);
     const points = quotaCostOf(args.schema, args.document, args.operationName);
     let cost: Promise<OperationCost> | undefined;
