@@ -355,10 +355,13 @@ describe.each(dialects)('GraphQL operations on $name', ({ name, enabled }) => {
   }
 }
 fragment E on EquipmentEvent { eventID equipmentEventTypeCode }`;
+      const kept = vi.spyOn(ShipmentSnapshot.prototype, 'rendering');
       const app = await fresh();
       try {
         const answers: Body[] = [];
         for (let i = 0; i < 3; i++) answers.push((await (await app.graphql(query, { bl: BL }, token)).json()) as Body);
+        // The third answer was written from the kept text.
+        expect(kept.mock.results.at(-1)?.value).toBeTypeOf('string');
         const [first, , third] = answers as [Body, Body, Body];
         expect(third).toMatchObject({
           data: { s: { __typename: 'Transmission', h: { __typename: 'TransmissionHeader', schemaVersion: '1.2' } } },
@@ -373,6 +376,7 @@ fragment E on EquipmentEvent { eventID equipmentEventTypeCode }`;
         expect(theirs.data?.s ?? null).toBeNull();
         expect(theirs.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
       } finally {
+        kept.mockRestore();
         await app.destroy();
       }
     });
