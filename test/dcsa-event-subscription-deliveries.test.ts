@@ -196,5 +196,20 @@ describe.each(dialects)('DCSA event subscription deliveries on $name', ({ name, 
     // The webhook field does not answer for a DCSA subscription.
     const webhook = await f.graphql('query ($id: String!) { webhookDeliveries(subscriptionID: $id) { deliveryID } }', { id }, token);
     expect(((await webhook.json()) as { errors: { extensions: { code: string } }[] }).errors[0]?.extensions.code).toBe('NOT_FOUND');
+    // The connection answers the same log, page by page; the webhook connection not at all.
+    const connection = await f.graphql(
+      'query ($id: String!) { eventSubscriptionDeliveriesConnection(subscriptionID: $id, first: 1) { edges { cursor node { id deliveryID } } pageInfo { hasNextPage endCursor } } }',
+      { id },
+      token,
+    );
+    const page = ((await connection.json()) as any).data.eventSubscriptionDeliveriesConnection;
+    expect(page.edges.map((e: { node: unknown }) => e.node)).toEqual([{ id: delivery?.id, deliveryID: delivery?.deliveryID }]);
+    expect(page.pageInfo).toEqual({ hasNextPage: data.eventSubscriptionDeliveries.length > 1, endCursor: page.edges[0].cursor });
+    const asWebhook = await f.graphql(
+      'query ($id: String!) { webhookDeliveriesConnection(subscriptionID: $id) { edges { cursor } } }',
+      { id },
+      token,
+    );
+    expect(((await asWebhook.json()) as { errors: { extensions: { code: string } }[] }).errors[0]?.extensions.code).toBe('NOT_FOUND');
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_SCOPE, SUBSCRIBE_SCOPE, TRACK_SCOPE } from '../src/auth/scopes.js';
 import { dialects } from './support/databases.js';
-import { createSandboxApp, type SandboxApp } from './support/sandbox-app.js';
+import { enqueuePushTriggers } from '../src/store/push-outbox.js';
+import { createSandboxApp, SANDBOX_SEEDED_AT, type SandboxApp } from './support/sandbox-app.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
 /**
@@ -206,6 +207,77 @@ describe.each(dialects)('Relay connections on $name', ({ name, enabled }) => {
     expect(paged.map((r) => r.trackingRequestID)).toEqual(all);
   });
 
+  it.skipIf(!enabled)(
+    'webhookSubscriptionsConnection and webhookDeliveriesConnection: every item once, in the order of the lists',
+    async () => {
+      const made: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const { body } = await graphql(
+          'mutation ($r: WebhookSubscriptionRequest!) { createWebhookSubscription(request: $r) { subscription { subscriptionID } } }',
+          { r: { billOfLadingNumber: 'MAEU262150002', callbackUrl: `${receiver.url}/w${i}` } },
+        );
+        expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+        made.push(body.data.createWebhookSubscription.subscription.subscriptionID);
+      }
+      const listed = await graphql('{ webhookSubscriptions { subscriptionID } }');
+      const all = (listed.body.data.webhookSubscriptions as { subscriptionID: string }[]).map((x) => x.subscriptionID);
+      expect(all).toEqual(expect.arrayContaining(made));
+      const paged = await pageThrough<{ subscriptionID: string }>('webhookSubscriptionsConnection', 'subscriptionID', 2);
+      expect(paged.map((x) => x.subscriptionID)).toEqual(all);
+
+      // Five changes of the shipment, committed as an ingest commits them: a delivery each, per subscription.
+      const shipment = await f.t.database.db
+        .selectFrom('shipment')
+        .select('id')
+        .where('bill_of_lading_number', '=', 'MAEU262150002')
+        .executeTakeFirstOrThrow();
+      const changes = [1, 2, 3, 4, 5].map((n) => ({
+        triggerType: 'EVENT_TRIGGER' as const,
+        eventID: `c0de0000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+        exceptionID: null,
+      }));
+      await enqueuePushTriggers(f.t.database.db, new Map([[shipment.id, changes]]), SANDBOX_SEEDED_AT);
+      const subscription = made[0]!;
+      const log = await graphql('query ($s: String!) { webhookDeliveries(subscriptionID: $s) { deliveryID } }', { s: subscription });
+      const deliveries = (log.body.data.webhookDeliveries as { deliveryID: string }[]).map((d) => d.deliveryID);
+      expect(deliveries).toHaveLength(5);
+      const byPage = await pageThrough<{ deliveryID: string }>(
+        'webhookDeliveriesConnection',
+        'deliveryID',
+        2,
+        false,
+        `, subscriptionID: "${subscription}"`,
+      );
+      expect(byPage.map((d) => d.deliveryID)).toEqual(deliveries);
+      const pending = await pageThrough<{ status: string }>(
+        'webhookDeliveriesConnection',
+        'status',
+        3,
+        false,
+        `, subscriptionID: "${subscription}", status: PENDING`,
+      );
+      expect(pending).toHaveLength(5);
+      expect(pending.every((d) => d.status === 'PENDING')).toBe(true);
+
+      // Another client's subscription is as unknown as a missing one; a forged cursor is a clear refusal.
+      const stranger = await f.tokenFor('acct-a', { subscribe: true });
+      const theirs = await f.graphql(
+        'query ($s: String!) { webhookDeliveriesConnection(subscriptionID: $s) { edges { cursor } } }',
+        { s: subscription },
+        stranger.token,
+      );
+      expect(((await theirs.json()) as { errors?: any[] }).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+      for (const field of [
+        `webhookDeliveriesConnection(subscriptionID: "${subscription}", after: "bm90LWEtY3Vyc29y")`,
+        'webhookSubscriptionsConnection(after: "bm90LWEtY3Vyc29y")',
+      ]) {
+        const forged = await graphql(`{ ${field} { edges { cursor } } }`);
+        expect(forged.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+        expect(forged.body.errors?.[0]?.message).toMatch(/after is not a cursor/);
+      }
+    },
+  );
+
   it.skipIf(!enabled)('the earlier page shapes are deprecated, each naming a replacement that exists', async () => {
     const { body } = await graphql(
       '{ __schema { queryType { fields(includeDeprecated: true) { name isDeprecated deprecationReason } } } }',
@@ -218,6 +290,9 @@ describe.each(dialects)('Relay connections on $name', ({ name, enabled }) => {
       events: 'Use eventsConnection',
       eventSubscriptions: 'Use eventSubscriptionsConnection',
       trackingRequests: 'Use trackingRequestsConnection',
+      webhookSubscriptions: 'Use webhookSubscriptionsConnection',
+      webhookDeliveries: 'Use webhookDeliveriesConnection',
+      eventSubscriptionDeliveries: 'Use eventSubscriptionDeliveriesConnection',
     });
     const names = new Set(fields.map((x) => x.name));
     for (const reason of Object.values(deprecated)) expect(names.has(reason!.replace('Use ', ''))).toBe(true);

@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EQUIPMENT_EVENT_FRAGMENT, SHIPMENT_DOCUMENT, SHIPMENT_TRACKING_SELECTION } from '../src/executor/shipment-document.js';
+import { ShipmentSnapshot } from '../src/store/shipment-snapshot.js';
 import { documentHash, renderTrustedDocuments, serviceTrustedDocuments } from '../src/http/trusted-documents.js';
 import { BASE, createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
@@ -301,6 +302,101 @@ describe.each(dialects)('GraphQL operations on $name', ({ name, enabled }) => {
       const two = `query Two($bl: String) { a: shipment(billOfLadingNumber: $bl) { shipmentTracking { eta } } ... @defer { b: shipment(billOfLadingNumber: $bl) { shipmentTracking { eta } } } }`;
       const [first] = await multipartParts(await post(f, { query: two, variables: { bl: BL } }, token, { Accept: 'multipart/mixed' }));
       expect(first!.extensions?.cost?.throttleStatus).toMatchObject({ quota: 'lookups', cost: 2 });
+    });
+  });
+
+  describe('kept rendering', () => {
+    /** A new app on the same data, so that the shipment's snapshot starts uncached. */
+    async function fresh() {
+      return createTestApp(name, { testDatabase: f.t });
+    }
+    const sentTracking = (text: string) => {
+      const at = text.indexOf('"shipmentTracking":');
+      return text.slice(at, text.indexOf(',"extensions":'));
+    };
+
+    it.skipIf(!enabled)('a persisted lookup sends the kept text of an unchanged version, with its own header and cost', async () => {
+      const kept = vi.spyOn(ShipmentSnapshot.prototype, 'rendering');
+      const app = await fresh();
+      try {
+        const persistedQuery = { version: 1, sha256Hash: documentHash(SHIPMENT_DOCUMENT) };
+        const body = { variables: { billOfLadingNumber: BL }, extensions: { persistedQuery } };
+        expect((await post(app, { ...body, query: SHIPMENT_DOCUMENT }, token)).status).toBe(200); // not cached yet
+        const first = await (await post(app, body, token)).text(); // cached: rendered and kept
+        expect(kept.mock.results.at(-1)?.value).toBeUndefined();
+        const second = await (await post(app, body, token)).text(); // the kept text
+        expect(kept.mock.results.at(-1)?.value).toBeTypeOf('string');
+        expect(sentTracking(second)).toBe(sentTracking(first));
+        const [a, b] = [JSON.parse(first) as Body, JSON.parse(second) as Body];
+        expect(b.errors).toBeUndefined();
+        // The same answer as executed, nulls kept (GraphQL's, not REST's rendering), the header the request's own.
+        expect(b.data.shipment.shipmentTracking).toEqual(a.data.shipment.shipmentTracking);
+        expect(sentTracking(second)).toContain('null');
+        expect(Object.keys(b.data.shipment.transmissionHeader)).toEqual(Object.keys(a.data.shipment.transmissionHeader));
+        expect(b.data.shipment.transmissionHeader.transmissionID).not.toBe(a.data.shipment.transmissionHeader.transmissionID);
+        expect(b.extensions?.cost).toMatchObject({ requestedQueryCost: a.extensions?.cost.requestedQueryCost });
+        expect(b.extensions?.cost.throttleStatus.remaining).toBe(a.extensions?.cost.throttleStatus.remaining - 1);
+        // REST keeps its own rendering (nulls omitted) of the same version beside it.
+        const rest = await (await app.get(`/v2/shipments?billOfLadingNumber=${BL}`, token)).text();
+        expect(b.data.shipment.shipmentTracking.placeOfReceipt).toBeNull();
+        expect((JSON.parse(rest) as { shipmentTracking: object }).shipmentTracking).not.toHaveProperty('placeOfReceipt');
+      } finally {
+        kept.mockRestore();
+        await app.destroy();
+      }
+    });
+
+    it.skipIf(!enabled)('answers aliases and __typename as execution does; another tenant still gets nothing', async () => {
+      const query = `query Aliased($bl: String) {
+  s: shipment(billOfLadingNumber: $bl) {
+    __typename
+    h: transmissionHeader { __typename who: receiverID schemaVersion triggerType transmissionDateTime }
+    t: shipmentTracking { id e: eta containers { containerNumber latestEvent { ...E } } }
+  }
+}
+fragment E on EquipmentEvent { eventID equipmentEventTypeCode }`;
+      const kept = vi.spyOn(ShipmentSnapshot.prototype, 'rendering');
+      const app = await fresh();
+      try {
+        const answers: Body[] = [];
+        for (let i = 0; i < 3; i++) answers.push((await (await app.graphql(query, { bl: BL }, token)).json()) as Body);
+        // The third answer was written from the kept text.
+        expect(kept.mock.results.at(-1)?.value).toBeTypeOf('string');
+        const [first, , third] = answers as [Body, Body, Body];
+        expect(third).toMatchObject({
+          data: { s: { __typename: 'Transmission', h: { __typename: 'TransmissionHeader', schemaVersion: '1.2' } } },
+        });
+        expect(Object.keys(third.data.s)).toEqual(['__typename', 'h', 't']);
+        expect(Object.keys(third.data.s.h)).toEqual(['__typename', 'who', 'schemaVersion', 'triggerType', 'transmissionDateTime']);
+        expect(third.data.s.h).toMatchObject({ who: first.data.s.h.who, triggerType: 'MANUAL_TRIGGER' });
+        expect(third.data.s.h.transmissionDateTime).toMatch(/Z$/);
+        expect(third.data.s.t).toEqual(first.data.s.t);
+        const { token: other } = await app.tokenFor('acct-b');
+        const theirs = (await (await app.graphql(query, { bl: BL }, other)).json()) as Body;
+        expect(theirs.data?.s ?? null).toBeNull();
+        expect(theirs.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+      } finally {
+        kept.mockRestore();
+        await app.destroy();
+      }
+    });
+
+    it.skipIf(!enabled)('keeps nothing for a selection that varies per request (a variable or a directive in it)', async () => {
+      const keep = vi.spyOn(ShipmentSnapshot.prototype, 'keepRendering');
+      const app = await fresh();
+      try {
+        const varying = `query V($bl: String, $withEta: Boolean!) { shipment(billOfLadingNumber: $bl) { shipmentTracking { carrierCode eta @include(if: $withEta) } } }`;
+        const answers: Body[] = [];
+        for (const withEta of [true, true, false]) {
+          answers.push((await (await app.graphql(varying, { bl: BL, withEta }, token)).json()) as Body);
+        }
+        expect(keep.mock.calls.filter(([n]) => n.startsWith('graphql-json:'))).toEqual([]);
+        expect(answers[1]?.data.shipment.shipmentTracking.eta).toMatch(/Z$/);
+        expect(answers[2]?.data.shipment.shipmentTracking).toEqual({ carrierCode: 'MAEU' });
+      } finally {
+        keep.mockRestore();
+        await app.destroy();
+      }
     });
   });
 

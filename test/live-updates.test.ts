@@ -131,6 +131,11 @@ describe.each(dialects)('live updates over SSE on $name', ({ name, enabled }) =>
       new Promise((_, reject) => setTimeout(() => reject(new Error('no live update within 5 s')), 5000)),
     ]);
     abort.abort();
+    // Like every GraphQL answer, the event carries the cost: the document's, and the quota as subscribing left it.
+    const cost = (first as IteratorResult<any>).value.extensions.cost;
+    expect(cost).toMatchObject({ maximumQueryCost: 5000, throttleStatus: { quota: 'lookups', cost: 1 } });
+    expect(cost.requestedQueryCost).toBeGreaterThan(0);
+    expect(cost.throttleStatus.remaining).toBeLessThan(cost.throttleStatus.limit);
     expect((first as IteratorResult<any>).value.data.shipmentUpdates).toEqual({
       transmissionHeader: {
         triggerType: 'EXCEPTION_DETECTED',

@@ -9,6 +9,7 @@ import { useCompiledExecution } from '../executor/use-compiled-execution.js';
 import { useConditionalGet } from '../executor/use-conditional-get.js';
 import { useGraphQLLimits } from '../executor/use-graphql-limits.js';
 import { useGraphQLQuotas } from '../executor/use-graphql-quotas.js';
+import { useKeptRendering } from '../executor/use-kept-rendering.js';
 import { useIntrospectionPolicy } from '../executor/use-introspection-policy.js';
 import { useOperationCost } from '../executor/use-operation-cost.js';
 import { useOperationMetrics } from '../executor/use-operation-metrics.js';
@@ -58,6 +59,8 @@ export function createAppExecutor(set: ServiceSet, options: { logger: Logger; pl
       useAuthentication(),
       ...(rateLimits.quotas ? [useGraphQLQuotas(rateLimits.quotas, GRAPHQL_ENDPOINT)] : []),
       useConditionalGet(),
+      // After the conditional read (a 304 has no body), before execution: /graphql answers keep their rendering.
+      useKeptRendering({ graphqlEndpoint: GRAPHQL_ENDPOINT }),
       useCompiledExecution(options.logger, { maxOperations: config.graphql.compiledCacheSize }),
       ...(options.plugins ?? []),
     ] as Plugin<any>[],

@@ -4,6 +4,7 @@ import type { ClientQuotas } from '../service/client-quotas.js';
 import { quotaMessage, rateLimitHeaders, type QuotaDecision, type QuotaName } from '../service/quotas.js';
 import type { ExecutorContext, InternalContext } from './context.js';
 import { quotaCostOf } from './field-policy.js';
+import { requestPath } from '../service/request-path.js';
 
 /**
  * Per-client quotas of GraphQL operations sent to /graphql (README: Quotas
@@ -20,7 +21,7 @@ export function useGraphQLQuotas(quotas: ClientQuotas, graphqlEndpoint: string):
   /** The refusal of an operation over quota, or undefined when it may run. */
   async function refusal(context: ExecutorContext & InternalContext, cost: Map<QuotaName, number>): Promise<GraphQLError | undefined> {
     if (cost.size === 0 || context.asPrincipal || context.transmission) return undefined;
-    if (new URL(context.request.url).pathname !== graphqlEndpoint) return undefined;
+    if (requestPath(context.request) !== graphqlEndpoint) return undefined;
     let clientId: string;
     try {
       // The fields that cost something are protected: the principal is resolved already, or its error is answered by the field.

@@ -6,6 +6,7 @@ import { decisionsOfCurrentRequest, type ClientQuotas } from '../service/client-
 import { tightest, type QuotaName } from '../service/quotas.js';
 import type { ExecutorContext, InternalContext } from './context.js';
 import { quotaCostOf } from './field-policy.js';
+import { requestPath } from '../service/request-path.js';
 
 /** The quota an operation is reported against when it counts against none: the one GraphQL queries spend. */
 const REPORTED_QUOTA: QuotaName = 'lookups';
@@ -94,22 +95,34 @@ export function useOperationCost(options: { limits: GraphQLLimits; quotas: Clien
     };
   }
 
+  /** The lazy cost of an operation of /graphql, or undefined for the service's own runs. */
+  function costOf(args: {
+    contextValue: unknown;
+    schema: GraphQLSchema;
+    document: DocumentNode;
+    operationName?: string | null;
+  }): (() => Promise<OperationCost>) | undefined {
+    const context = args.contextValue as ExecutorContext & InternalContext;
+    if (context.asPrincipal || context.transmission) return undefined;
+    if (requestPath(context.request) !== options.graphqlEndpoint) return undefined;
+    const requestedQueryCost = requestedCost(args.schema, args.document, args.operationName);
+    const points = quotaCostOf(args.schema, args.document, args.operationName);
+    let cost: Promise<OperationCost> | undefined;
+    // Lazy: the quotas are counted by plugins after this one.
+    const get = () =>
+      (cost ??= throttleStatus(context, points).then((status) => ({
+        requestedQueryCost,
+        maximumQueryCost: options.limits.maxCost,
+        ...(status ? { throttleStatus: status } : {}),
+      })));
+    costs.set(context, get);
+    return get;
+  }
+
   return {
     onExecute({ args }) {
-      const context = args.contextValue as ExecutorContext & InternalContext;
-      if (context.asPrincipal || context.transmission) return undefined;
-      if (new URL(context.request.url).pathname !== options.graphqlEndpoint) return undefined;
-      const requestedQueryCost = requestedCost(args.schema, args.document, args.operationName);
-      const points = quotaCostOf(args.schema, args.document, args.operationName);
-      let cost: Promise<OperationCost> | undefined;
-      // Lazy: the quotas are counted by plugins after this one.
-      const get = () =>
-        (cost ??= throttleStatus(context, points).then((status) => ({
-          requestedQueryCost,
-          maximumQueryCost: options.limits.maxCost,
-          ...(status ? { throttleStatus: status } : {}),
-        })));
-      costs.set(context, get);
+      const get = costOf(args);
+      if (!get) return undefined;
       return {
         async onExecuteDone({ result, setResult }) {
           const extensions = { cost: await get() };
@@ -124,6 +137,24 @@ export function useOperationCost(options: { limits: GraphQLLimits; quotas: Clien
               if (!first) return;
               first = false;
               setPart(withExtensions(part, extensions));
+            },
+          };
+        },
+      };
+    },
+    onSubscribe({ args }) {
+      const get = costOf(args);
+      if (!get) return undefined;
+      return {
+        onSubscribeResult({ result }) {
+          if (!isAsyncIterable(result)) return undefined;
+          // A subscription counts once, when it is made (use-graphql-quotas.ts): read the quota now, in the request's
+          // own context, and let every event say what the subscription cost (docs/graphql.md, Cost). Its events
+          // count nothing, so they repeat that figure rather than read the quota again per event and subscriber.
+          const cost = get();
+          return {
+            async onNext({ result: event, setResult }) {
+              setResult(withExtensions(event, { cost: await cost }));
             },
           };
         },

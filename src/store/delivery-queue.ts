@@ -351,18 +351,37 @@ export interface DeliveryLogEntry {
  * Newest first; filtered by subscription (and its owner) and/or status, or one delivery by its id. `liveWebhook`
  * keeps only deliveries of webhook subscriptions not deleted: what `webhookDeliveries` shows (node(id:)).
  */
-export async function listDeliveries(
+export async function listDeliveries(db: Kysely<DatabaseSchema>, filter: DeliveryLogFilter): Promise<DeliveryLogEntry[]> {
+  return (await readDeliveryLog(db, filter)).map(({ entry }) => entry);
+}
+
+export interface DeliveryLogFilter {
+  subscriptionId?: string;
+  clientId?: string;
+  status?: string;
+  deliveryId?: string;
+  liveWebhook?: boolean;
+  liveDcsa?: boolean;
+  /** Only deliveries older than this position in the log (a connection's `after`: see DeliveryLogPage). */
+  beforePosition?: number;
+  limit: number;
+}
+
+/** A page of a delivery log, newest first: each entry with its position (its row's sequence), and whether more follow. */
+export interface DeliveryLogPage {
+  entries: { entry: DeliveryLogEntry; position: number }[];
+  more: boolean;
+}
+
+export async function pageOfDeliveryLog(db: Kysely<DatabaseSchema>, filter: DeliveryLogFilter): Promise<DeliveryLogPage> {
+  const rows = await readDeliveryLog(db, { ...filter, limit: filter.limit + 1 });
+  return { entries: rows.slice(0, filter.limit), more: rows.length > filter.limit };
+}
+
+async function readDeliveryLog(
   db: Kysely<DatabaseSchema>,
-  filter: {
-    subscriptionId?: string;
-    clientId?: string;
-    status?: string;
-    deliveryId?: string;
-    liveWebhook?: boolean;
-    liveDcsa?: boolean;
-    limit: number;
-  },
-): Promise<DeliveryLogEntry[]> {
+  filter: DeliveryLogFilter,
+): Promise<{ entry: DeliveryLogEntry; position: number }[]> {
   let query = db
     .selectFrom('webhook_delivery as d')
     .innerJoin('webhook_subscription as s', 's.subscription_id', 'd.subscription_id')
@@ -389,21 +408,25 @@ export async function listDeliveries(
   if (filter.deliveryId !== undefined) query = query.where('d.delivery_id', '=', filter.deliveryId);
   if (filter.liveWebhook) query = query.where('s.kind', '=', 'WEBHOOK').where('s.status', '!=', 'DELETED');
   if (filter.liveDcsa) query = query.where('s.kind', '=', DCSA_KIND).where('s.status', '!=', 'DELETED');
+  if (filter.beforePosition !== undefined) query = query.where('d.id', '<', filter.beforePosition);
   const rows = await query.execute();
   return rows.map((r) => ({
-    deliveryID: r.delivery_id,
-    subscriptionID: r.subscription_id,
-    transmissionID: deliveryTransmissionId(Number(r.id)),
-    triggerType: r.trigger_type,
-    triggeredByEvent: r.triggered_by_event,
-    exceptionID: r.exception_id,
-    status: r.status as DeliveryLogEntry['status'],
-    attempts: Number(r.attempts),
-    lastStatus: r.last_status,
-    lastError: r.last_error,
-    nextAttemptDateTime: r.status === 'PENDING' ? r.next_attempt_at : null,
-    createdDateTime: r.created_at,
-    deliveredDateTime: r.delivered_at,
+    position: Number(r.id),
+    entry: {
+      deliveryID: r.delivery_id,
+      subscriptionID: r.subscription_id,
+      transmissionID: deliveryTransmissionId(Number(r.id)),
+      triggerType: r.trigger_type,
+      triggeredByEvent: r.triggered_by_event,
+      exceptionID: r.exception_id,
+      status: r.status as DeliveryLogEntry['status'],
+      attempts: Number(r.attempts),
+      lastStatus: r.last_status,
+      lastError: r.last_error,
+      nextAttemptDateTime: r.status === 'PENDING' ? r.next_attempt_at : null,
+      createdDateTime: r.created_at,
+      deliveredDateTime: r.delivered_at,
+    },
   }));
 }
 

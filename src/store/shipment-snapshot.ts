@@ -6,6 +6,9 @@ import { parseShipmentMaster } from './json-columns.js';
 import { loadParts, type PartName } from './shipment-reader.js';
 import { readStoredSnapshot, type SnapshotColumn } from './stored-snapshots.js';
 
+/** Renderings kept per version: REST's, push's and a few GraphQL selections (src/executor/use-kept-rendering.ts). */
+export const MAX_RENDERINGS = 8;
+
 /** What was read for one batch of columns. */
 interface LoadedColumns {
   bytes: number;
@@ -105,7 +108,8 @@ export class ShipmentSnapshot {
 
   keepRendering(name: string, text: string): void {
     this.#renderings ??= new Map();
-    if (this.#renderings.has(name)) return;
+    // A client choosing its selections must not grow one version without bound (its bytes count anyway).
+    if (this.#renderings.has(name) || this.#renderings.size >= MAX_RENDERINGS) return;
     this.#renderings.set(name, text);
     // Measured as the stored JSON is, by its characters (V8 keeps ASCII JSON at a byte a character).
     this.bytes += text.length;

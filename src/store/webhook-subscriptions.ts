@@ -131,6 +131,38 @@ export async function listSubscriptions(db: Kysely<DatabaseSchema>, clientId: st
   return rows.map(toSubscription);
 }
 
+/**
+ * A page of the client's subscriptions in listSubscriptions' order (oldest first), after a position in it
+ * (created_at, then subscription_id: unique, and the same order on both stores), and whether more follow.
+ */
+export async function pageOfSubscriptions(
+  db: Kysely<DatabaseSchema>,
+  clientId: string,
+  options: { after?: { createdAt: string; subscriptionId: string }; limit: number },
+): Promise<{ subscriptions: WebhookSubscription[]; more: boolean }> {
+  let query = db
+    .selectFrom('webhook_subscription')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where('status', '!=', 'DELETED')
+    .where('kind', '=', WEBHOOK);
+  const after = options.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '>', after.createdAt),
+        eb.and([eb('created_at', '=', after.createdAt), eb('subscription_id', '>', after.subscriptionId)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('created_at')
+    .orderBy('subscription_id')
+    .limit(options.limit + 1)
+    .execute();
+  return { subscriptions: rows.slice(0, options.limit).map(toSubscription), more: rows.length > options.limit };
+}
+
 /** One of the client's subscriptions, or null (another client's is as unknown as a missing one). */
 export async function getSubscription(
   db: Kysely<DatabaseSchema>,

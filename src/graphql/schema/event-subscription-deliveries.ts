@@ -3,7 +3,15 @@ import { policy } from '../../executor/field-policy.js';
 import { requireEventSubscription } from '../../push/event-subscription-service.js';
 import type { DeliveryLogEntry } from '../../store/delivery-queue.js';
 import { builder } from '../builder.js';
-import { DELIVERY_LOG_VALIDATION, WebhookDeliveryStatusEnum, deliveryLog, deliveryLogArgs } from './webhook-subscription.js';
+import {
+  DELIVERY_LOG_CONNECTION_VALIDATION,
+  DELIVERY_LOG_VALIDATION,
+  WebhookDeliveryStatusEnum,
+  deliveryLog,
+  deliveryLogArgs,
+  deliveryLogConnection,
+  deliveryLogConnectionArgs,
+} from './webhook-subscription.js';
 
 /**
  * The delivery log of a DCSA event subscription (docs/dcsa-events.md, Notifications): its notifications ride the
@@ -36,6 +44,7 @@ export const EventSubscriptionDeliveryType = builder.objectRef<DeliveryLogEntry>
 builder.queryField('eventSubscriptionDeliveries', (t) =>
   t.field({
     ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
+    deprecationReason: 'Use eventSubscriptionDeliveriesConnection',
     type: [EventSubscriptionDeliveryType],
     description:
       "A DCSA event subscription's delivery log, newest first; NOT_FOUND for another client's, an unknown or a webhook " +
@@ -47,6 +56,32 @@ builder.queryField('eventSubscriptionDeliveries', (t) =>
       // Only the caller's own DCSA subscription: a webhook subscription's id is as unknown here as another client's.
       await requireEventSubscription(ctx.services.database.db, principal, args.subscriptionID);
       return deliveryLog(ctx.services.database.db, principal.clientId, args);
+    },
+  }),
+);
+
+const EventSubscriptionDeliveryConnectionType = builder.connectionObject(
+  {
+    type: EventSubscriptionDeliveryType,
+    name: 'EventSubscriptionDeliveryConnection',
+    description: "A page of a DCSA event subscription's delivery log, newest first.",
+  },
+  { description: 'A DCSA notification, and the cursor to page on from it.' },
+);
+
+builder.queryField('eventSubscriptionDeliveriesConnection', (t) =>
+  t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
+    type: EventSubscriptionDeliveryConnectionType,
+    description:
+      "A DCSA event subscription's delivery log, newest first, a page at a time; NOT_FOUND for another client's, an unknown or a " +
+      'webhook subscription. Requires the track-and-trace.subscribe scope.',
+    args: deliveryLogConnectionArgs,
+    validate: DELIVERY_LOG_CONNECTION_VALIDATION,
+    resolve: async (_root, args, ctx) => {
+      const principal = await ctx.principal();
+      await requireEventSubscription(ctx.services.database.db, principal, args.subscriptionID);
+      return deliveryLogConnection(ctx.services.database.db, principal.clientId, args);
     },
   }),
 );

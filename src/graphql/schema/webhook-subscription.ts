@@ -9,9 +9,10 @@ import {
   subscriptionNotFound,
 } from '../../push/subscription-service.js';
 import { redeliverWebhook, testWebhook, type TrialResult } from '../../push/webhook-trial.js';
-import { listDeliveries, type DeliveryLogEntry } from '../../store/delivery-queue.js';
-import { deleteSubscription, listSubscriptions, type WebhookSubscription } from '../../store/webhook-subscriptions.js';
+import { listDeliveries, pageOfDeliveryLog, type DeliveryLogEntry } from '../../store/delivery-queue.js';
+import { deleteSubscription, listSubscriptions, pageOfSubscriptions, type WebhookSubscription } from '../../store/webhook-subscriptions.js';
 import { builder } from '../builder.js';
+import { badConnectionArgument, connectionOf, pagingDirection, type Connection } from '../connection.js';
 import { subscriptionTargetArgs } from '../../service/lookup-arguments.js';
 import { ExceptionTypeEnum } from './exception.js';
 import { TriggerTypeEnum } from './transmission.js';
@@ -228,9 +229,48 @@ export const WebhookSubscriptionRequestInput = builder.inputType('WebhookSubscri
 builder.queryField('webhookSubscriptions', (t) =>
   t.field({
     ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
+    deprecationReason: 'Use webhookSubscriptionsConnection',
     type: [WebhookSubscriptionType],
     description: 'Your webhook subscriptions, oldest first. Requires the track-and-trace.subscribe scope.',
     resolve: async (_root, _args, ctx) => listSubscriptions(ctx.services.database.db, (await ctx.principal()).clientId),
+  }),
+);
+
+const WebhookSubscriptionConnectionType = builder.connectionObject(
+  {
+    type: WebhookSubscriptionType,
+    name: 'WebhookSubscriptionConnection',
+    description: 'A page of your webhook subscriptions, oldest first.',
+  },
+  { description: 'A webhook subscription, and the cursor to page on from it.' },
+);
+
+/** A subscription's position in the listing's order (created, then ID), opaque to clients. */
+const subscriptionCursor = (s: WebhookSubscription) => Buffer.from(`${s.createdDateTime}|${s.subscriptionID}`).toString('base64url');
+
+function parseSubscriptionCursor(cursor: string): { createdAt: string; subscriptionId: string } {
+  const m = /^([0-9T:.Z-]{20,30})\|([0-9a-f-]{36})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!m) throw badConnectionArgument('after', 'after is not a cursor this service handed out');
+  return { createdAt: m[1] as string, subscriptionId: m[2] as string };
+}
+
+builder.queryField('webhookSubscriptionsConnection', (t) =>
+  t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
+    type: WebhookSubscriptionConnectionType,
+    description: 'Your webhook subscriptions, oldest first, a page at a time. Requires the track-and-trace.subscribe scope.',
+    args: {
+      first: t.arg.int({ required: false, description: 'Subscriptions per page, 1 to 500; default 100.' }),
+      after: t.arg.string({ required: false, description: 'A cursor of an earlier page (its endCursor): the subscriptions after it.' }),
+    },
+    validate: z.object({ after: z.string().max(200, 'after is at most 200 characters').nullish() }).loose(),
+    resolve: async (_root, args, ctx) => {
+      const { size } = pagingDirection(args, 100, 500);
+      const after = args.after == null ? undefined : parseSubscriptionCursor(args.after);
+      const clientId = (await ctx.principal()).clientId;
+      const page = await pageOfSubscriptions(ctx.services.database.db, clientId, { ...(after ? { after } : {}), limit: size });
+      return connectionOf(page.subscriptions, subscriptionCursor, { hasNextPage: page.more, hasPreviousPage: false });
+    },
   }),
 );
 
@@ -272,9 +312,76 @@ export function deliveryLog(
   });
 }
 
+/** A delivery log as a connection's arguments: the same filters, paged by `first`/`after` (newest first). */
+export const deliveryLogConnectionArgs = builder.args((t) => ({
+  subscriptionID: t.string({ required: true, description: 'The subscription.' }),
+  status: t.field({ type: WebhookDeliveryStatusEnum, required: false, description: 'Only deliveries in this state.' }),
+  first: t.int({ required: false, description: 'Deliveries per page, 1 to 500; default 100.' }),
+  after: t.string({ required: false, description: 'A cursor of an earlier page (its endCursor): the older deliveries after it.' }),
+}));
+
+export const DELIVERY_LOG_CONNECTION_VALIDATION = z
+  .object({ after: z.string().max(100, 'after is at most 100 characters').nullish() })
+  .loose();
+
+/** A delivery's position in the log, opaque to clients. */
+const deliveryCursor = (position: number) => Buffer.from(`delivery:${position}`).toString('base64url');
+
+function parseDeliveryCursor(cursor: string): number {
+  const m = /^delivery:(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!m) throw badConnectionArgument('after', 'after is not a cursor this service handed out');
+  return Number(m[1]);
+}
+
+/** A page of the log of a subscription whose ownership the caller checked, as a connection. */
+export async function deliveryLogConnection(
+  db: Parameters<typeof listDeliveries>[0],
+  clientId: string,
+  args: { subscriptionID: string; status?: DeliveryLogEntry['status'] | null; first?: number | null; after?: string | null },
+): Promise<Connection<DeliveryLogEntry>> {
+  const { size } = pagingDirection(args, 100, 500);
+  const before = args.after == null ? undefined : parseDeliveryCursor(args.after);
+  const page = await pageOfDeliveryLog(db, {
+    subscriptionId: args.subscriptionID,
+    clientId,
+    ...(args.status ? { status: args.status } : {}),
+    ...(before === undefined ? {} : { beforePosition: before }),
+    limit: size,
+  });
+  const positions = page.entries.map((e) => e.position);
+  return connectionOf(
+    page.entries.map((e) => e.entry),
+    (_entry, i) => deliveryCursor(positions[i] as number),
+    { hasNextPage: page.more, hasPreviousPage: false },
+  );
+}
+
+const WebhookDeliveryConnectionType = builder.connectionObject(
+  { type: WebhookDeliveryType, name: 'WebhookDeliveryConnection', description: "A page of a subscription's delivery log, newest first." },
+  { description: 'A delivery, and the cursor to page on from it.' },
+);
+
+builder.queryField('webhookDeliveriesConnection', (t) =>
+  t.field({
+    ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
+    type: WebhookDeliveryConnectionType,
+    description:
+      "A subscription's delivery log, newest first, a page at a time; NOT_FOUND for another client's or an unknown subscription. " +
+      'Requires the track-and-trace.subscribe scope.',
+    args: deliveryLogConnectionArgs,
+    validate: DELIVERY_LOG_CONNECTION_VALIDATION,
+    resolve: async (_root, args, ctx) => {
+      const principal = await ctx.principal();
+      await requireSubscription(ctx.services.database.db, principal, args.subscriptionID);
+      return deliveryLogConnection(ctx.services.database.db, principal.clientId, args);
+    },
+  }),
+);
+
 builder.queryField('webhookDeliveries', (t) =>
   t.field({
     ...policy({ access: { scope: SUBSCRIBE_SCOPE }, quota: 'subscriptions' }),
+    deprecationReason: 'Use webhookDeliveriesConnection',
     type: [WebhookDeliveryType],
     description: "A subscription's delivery log, newest first.",
     args: deliveryLogArgs,
