@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { ClientQuotas } from '../service/client-quotas.js';
+import { urlPath } from '../service/url-path.js';
 import { quotaMessage, rateLimitHeaders, type QuotaDecision, type QuotaName } from '../service/quotas.js';
 import type { ExecutorContext, InternalContext } from './context.js';
 import { quotaCostOf } from './field-policy.js';
@@ -20,7 +21,7 @@ export function useGraphQLQuotas(quotas: ClientQuotas, graphqlEndpoint: string):
   /** The refusal of an operation over quota, or undefined when it may run. */
   async function refusal(context: ExecutorContext & InternalContext, cost: Map<QuotaName, number>): Promise<GraphQLError | undefined> {
     if (cost.size === 0 || context.asPrincipal || context.transmission) return undefined;
-    if (new URL(context.request.url).pathname !== graphqlEndpoint) return undefined;
+    if (urlPath(context.request.url) !== graphqlEndpoint) return undefined;
     let clientId: string;
     try {
       // The fields that cost something are protected: the principal is resolved already, or its error is answered by the field.
