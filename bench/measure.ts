@@ -27,7 +27,9 @@ export interface Measured {
   sqlPerRequest: number;
   /**
    * The server process's CPU time (user + system, from /proc) per request over the run, in µs: unlike req/s,
-   * it hardly moves when other work shares the machine. NaN where /proc is not readable.
+   * it does not count the time the server waited for a core other work held. It still rises on a loaded machine
+   * (caches) and at low throughput (less work shared per event-loop turn and per batched statement), so compare
+   * it between runs of similar req/s. NaN where /proc is not readable.
    */
   cpuMicrosPerRequest: number;
 }

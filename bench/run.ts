@@ -71,7 +71,7 @@ async function main(): Promise<void> {
       `ceiling (${ceiling.label}): ${fixed(ceiling.requestsPerSecond, 0)} req/s, p99 ${ceiling.p99} ms; ` +
         `the service's 304 reaches ${fixed(ceilingShare * 100, 0)} % of it`,
     );
-    // The same share in server CPU per answer, which a machine shared with other work hardly moves.
+    // The same share in server CPU per answer (bench/measure.ts: less moved than req/s by other work on the machine).
     print(
       `server CPU per answer: ceiling ${fixed(ceiling.cpuMicrosPerRequest, 0)} µs, the service's 304 ` +
         `${fixed(ratios.conditionalCpu, 0)} µs: ${fixed((ceiling.cpuMicrosPerRequest / ratios.conditionalCpu) * 100, 0)} % by CPU`,
