@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { createPool } from 'mysql2/promise';
 import { runLoad, type LoadResult } from './load.js';
+import { cpuMicros } from './measure.js';
 
 /**
  * What this machine allows a conditional poll at all, for reading the
@@ -54,7 +55,7 @@ function statementFor(kind: CeilingKind): (() => Promise<unknown>) | null {
 export async function measureCeiling(
   kind: CeilingKind,
   options: { connections: number; seconds: number; warmupSeconds: number },
-): Promise<LoadResult & { label: string }> {
+): Promise<LoadResult & { label: string; cpuMicrosPerRequest: number }> {
   const child = fork(fileURLToPath(import.meta.url), [kind]);
   try {
     const port = await new Promise<number>((resolve, reject) => {
@@ -68,10 +69,16 @@ export async function measureCeiling(
       headers: { 'If-None-Match': 'W/"ceiling"' },
     });
     const run = { connections: options.connections, expected: [304] };
-    return {
-      ...(await runLoad(url, poll, { ...run, seconds: options.seconds, warmup: { seconds: options.warmupSeconds } })),
-      label: LABELS[kind],
-    };
+    const pid = child.pid ?? 0;
+    let cpuBefore = NaN;
+    const load = await runLoad(url, poll, {
+      ...run,
+      seconds: options.seconds,
+      warmup: { seconds: options.warmupSeconds },
+      onMeasureStart: () => void (cpuBefore = cpuMicros(pid)),
+    });
+    // The server's CPU per answer, as bench/measure.ts takes the service's (responses: answers the run received).
+    return { ...load, label: LABELS[kind], cpuMicrosPerRequest: (cpuMicros(pid) - cpuBefore) / load.responses };
   } finally {
     child.kill();
   }

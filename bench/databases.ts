@@ -21,7 +21,14 @@ export interface BenchDatabase {
   destroy(): Promise<void>;
 }
 
-export async function createBenchDatabase(dialect: 'mysql' | 'sqlite', name: string): Promise<BenchDatabase> {
+/**
+ * `BENCH_DB_SUFFIX`, when set, is appended to every bench database's name (`tt_bench_<suffix>`), so that runs
+ * sharing one MariaDB server (several checkouts on one machine) do not drop each other's database.
+ */
+const SUFFIX = process.env.BENCH_DB_SUFFIX;
+
+export async function createBenchDatabase(dialect: 'mysql' | 'sqlite', baseName: string): Promise<BenchDatabase> {
+  const name = SUFFIX ? `${baseName}_${SUFFIX}` : baseName;
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), `${name}-`));
     const url = `sqlite:${join(dir, 'bench.sqlite')}`;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { runLoad, type LoadOptions, type LoadResult, type RequestSpec } from './load.js';
 import type { ServerProcess } from './processes.js';
 
@@ -24,6 +25,25 @@ export async function counts(server: ServerProcess): Promise<Counts> {
 export interface Measured {
   load: LoadResult;
   sqlPerRequest: number;
+  /**
+   * The server process's CPU time (user + system, from /proc) per request over the run, in µs: unlike req/s,
+   * it does not count the time the server waited for a core other work held. It still rises on a loaded machine
+   * (caches) and at low throughput (less work shared per event-loop turn and per batched statement), so compare
+   * it between runs of similar req/s. NaN where /proc is not readable.
+   */
+  cpuMicrosPerRequest: number;
+}
+
+/** CPU time of a process in µs (utime + stime of /proc/PID/stat, in clock ticks of 10 ms); NaN without /proc. */
+export function cpuMicros(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) in parentheses: utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return NaN;
+  }
 }
 
 export interface Run {
@@ -40,14 +60,24 @@ export interface Run {
  */
 export async function measure(server: ServerProcess, next: () => RequestSpec, run: Run, warmup?: LoadOptions['warmup']): Promise<Measured> {
   let before: Promise<Counts> | undefined;
+  let cpuBefore = NaN;
   const load = await runLoad(server.url, next, {
     ...run,
     ...(warmup ? { warmup } : {}),
-    onMeasureStart: () => void (before = counts(server)),
+    onMeasureStart: () => {
+      cpuBefore = cpuMicros(server.pid);
+      before = counts(server);
+    },
   });
+  const cpuAfter = cpuMicros(server.pid);
   const start = await (before ?? counts(server));
   const after = await counts(server);
-  return { load, sqlPerRequest: (after.statements - start.statements) / (after.requests - start.requests) };
+  const requests = after.requests - start.requests;
+  return {
+    load,
+    sqlPerRequest: (after.statements - start.statements) / requests,
+    cpuMicrosPerRequest: (cpuAfter - cpuBefore) / requests,
+  };
 }
 
 /** A single request's response, outside any measurement. */

@@ -71,6 +71,11 @@ async function main(): Promise<void> {
       `ceiling (${ceiling.label}): ${fixed(ceiling.requestsPerSecond, 0)} req/s, p99 ${ceiling.p99} ms; ` +
         `the service's 304 reaches ${fixed(ceilingShare * 100, 0)} % of it`,
     );
+    // The same share in server CPU per answer (bench/measure.ts: less moved than req/s by other work on the machine).
+    print(
+      `server CPU per answer: ceiling ${fixed(ceiling.cpuMicrosPerRequest, 0)} µs, the service's 304 ` +
+        `${fixed(ratios.conditionalCpu, 0)} µs: ${fixed((ceiling.cpuMicrosPerRequest / ratios.conditionalCpu) * 100, 0)} % by CPU`,
+    );
     if (!options.only) await costBySize(servers, seeded, options);
     if (!options.only || options.only.some((prefix) => 'changes feed'.startsWith(prefix.toLowerCase()))) {
       await printFeed(bench, servers, options);
@@ -125,6 +130,8 @@ interface Ratios {
   partialToFull: number;
   /** The 304 scenario's own req/s, for its share of the ceiling. */
   conditionalRps: number;
+  /** The 304 scenario's server CPU per request (µs). */
+  conditionalCpu: number;
 }
 
 async function runScenarios(servers: Servers, options: BenchOptions): Promise<Ratios> {
@@ -149,7 +156,7 @@ async function runScenarios(servers: Servers, options: BenchOptions): Promise<Ra
     rows.push({ scenario, result });
     const { load } = result;
     print(
-      `  ${scenario.name}: ${fixed(load.requestsPerSecond, 0)} req/s, latency p50 ${load.p50} p90 ${load.p90} p99 ${load.p99} max ${load.max} ms (client loop late at most ${fixed(load.clientLoopMaxMs, 0)} ms)`,
+      `  ${scenario.name}: ${fixed(load.requestsPerSecond, 0)} req/s, latency p50 ${load.p50} p90 ${load.p90} p99 ${load.p99} max ${load.max} ms (client loop late at most ${fixed(load.clientLoopMaxMs, 0)} ms), server CPU ${fixed(result.cpuMicrosPerRequest, 0)} µs/request`,
     );
   }
 
@@ -177,6 +184,7 @@ async function runScenarios(servers: Servers, options: BenchOptions): Promise<Ra
     graphqlFull: rps('GraphQL full') / baseline,
     partialToFull: rps('GraphQL partial') / rps('GraphQL full'),
     conditionalRps: rps('REST conditional'),
+    conditionalCpu: rows.find((r) => r.scenario.name.startsWith('REST conditional'))?.result.cpuMicrosPerRequest ?? NaN,
   };
   print(
     `ratios to the baseline: REST ${fixed(ratios.rest, 2)} (first lookups ${fixed(ratios.first, 2)}, conditional polls ` +

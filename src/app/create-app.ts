@@ -1,6 +1,7 @@
 import type { RequestListener } from 'node:http';
 import type { Plugin } from '@envelop/core';
 import type { ServerAdapterPlugin } from '@whatwg-node/server';
+import { Request as FetchRequest } from '@whatwg-node/fetch';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Registry } from 'prom-client';
 import type { AuthRateLimiterOptions } from '../auth/auth-rate-limiter.js';
@@ -160,7 +161,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     ],
   });
   const yogaFetch = yoga.fetch as (input: string | Request, init?: RequestInit) => Promise<Response>;
-  const restFetch = rest.fetch as (input: string | Request, init?: RequestInit) => Promise<Response>;
+  const restFetch = (input: string | Request, init?: RequestInit) =>
+    rest.fetch(typeof input === 'string' || init ? new FetchRequest(input, init) : input);
 
   return {
     yoga,
@@ -176,8 +178,8 @@ export async function createApp(options: AppOptions): Promise<App> {
         isRestTarget(pathOf(typeof input === 'string' ? input : input.url)) ? restFetch(input, init) : yogaFetch(input, init),
       ),
     listener: (req, res) => {
-      // The adapters answer errors themselves; the promise only says when the response is written.
-      void (isRestTarget(req.url ?? '/') ? rest : yoga)(req, res);
+      // The servers answer errors themselves; the promise only says when the response is written.
+      void (isRestTarget(req.url ?? '/') ? rest.node(req, res) : yoga(req, res));
     },
     handle: (request, serverContext) =>
       Promise.resolve(isRestTarget(pathOf(request.url)) ? rest.fetch(request, serverContext) : yoga.fetch(request, serverContext)),

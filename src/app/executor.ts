@@ -43,7 +43,12 @@ export function createAppExecutor(set: ServiceSet, options: { logger: Logger; pl
         services,
         correlationId: given.correlationId ?? currentRequest()?.correlationId ?? randomUUID(),
         principal: () => (principal ??= services.authenticate(request).then(identify)),
-        grant: given.grant ?? { remoteAddress: rateLimits.addressOf(request, initial) },
+        // Only the token grant reads the address (its failed-authentication limits): resolved when read.
+        grant: given.grant ?? {
+          get remoteAddress() {
+            return rateLimits.addressOf(request, initial);
+          },
+        },
         ...(given.transmission ? { transmission: given.transmission } : {}),
         ...(given.conditional ? { conditional: given.conditional } : {}),
         ...(given.rendered ? { rendered: given.rendered } : {}),

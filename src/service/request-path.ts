@@ -1,3 +1,5 @@
+import { urlPath } from './url-path.js';
+
 const paths = new WeakMap<Request, string>();
 
 /**
@@ -8,7 +10,7 @@ const paths = new WeakMap<Request, string>();
 export function requestPath(request: Request): string {
   let path = paths.get(request);
   if (path === undefined) {
-    path = new URL(request.url).pathname;
+    path = urlPath(request.url);
     paths.set(request, path);
   }
   return path;
