@@ -151,6 +151,13 @@ function containerCount(index: number, options: GenerateOptions): number {
   return forwarderEvents(index) > ONE_CONTAINER_EVENTS ? 2 : 1;
 }
 
+/** The container numbers of shipment `index` (what its equipment events name as equipmentReference). */
+export function containerNumbersOf(index: number, options: GenerateOptions = {}): string[] {
+  const count = containerCount(index, options);
+  const stride = options.profile === 'forwarder' ? CONTAINER_STRIDE : count;
+  return containerNumbers(index, count, carrierOf(index).owner, options.space ?? 1, stride);
+}
+
 /** One shipment's master data and its 59 (by default) raw events. */
 export function generateShipment(index: number, options: GenerateOptions = {}): GeneratedShipment {
   const count = containerCount(index, options);
@@ -169,7 +176,7 @@ export function generateShipment(index: number, options: GenerateOptions = {}): 
   // One shipment in ten runs a day late, enough for an ETA_DELAY exception.
   const delay = index % 10 === 0 ? 30 * HOUR : 2 * HOUR;
   const planned = departure - 30 * DAY;
-  const containers = containerNumbers(index, count, carrier.owner, space, options.profile === 'forwarder' ? CONTAINER_STRIDE : count);
+  const containers = containerNumbersOf(index, options);
   // The forwarder profile leaves out events of least interest first (lower rank first): see leaveOut.
   const optional = new Map<object, number>();
   const mayDrop = <T extends object>(event: T, rank: number): T => {

@@ -2,7 +2,6 @@ import { performance } from 'node:perf_hooks';
 import type { Database } from '../src/db/connect.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
-import { bundleIndexes, bundleOf, type GenerateOptions } from './generate.js';
 
 /**
  * Loads generated bundles through the real ingest path (parseBundle, then
@@ -51,21 +50,4 @@ export async function ingestRaw(
 
 export function emptyTiming(): IngestTiming {
   return { events: 0, shipments: 0, parseSeconds: 0, ingestSeconds: 0 };
-}
-
-/** Seeds shipments from..from+count-1 in bundles of `perBundle` shipments; `progress` is called after each bundle. */
-export async function seedShipments(
-  database: Database,
-  count: number,
-  perBundle: number,
-  options: GenerateOptions = {},
-  progress?: (timing: IngestTiming) => void,
-  from = 0,
-): Promise<IngestTiming> {
-  const timing = emptyTiming();
-  for (const indexes of bundleIndexes(count, perBundle, from)) {
-    await ingestRaw(database, bundleOf(indexes, options), timing);
-    progress?.(timing);
-  }
-  return timing;
 }
