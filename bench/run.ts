@@ -17,7 +17,7 @@ import { fixed, table, thousands } from './report.js';
 import { graphqlRequest, restPath, scenarios, type Scenario } from './scenarios.js';
 import { startPrivateMariadb } from './private-mariadb.js';
 import { eventsPerSecond, type IngestTiming } from './seed.js';
-import { firstScaleStage, scaleStage, scaleTable, type ScaleStage } from './scale.js';
+import { firstScaleStage, reserveLargeStageKeys, scaleStage, scaleTable, type ScaleStage } from './scale.js';
 import { checkSameAnswers, seedSized, SIZES, startServers, type Seeded, type Servers } from './setup.js';
 import { seedInStages } from './staged-seed.js';
 
@@ -102,6 +102,8 @@ async function benchmark(requested: BenchOptions): Promise<string> {
     });
     // Everything after measures the shipments the seed reached (the disk guard may have stopped it early).
     const options: BenchOptions = { ...requested, shipments: seeded.shipments };
+    // The large stage's first lookups: set aside now, so that no scenario before it asks for them.
+    const largeStageKeys = small ? reserveLargeStageKeys(keys, options) : null;
     const sized = await seedSized(bench, options);
     print(`waited ${fixed(await settle(bench), 1)} s for the database to write back the seed (dirty pages at most 5 %)`);
     const servers = await startServers(bench, options, (server) => running.push(server));
@@ -136,10 +138,10 @@ async function benchmark(requested: BenchOptions): Promise<string> {
       await printFanout(bench, servers, { ...options.fanout, cpuProf: options.cpuProf }, options.connections);
       for (let i = 0; i < options.fanout.shipments; i++) keys.touch(i);
     }
-    if (small) {
+    if (small && largeStageKeys) {
       print();
       print(`lookups at ${thousands(options.shipments)} shipments:`);
-      const large = await scaleStage(bench, servers, options, options.shipments, keys, generate);
+      const large = await scaleStage(bench, servers, options, options.shipments, keys, largeStageKeys, generate);
       print();
       print(
         `lookups at ${thousands(options.scaleFrom)} and ${thousands(options.shipments)} shipments (${options.profile} profile; ` +

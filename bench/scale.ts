@@ -42,6 +42,37 @@ export interface ScaleStage {
 /** Change-log positions the feed scenario reads after. */
 const FEED_CURSORS = 1_000;
 
+/** The first-lookup scenario's shipments at a stage: measured once each, and the warm-up's. */
+export interface FirstLookupKeys {
+  measured: number[];
+  warmup: number[];
+}
+
+/** As many first lookups at both sizes, whatever the larger one: a p99 of as many samples. */
+function firstLookupCounts(options: BenchOptions): { measured: number; warmup: number } {
+  return { measured: Math.min(Math.floor(options.scaleFrom * 0.6), 6_000), warmup: Math.min(Math.floor(options.scaleFrom * 0.2), 2_000) };
+}
+
+/** The small stage's first lookups: shipments spread over the first --scale-from, none asked for yet. */
+function smallStageKeys(keys: KeySpace, options: BenchOptions): () => FirstLookupKeys {
+  const counts = firstLookupCounts(options);
+  return () => ({
+    measured: keys.spreadFresh(counts.measured, options.scaleFrom),
+    warmup: keys.spreadFresh(counts.warmup, options.scaleFrom),
+  });
+}
+
+/**
+ * Sets the large stage's first-lookup shipments aside (KeySpace.reserve) before the main scenarios run, spread
+ * over all shipments but the first ones, which the feed, 304 and fan-out scenarios ask for in order.
+ */
+export function reserveLargeStageKeys(keys: KeySpace, options: BenchOptions): () => FirstLookupKeys {
+  const counts = firstLookupCounts(options);
+  const floor = Math.min(Math.max(10_000, options.fanout?.shipments ?? 0), Math.floor(options.shipments / 2));
+  const reserved = keys.reserve(counts.measured + counts.warmup, floor, options.shipments);
+  return () => ({ measured: keys.use(reserved.slice(0, counts.measured)), warmup: keys.use(reserved.slice(counts.measured)) });
+}
+
 /** The scenarios of a stage, in order: first lookups before anything else asks the service for a shipment. */
 function stageScenarios(
   bench: BenchDatabase,
@@ -49,15 +80,13 @@ function stageScenarios(
   options: BenchOptions,
   shipments: number,
   keys: KeySpace,
+  firstKeys: () => FirstLookupKeys,
   generate: GenerateOptions,
   notes: string[],
 ): Scenario[] {
   const { credentials } = servers;
   const bearer = { Authorization: `Bearer ${credentials.token}` };
   const random = () => keys.random(shipments);
-  // The same number at both sizes, whatever the larger one: a p99 of as many samples.
-  const firstCount = Math.min(Math.floor(options.scaleFrom * 0.6), 6_000);
-  const warmupCount = Math.min(Math.floor(options.scaleFrom * 0.2), 2_000);
   const feed = changePages(credentials, async () => {
     const t0 = performance.now();
     const numbered = await orderCommittedChanges(bench.database.db);
@@ -68,10 +97,7 @@ function stageScenarios(
     return changePositions(bench, FEED_CURSORS);
   });
   return [
-    firstLookups(credentials, () => ({
-      measured: keys.spreadFresh(firstCount, shipments),
-      warmup: keys.spreadFresh(warmupCount, shipments),
-    })),
+    firstLookups(credentials, firstKeys),
     { name: 'REST full snapshot', target: 'service', next: () => ({ method: 'GET', path: restPath(bl(random())), headers: bearer }) },
     conditionalPolls(credentials, () => keys.spread(Math.min(2_000, shipments), shipments)),
     {
@@ -94,11 +120,12 @@ export async function scaleStage(
   options: BenchOptions,
   shipments: number,
   keys: KeySpace,
+  firstKeys: () => FirstLookupKeys,
   generate: GenerateOptions,
 ): Promise<ScaleStage> {
   const rows: ScaleStage['rows'] = [];
   const notes: string[] = [];
-  for (const scenario of stageScenarios(bench, servers, options, shipments, keys, generate, notes)) {
+  for (const scenario of stageScenarios(bench, servers, options, shipments, keys, firstKeys, generate, notes)) {
     await scenario.prepare?.(servers.service);
     const expected = scenario.expected ? { expected: scenario.expected } : {};
     const run = scenario.amount !== undefined ? { amount: scenario.amount } : { seconds: options.seconds };
@@ -133,7 +160,7 @@ export async function firstScaleStage(
   const running: ServerProcess[] = [];
   try {
     const servers = await startServers(bench, options, (server) => running.push(server));
-    return await scaleStage(bench, servers, options, options.scaleFrom, keys, generate);
+    return await scaleStage(bench, servers, options, options.scaleFrom, keys, smallStageKeys(keys, options), generate);
   } finally {
     for (const server of running) await server.stop();
   }

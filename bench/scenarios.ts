@@ -203,6 +203,7 @@ async function lookUpEach(url: string, headers: Record<string, string>, shipment
   let next = 0;
   const lane = async () => {
     for (let i = next++; i < shipments; i = next++) {
+      if (keys.reserved(i)) continue;
       keys.touch(i);
       const response = await fetch(`${url}${restPath(shipmentKey(i).billOfLadingNumber)}`, { headers });
       await response.arrayBuffer();
