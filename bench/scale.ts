@@ -91,7 +91,7 @@ function stageScenarios(
     const t0 = performance.now();
     const numbered = await orderCommittedChanges(bench.database.db);
     notes.push(
-      `change log: ${thousands(numbered)} changes of the seed numbered in ${fixed((performance.now() - t0) / 1000, 1)} s ` +
+      `change log: ${thousands(numbered)} changes numbered in ${fixed((performance.now() - t0) / 1000, 1)} s ` +
         `(as the first reader after a bulk load does), the feed reads after ${FEED_CURSORS} positions spread over the log`,
     );
     return changePositions(bench, FEED_CURSORS);
@@ -189,26 +189,31 @@ async function changePositions(bench: BenchDatabase, count: number): Promise<{ s
 }
 
 export function scaleTable(small: ScaleStage, large: ScaleStage): string {
-  const header = ['scenario', ...[small, large].flatMap((s) => [`${thousands(s.shipments)} req/s`, 'p50 ms', 'p99 ms']), 'p99 ratio'];
+  const header = [
+    'scenario',
+    ...[small, large].flatMap((s) => [`${thousands(s.shipments)} req/s`, 'p50 ms', 'p99 ms', 'errors']),
+    'p99 ratio',
+  ];
+  // A stage without one answer in its window has no latency to compare: `none`, not 0.
+  const cells = (row: ScaleStage['rows'][number] | undefined) =>
+    !row
+      ? ['', '', '', '']
+      : row.rps > 0
+        ? [fixed(row.rps, 0), String(row.p50), String(row.p99), String(row.errors)]
+        : ['0', 'none', 'none', String(row.errors)];
   const rows = small.rows.map((row) => {
     const big = large.rows.find((r) => r.name === row.name);
-    return [
-      row.name,
-      fixed(row.rps, 0),
-      String(row.p50),
-      String(row.p99),
-      fixed(big?.rps ?? NaN, 0),
-      String(big?.p50 ?? ''),
-      String(big?.p99 ?? ''),
-      fixed((big?.p99 ?? NaN) / row.p99, 2),
-    ];
+    const ratio = big && big.rps > 0 && row.rps > 0 ? fixed(big.p99 / row.p99, 2) : 'n/a';
+    return [row.name, ...cells(row), ...cells(big), ratio];
   });
   rows.push([
     'service RSS / snapshot cache MiB',
     `${fixed(small.rssMiB, 0)} / ${fixed(small.cacheMiB, 0)}`,
     '',
     '',
+    '',
     `${fixed(large.rssMiB, 0)} / ${fixed(large.cacheMiB, 0)}`,
+    '',
     '',
     '',
     '',
