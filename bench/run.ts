@@ -100,6 +100,7 @@ async function benchmark(requested: BenchOptions): Promise<string> {
       await settle(bench);
       small = await firstScaleStage(bench, requested, keys, generate);
     });
+    if (seeded.shipments === 0) throw new Error(`nothing seeded, nothing to measure: ${seeded.stopped ?? 'no shipments'}`);
     // Everything after measures the shipments the seed reached (the disk guard may have stopped it early).
     const options: BenchOptions = { ...requested, shipments: seeded.shipments };
     // The large stage's first lookups: set aside now, so that no scenario before it asks for them.
