@@ -10,13 +10,20 @@ import { migrateToLatest } from '../src/store/migrate.js';
  * recreated on every run, or a SQLite file in a temporary directory.
  */
 
-/** Server the bench creates its databases on (`BENCH_MYSQL_URL`); any database in the path is ignored. */
-export const BENCH_MYSQL_URL = process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
+/**
+ * Server the bench creates its databases on (`BENCH_MYSQL_URL`); any database in the path is ignored. Read at
+ * each use: `--private-mariadb` points it at the bench's own server (bench/private-mariadb.ts).
+ */
+export function benchMysqlUrl(): string {
+  return process.env.BENCH_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
+}
 
 export interface BenchDatabase {
   /** DATABASE_URL for the service and the baseline. */
   url: string;
   database: Database;
+  /** SQLite: the database file. */
+  file?: string;
   /** Closes the connection and drops the database (or deletes the file). */
   destroy(): Promise<void>;
 }
@@ -31,12 +38,14 @@ export async function createBenchDatabase(dialect: 'mysql' | 'sqlite', baseName:
   const name = SUFFIX ? `${baseName}_${SUFFIX}` : baseName;
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), `${name}-`));
-    const url = `sqlite:${join(dir, 'bench.sqlite')}`;
+    const file = join(dir, 'bench.sqlite');
+    const url = `sqlite:${file}`;
     const database = connectDatabase(url);
     await migrateToLatest(database);
     return {
       url,
       database,
+      file,
       async destroy() {
         await database.close();
         rmSync(dir, { recursive: true, force: true });
@@ -44,12 +53,12 @@ export async function createBenchDatabase(dialect: 'mysql' | 'sqlite', baseName:
     };
   }
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad database name ${name}`);
-  const admin = await createConnection(BENCH_MYSQL_URL);
+  const admin = await createConnection(benchMysqlUrl());
   await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
   // Binary collation, as the test suite uses: identifiers compare exactly.
   await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`);
   await admin.end();
-  const base = new URL(BENCH_MYSQL_URL);
+  const base = new URL(benchMysqlUrl());
   base.pathname = `/${name}`;
   const url = base.toString();
   const database = connectDatabase(url, { poolSize: 4 });
@@ -59,7 +68,7 @@ export async function createBenchDatabase(dialect: 'mysql' | 'sqlite', baseName:
     database,
     async destroy() {
       await database.close();
-      const conn = await createConnection(BENCH_MYSQL_URL);
+      const conn = await createConnection(benchMysqlUrl());
       await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
       await conn.end();
     },
@@ -75,7 +84,7 @@ export async function createBenchDatabase(dialect: 'mysql' | 'sqlite', baseName:
 export async function settle(bench: BenchDatabase, maxSeconds = 60): Promise<number> {
   if (!bench.url.startsWith('mysql://')) return 0;
   const started = Date.now();
-  const conn = await createConnection(BENCH_MYSQL_URL);
+  const conn = await createConnection(benchMysqlUrl());
   try {
     for (;;) {
       const [rows] = await conn.query(

@@ -9,7 +9,9 @@ import { imoCheckDigit } from '../src/domain/imo-number.js';
  * (UNLocationCode, local times with offsets) and half in the spec's.
  *
  * Per shipment, by default: 4 containers with 12 equipment events each,
- * 8 transport events and 3 shipment events (59 events). Deterministic: the
+ * 8 transport events and 3 shipment events (59 events). The `forwarder`
+ * profile of the scale runs gives a mid-size forwarder's shipments instead:
+ * 15 to 30 events, 20 on average (see FORWARDER_EVENTS). Deterministic: the
  * same index always gives the same shipment, so keys can be drawn at random
  * by index without keeping the data.
  */
@@ -84,10 +86,11 @@ function eventId(space: number, index: number, n: number): string {
   return `${hex(index, 8)}-${hex(space, 4)}-4${hex(n, 3)}-8000-${hex(index * 131 + n, 12)}`;
 }
 
-function containerNumbers(index: number, count: number, ownerPrefix: string, space: number): string[] {
+/** `stride` numbers are set aside per shipment index (at least `count`), so numbers never repeat across shipments. */
+function containerNumbers(index: number, count: number, ownerPrefix: string, space: number, stride = count): string[] {
   // Owner letter 4 (category U) plus a per-space owner suffix keeps numbers distinct across shipments.
   return Array.from({ length: count }, (_, j) => {
-    const n = index * count + j;
+    const n = index * stride + j;
     const owner = `${ownerPrefix.slice(0, 2)}${String.fromCharCode(65 + ((space + Math.floor(n / 1_000_000)) % 26))}U`;
     const firstTen = `${owner}${String(n % 1_000_000).padStart(6, '0')}`;
     return `${firstTen}${containerCheckDigit(firstTen)}`;
@@ -118,11 +121,46 @@ export interface GenerateOptions {
   tag?: string;
   /** Namespace of event IDs, distinct per tag; default 1. */
   space?: number;
+  /**
+   * `full` (default): `containers` containers, every event of the schedule (59 for 4 containers). `forwarder`:
+   * a mid-size forwarder's shipment, 1 or 2 containers and 15 to 30 events (forwarderEvents); `containers` is
+   * ignored.
+   */
+  profile?: 'full' | 'forwarder';
+}
+
+/**
+ * Events per shipment of the `forwarder` profile, one entry per slot: 15 to 30, 20 on average (a mid-size
+ * forwarder's shipments: mostly one container followed from booking to discharge, some with two).
+ */
+const FORWARDER_EVENTS = [15, 16, 16, 17, 17, 18, 18, 19, 19, 20, 21, 22, 23, 24, 25, 30] as const;
+/** One container carries at most this many events in the forwarder profile (3 shipment + 8 transport + 12 equipment). */
+const ONE_CONTAINER_EVENTS = SHIPMENT_EVENTS + TRANSPORT_EVENTS + EVENTS_PER_CONTAINER;
+/** Container numbers set aside per shipment index in every profile (the default's 4), so profiles never collide. */
+const CONTAINER_STRIDE = 4;
+
+/** The event count of shipment `index` in the forwarder profile (a hash of the index picks its slot). */
+export function forwarderEvents(index: number): number {
+  const slot = (Math.imul(index, 0x9e3779b1) >>> 0) >>> 28;
+  return FORWARDER_EVENTS[slot] as number;
+}
+
+/** Containers of shipment `index`: the forwarder profile's shipments above one container's events have two. */
+function containerCount(index: number, options: GenerateOptions): number {
+  if (options.profile !== 'forwarder') return options.containers ?? 4;
+  return forwarderEvents(index) > ONE_CONTAINER_EVENTS ? 2 : 1;
+}
+
+/** The container numbers of shipment `index` (what its equipment events name as equipmentReference). */
+export function containerNumbersOf(index: number, options: GenerateOptions = {}): string[] {
+  const count = containerCount(index, options);
+  const stride = options.profile === 'forwarder' ? CONTAINER_STRIDE : count;
+  return containerNumbers(index, count, carrierOf(index).owner, options.space ?? 1, stride);
 }
 
 /** One shipment's master data and its 59 (by default) raw events. */
 export function generateShipment(index: number, options: GenerateOptions = {}): GeneratedShipment {
-  const count = options.containers ?? 4;
+  const count = containerCount(index, options);
   const tag = options.tag ?? 'B';
   const space = options.space ?? 1;
   const carrier = carrierOf(index);
@@ -138,7 +176,13 @@ export function generateShipment(index: number, options: GenerateOptions = {}): 
   // One shipment in ten runs a day late, enough for an ETA_DELAY exception.
   const delay = index % 10 === 0 ? 30 * HOUR : 2 * HOUR;
   const planned = departure - 30 * DAY;
-  const containers = containerNumbers(index, count, carrier.owner, space);
+  const containers = containerNumbersOf(index, options);
+  // The forwarder profile leaves out events of least interest first (lower rank first): see leaveOut.
+  const optional = new Map<object, number>();
+  const mayDrop = <T extends object>(event: T, rank: number): T => {
+    optional.set(event, rank);
+    return event;
+  };
 
   let n = 0;
   const id = () => eventId(space, index, n++);
@@ -170,7 +214,7 @@ export function generateShipment(index: number, options: GenerateOptions = {}): 
   });
   const shipmentEvents = [
     shipmentEvent('CONF', planned, 'BKG', key.carrierBookingReference),
-    shipmentEvent('RECE', departure - 5 * DAY, 'SHI', `SI-${key.carrierBookingReference}`, bkg),
+    mayDrop(shipmentEvent('RECE', departure - 5 * DAY, 'SHI', `SI-${key.carrierBookingReference}`, bkg), 6),
     shipmentEvent('ISSU', departure + DAY, 'TRD', key.billOfLadingNumber),
   ];
 
@@ -185,8 +229,8 @@ export function generateShipment(index: number, options: GenerateOptions = {}): 
     transport('DEPA', 'PLN', departure, planned, pol),
     transport('DEPA', 'EST', departure + HOUR, departure - 2 * DAY, pol),
     transport('DEPA', 'ACT', departure + 2 * HOUR, departure + 2 * HOUR, pol),
-    transport('ARRI', 'PLN', departure + 10 * DAY, planned, via),
-    transport('DEPA', 'PLN', departure + 11 * DAY, planned, via),
+    mayDrop(transport('ARRI', 'PLN', departure + 10 * DAY, planned, via), 2),
+    mayDrop(transport('DEPA', 'PLN', departure + 11 * DAY, planned, via), 2),
     transport('ARRI', 'PLN', arrival, planned, pod),
     transport('ARRI', 'EST', arrival + delay / 2, departure + 3 * DAY, pod),
     transport('ARRI', 'EST', arrival + delay, departure + 5 * DAY, pod),
@@ -210,19 +254,21 @@ export function generateShipment(index: number, options: GenerateOptions = {}): 
       documentReferences: bkg,
       ...(onVessel ? { transportCall: call(port) } : { eventLocation: location(port, dcsa) }),
     });
+    // Ranks of the optional ones: a later container's go before an earlier one's of the same rank.
+    const rank = (r: number) => r + (count - 1 - j) / count;
     return [
-      equipment('GTOT', 'PLN', departure - 6 * DAY, planned, pol, true, false),
+      mayDrop(equipment('GTOT', 'PLN', departure - 6 * DAY, planned, pol, true, false), rank(3)),
       equipment('GTOT', 'ACT', departure - 6 * DAY + HOUR, departure - 6 * DAY + HOUR, pol, true, false),
       equipment('STUF', 'ACT', departure - 5 * DAY, departure - 5 * DAY, pol, false, false),
-      equipment('GTIN', 'PLN', departure - 3 * DAY, planned, pol, false, false),
+      mayDrop(equipment('GTIN', 'PLN', departure - 3 * DAY, planned, pol, false, false), rank(4)),
       equipment('GTIN', 'ACT', departure - 3 * DAY + 2 * HOUR, departure - 3 * DAY + 2 * HOUR, pol, false, false),
       equipment('LOAD', 'PLN', departure - 6 * HOUR, planned, pol, false, true),
-      equipment('LOAD', 'EST', departure - 5 * HOUR, departure - 2 * DAY, pol, false, true),
+      mayDrop(equipment('LOAD', 'EST', departure - 5 * HOUR, departure - 2 * DAY, pol, false, true), rank(5)),
       equipment('LOAD', 'ACT', departure - 4 * HOUR, departure - 4 * HOUR, pol, false, true),
       equipment('DISC', 'PLN', arrival + 6 * HOUR, planned, pod, false, true),
       equipment('DISC', 'EST', arrival + delay + 6 * HOUR, departure + 5 * DAY, pod, false, true),
-      equipment('GTOT', 'PLN', arrival + 2 * DAY, planned, pod, false, false),
-      equipment('GTIN', 'PLN', arrival + 6 * DAY, planned, pod, true, false),
+      mayDrop(equipment('GTOT', 'PLN', arrival + 2 * DAY, planned, pod, false, false), rank(1)),
+      mayDrop(equipment('GTIN', 'PLN', arrival + 6 * DAY, planned, pod, true, false), rank(0)),
     ];
   });
 
@@ -250,7 +296,23 @@ export function generateShipment(index: number, options: GenerateOptions = {}): 
       references: { customer_name: references.customer_name, string_ref1: `PO-${index}-${j}` },
     })),
   };
-  return { shipment, events: [...shipmentEvents, ...transportEvents, ...equipmentEvents] };
+  const events = [...shipmentEvents, ...transportEvents, ...equipmentEvents];
+  return { shipment, events: options.profile === 'forwarder' ? leaveOut(events, optional, forwarderEvents(index)) : events };
+}
+
+/**
+ * Keeps `keep` of the events, leaving out optional ones, lowest rank first: plans of the empty container's
+ * moves at destination, the transshipment call, plans of the gate moves at origin, the load estimate, the
+ * shipping instructions' receipt. What stays is a shipment followed from booking to discharge, with its
+ * departure and arrival in several versions (PLN, EST, ACT) and, one in ten, its day of delay.
+ */
+function leaveOut(events: Record<string, unknown>[], optional: Map<object, number>, keep: number): Record<string, unknown>[] {
+  const drop = events.length - keep;
+  if (drop <= 0) return events;
+  const candidates = [...optional.entries()].sort((a, b) => a[1] - b[1]);
+  if (candidates.length < drop) throw new Error(`cannot leave out ${drop} of ${events.length} events`);
+  const dropped = new Set(candidates.slice(0, drop).map(([event]) => event));
+  return events.filter((e) => !dropped.has(e));
 }
 
 /** A raw bundle of the given shipment indexes, which must share one carrier. */

@@ -9,6 +9,16 @@
  *   --shipments N      shipments to seed (default 10,000; --quick 1,000); above --scale-from, the lookups are
  *                      also measured on the first --scale-from shipments before the rest is seeded, side by side
  *   --scale-from N     the smaller size of a scale run (default 10,000)
+ *   --profile P        shipments the generator makes: full (4 containers, 59 events each) or forwarder (1 or 2
+ *                      containers, 15 to 30 events, 20 on average); default forwarder in a scale run, else full
+ *   --stages N,N,...   shipment counts where the seed pauses to print its rate and the database's size (default:
+ *                      --scale-from, then 25,000, 50,000, 100,000, 250,000, ... below --shipments, then --shipments)
+ *   --seed-workers N   worker threads that generate, validate and ingest bundles side by side (default 2)
+ *   --seed-bundle N    shipments per seed bundle (default 250)
+ *   --private-mariadb  seed and serve a MariaDB server of the bench's own (bench/private-mariadb.ts: own data
+ *                      folder, port and socket), stopped and deleted at the end, instead of BENCH_MYSQL_URL
+ *   --buffer-pool N    its innodb_buffer_pool_size in GiB (default 8)
+ *   --private-mariadb-dir DIR  where its data folder goes (default the temporary directory)
  *   --seconds N        seconds per scenario (default 20; --quick 4)
  *   --warmup N         seconds of warm-up load before each scenario (default 3; --quick 1)
  *   --connections N    concurrent connections (default 64)
@@ -38,6 +48,12 @@ export interface BenchOptions {
   shipments: number;
   /** A run with more shipments than this compares lookups at this size and at `shipments` (bench/scale.ts). */
   scaleFrom: number;
+  profile: 'full' | 'forwarder';
+  /** Where the seed pauses to print its rate and the size on disk, ascending, the last one `shipments`. */
+  stages: number[];
+  seedWorkers: number;
+  seedBundle: number;
+  privateMariadb: { bufferPoolGiB: number; directory: string | undefined } | undefined;
   seconds: number;
   warmupSeconds: number;
   connections: number;
@@ -68,7 +84,8 @@ export function parseOptions(argv: string[]): BenchOptions {
   };
   const known = [
     ...['--quick', '--sqlite', '--soak', '--no-soak', '--soak-seconds', '--no-ingest', '--ingest-events', '--shipments', '--scale-from'],
-    ...['--seconds'],
+    ...['--seconds', '--profile', '--stages', '--seed-workers', '--seed-bundle', '--private-mariadb', '--buffer-pool'],
+    ...['--private-mariadb-dir'],
     ...['--warmup', '--connections', '--pool', '--cpu-prof', '--node-arg', '--server-log', '--only', '--keep'],
     ...['--fanout', '--fanout-subscriptions', '--fanout-shipments', '--fanout-rate', '--fanout-worker'],
   ];
@@ -78,15 +95,25 @@ export function parseOptions(argv: string[]): BenchOptions {
   }
   const quick = flags.has('--quick');
   const shipments = int('--shipments', quick ? 1_000 : 10_000);
+  const scaleFrom = int('--scale-from', 10_000);
+  if (shipments < 1) throw new Error('--shipments needs at least 1');
+  const dialect = flags.has('--sqlite') ? 'sqlite' : 'mysql';
+  const privateMariadb = flags.has('--private-mariadb');
+  if (privateMariadb && dialect === 'sqlite') throw new Error('--private-mariadb is for MariaDB runs, not --sqlite');
   return {
     quick,
-    dialect: flags.has('--sqlite') ? 'sqlite' : 'mysql',
+    dialect,
     soak: flags.has('--soak') || (!quick && !flags.has('--no-soak')),
     soakSeconds: int('--soak-seconds', 60),
     ingest: !flags.has('--no-ingest'),
     ingestEvents: int('--ingest-events', quick ? 10_000 : 100_000),
     shipments,
-    scaleFrom: int('--scale-from', 10_000),
+    scaleFrom,
+    profile: profile(value('--profile'), shipments > scaleFrom),
+    stages: stages(value('--stages'), shipments, scaleFrom),
+    seedWorkers: Math.max(1, int('--seed-workers', 2)),
+    seedBundle: Math.max(1, int('--seed-bundle', 250)),
+    privateMariadb: privateMariadb ? { bufferPoolGiB: int('--buffer-pool', 8), directory: value('--private-mariadb-dir') } : undefined,
     seconds: int('--seconds', quick ? 4 : 20),
     warmupSeconds: int('--warmup', quick ? 1 : 3),
     connections: int('--connections', 64),
@@ -107,6 +134,36 @@ export function parseOptions(argv: string[]): BenchOptions {
     sizedRequests: quick ? 20 : 100,
     sizedShipments: quick ? 5 : 20,
   };
+}
+
+function profile(raw: string | undefined, scaleRun: boolean): 'full' | 'forwarder' {
+  if (raw === undefined) return scaleRun ? 'forwarder' : 'full';
+  if (raw === 'full' || raw === 'forwarder') return raw;
+  throw new Error(`--profile takes full or forwarder, got ${raw}`);
+}
+
+/**
+ * The seed's stages: as given (ascending, below `shipments`), else --scale-from (in a scale run) and the
+ * 1-2.5-5 series above it up to 80 % of `shipments`; always ending at `shipments`.
+ */
+export function stages(raw: string | undefined, shipments: number, scaleFrom: number): number[] {
+  let points: number[];
+  if (raw !== undefined) {
+    points = raw.split(',').map((p) => {
+      if (!/^\d+$/.test(p)) throw new Error(`--stages takes whole numbers, got ${p}`);
+      return Number(p);
+    });
+  } else if (shipments > scaleFrom) {
+    points = [scaleFrom];
+    for (let decade = 10_000; decade < shipments; decade *= 10) {
+      for (const step of [decade, 2.5 * decade, 5 * decade]) if (step > scaleFrom && step < shipments * 0.8) points.push(step);
+    }
+  } else {
+    points = [];
+  }
+  const sorted = [...new Set([...points.filter((p) => p > 0 && p < shipments), shipments])].sort((a, b) => a - b);
+  if (shipments > scaleFrom && !sorted.includes(scaleFrom)) throw new Error(`--stages must include --scale-from (${scaleFrom})`);
+  return sorted;
 }
 
 function fanoutWorker(raw: string | undefined): 'serve' | 'dedicated' {

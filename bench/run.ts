@@ -1,21 +1,25 @@
 import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { SHIPMENT_DOCUMENT } from '../src/executor/shipment-document.js';
-import { createBenchDatabase, settle } from './databases.js';
-import { eventsPerShipment, shipmentKey } from './generate.js';
+import { createConnection } from 'mysql2/promise';
+import { benchMysqlUrl, createBenchDatabase, settle } from './databases.js';
+import { eventsPerShipment, shipmentKey, type GenerateOptions } from './generate.js';
 import { measureCeiling } from './ceiling.js';
 import { fanout } from './fanout.js';
 import { feedVersusLookups } from './feed.js';
 import { ingestBenchmark } from './ingest-bench.js';
+import { KeySpace } from './keys.js';
 import { runLoad, type RequestSpec } from './load.js';
 import { counts, measure, type Measured } from './measure.js';
 import { ingestDialects, parseOptions, type BenchOptions } from './options.js';
 import type { ServerProcess } from './processes.js';
 import { fixed, table, thousands } from './report.js';
 import { graphqlRequest, restPath, scenarios, type Scenario } from './scenarios.js';
-import { eventsPerSecond, seedShipments, type IngestTiming } from './seed.js';
-import { firstScaleStage, scaleStage, scaleTable, type ScaleStage } from './scale.js';
-import { checkSameAnswers, seed, seedProgress, SIZES, startServers, type Seeded, type Servers } from './setup.js';
+import { startPrivateMariadb } from './private-mariadb.js';
+import { eventsPerSecond, type IngestTiming } from './seed.js';
+import { firstScaleStage, reserveLargeStageKeys, scaleStage, scaleTable, type ScaleStage } from './scale.js';
+import { checkSameAnswers, seedSized, SIZES, startServers, type Seeded, type Servers } from './setup.js';
+import { seedInStages } from './staged-seed.js';
 
 /**
  * `npm run bench`: seeds a database through the real ingest path, starts the
@@ -35,31 +39,85 @@ async function main(): Promise<void> {
   );
   print(`machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${fixed(totalmem() / 2 ** 30, 0)} GiB, node ${process.version}`);
 
-  const bench = await createBenchDatabase(options.dialect, 'tt_bench');
+  // --private-mariadb: every MariaDB database of the run (the ingest benchmark's too) on the bench's own server.
+  const server = options.privateMariadb
+    ? await startPrivateMariadb({ bufferPoolGiB: options.privateMariadb.bufferPoolGiB, parent: options.privateMariadb.directory })
+    : null;
+  if (server) {
+    process.env.BENCH_MYSQL_URL = server.url;
+    print(
+      `MariaDB: the bench's own server (${server.url}, data in ${server.dataDirectory}, innodb_buffer_pool_size ${server.bufferPoolGiB} GiB, ` +
+        'redo log 1 GiB), not BENCH_MYSQL_URL',
+    );
+  } else if (options.dialect === 'mysql') {
+    print(`MariaDB: ${await serverSettings()}`);
+  }
+  let lastLine: string;
+  try {
+    lastLine = await benchmark(options);
+  } finally {
+    if (server) {
+      const t0 = performance.now();
+      await server.stop(options.keep);
+      print(
+        `the private MariaDB server stopped in ${fixed((performance.now() - t0) / 1000, 1)} s${options.keep ? ` (its data kept in ${server.dataDirectory})` : ''}`,
+      );
+    }
+  }
+  print();
+  print(`bench done in ${fixed((performance.now() - started) / 1000, 0)} s`);
+  // The last line, for a quick check of a run: exactly this format.
+  print(lastLine);
+}
+
+/** The shared server's version and buffer pool, for reading its figures. */
+async function serverSettings(): Promise<string> {
+  const conn = await createConnection(benchMysqlUrl());
+  try {
+    const [rows] = await conn.query('select @@version as version, @@innodb_buffer_pool_size as pool');
+    const row = (rows as { version: string; pool: number | string }[])[0];
+    return `${new URL(benchMysqlUrl()).host}, ${row?.version ?? '?'}, innodb_buffer_pool_size ${fixed(Number(row?.pool ?? 0) / 2 ** 20, 0)} MiB`;
+  } finally {
+    await conn.end();
+  }
+}
+
+/** Seeds, serves and measures; returns the run's last line. */
+async function benchmark(requested: BenchOptions): Promise<string> {
+  const bench = await createBenchDatabase(requested.dialect, 'tt_bench');
   const running: ServerProcess[] = [];
   let ratios: Ratios;
   let ceilingShare: number;
   const ingestRates: Partial<Record<'mysql' | 'sqlite', number>> = {};
+  const keys = new KeySpace(requested.shipments);
+  const generate: GenerateOptions = { profile: requested.profile };
   try {
-    // A run larger than options.scaleFrom measures the lookups on the first options.scaleFrom shipments before seeding the rest.
+    // A scale run measures the lookups on the first options.scaleFrom shipments before seeding the rest.
+    const scaleRun = requested.shipments > requested.scaleFrom;
     let small: ScaleStage | undefined;
-    if (options.shipments > options.scaleFrom) {
-      const first = await seedShipments(bench.database, options.scaleFrom, 250, {}, seedProgress());
-      print(ingestLine(`seed of the first ${thousands(options.scaleFrom)}`, first));
+    const seeded = await seedInStages(bench, requested, generate, async (shipments) => {
+      if (!scaleRun || shipments !== requested.scaleFrom) return;
       await settle(bench);
-      small = await firstScaleStage(bench, options);
-    }
-    const seeded = await seed(bench, options, small ? options.scaleFrom : 0);
-    print(ingestLine(small ? `seed of the other ${thousands(options.shipments - options.scaleFrom)}` : 'seed', seeded.main));
+      small = await firstScaleStage(bench, requested, keys, generate);
+    });
+    if (seeded.shipments === 0) throw new Error(`nothing seeded, nothing to measure: ${seeded.stopped ?? 'no shipments'}`);
+    // Everything after measures the shipments the seed reached (the disk guard may have stopped it early).
+    const options: BenchOptions = { ...requested, shipments: seeded.shipments };
+    // The large stage's first lookups: set aside now, so that no scenario before it asks for them.
+    const largeStageKeys = small ? reserveLargeStageKeys(keys, options) : null;
+    const sized = await seedSized(bench, options);
     print(`waited ${fixed(await settle(bench), 1)} s for the database to write back the seed (dirty pages at most 5 %)`);
     const servers = await startServers(bench, options, (server) => running.push(server));
-    await checkSameAnswers(servers, [0, 1, 10]);
+    await checkSameAnswers(
+      servers,
+      [0, 1, 10].filter((i) => i < options.shipments).map((i) => keys.touch(i)),
+    );
     print(
-      `${thousands(options.shipments + seeded.sizedShipments)} shipments; the baseline's body equals the service's ` +
+      `${thousands(options.shipments + sized.sizedShipments)} shipments; the baseline's body equals the service's ` +
         `for sampled keys; service RSS ${fixed(servers.service.rssMiB())} MiB`,
     );
 
-    ratios = await runScenarios(servers, options);
+    ratios = await runScenarios(servers, options, keys);
     // The 304 scenario's share of what a bare node:http server with one statement on the same store reaches, in this run.
     const ceiling = await measureCeiling(options.dialect, {
       connections: options.connections,
@@ -76,42 +134,48 @@ async function main(): Promise<void> {
       `server CPU per answer: ceiling ${fixed(ceiling.cpuMicrosPerRequest, 0)} µs, the service's 304 ` +
         `${fixed(ratios.conditionalCpu, 0)} µs: ${fixed((ceiling.cpuMicrosPerRequest / ratios.conditionalCpu) * 100, 0)} % by CPU`,
     );
-    if (!options.only) await costBySize(servers, seeded, options);
+    if (!options.only) await costBySize(servers, sized, options);
     if (!options.only || options.only.some((prefix) => 'changes feed'.startsWith(prefix.toLowerCase()))) {
-      await printFeed(bench, servers, options);
+      const n = await printFeed(bench, servers, options);
+      for (let i = 0; i < n; i++) keys.touch(i);
     }
-    if (options.soak) await soak(servers, options);
-    if (options.fanout) await printFanout(bench, servers, { ...options.fanout, cpuProf: options.cpuProf }, options.connections);
-    if (small) {
-      const large = await scaleStage(servers, options, options.shipments);
+    if (options.soak) await soak(servers, options, keys);
+    if (options.fanout) {
+      await printFanout(bench, servers, { ...options.fanout, cpuProf: options.cpuProf }, options.connections);
+      for (let i = 0; i < options.fanout.shipments; i++) keys.touch(i);
+    }
+    if (small && largeStageKeys) {
+      print();
+      print(`lookups at ${thousands(options.shipments)} shipments:`);
+      const large = await scaleStage(bench, servers, options, options.shipments, keys, largeStageKeys, generate);
       print();
       print(
-        `lookups at ${thousands(options.scaleFrom)} and ${thousands(options.shipments)} shipments (random keys over all of them; same run):`,
+        `lookups at ${thousands(options.scaleFrom)} and ${thousands(options.shipments)} shipments (${options.profile} profile; ` +
+          `first lookups of shipments never asked for, the others at random over all of them; same run):`,
       );
+      for (const note of [...small.notes, ...large.notes]) print(`  ${note}`);
       print(scaleTable(small, large));
+      if (seeded.stopped) print(`(${options.shipments} shipments, not the ${thousands(requested.shipments)} asked: ${seeded.stopped})`);
     }
   } finally {
     for (const server of running) await server.stop();
-    if (options.keep) await bench.database.close();
+    if (requested.keep) await bench.database.close();
     else await bench.destroy();
   }
 
-  if (options.ingest) {
+  if (requested.ingest) {
     print();
-    for (const dialect of ingestDialects(options)) {
-      const timing = await ingestBenchmark(dialect, options.ingestEvents);
+    for (const dialect of ingestDialects(requested)) {
+      const timing = await ingestBenchmark(dialect, requested.ingestEvents);
       ingestRates[dialect] = eventsPerSecond(timing).total;
       print(ingestLine(`ingest one bundle, ${dialect === 'mysql' ? 'MariaDB' : 'SQLite'}`, timing));
     }
   }
 
-  print();
-  print(`bench done in ${fixed((performance.now() - started) / 1000, 0)} s`);
-  // The last line, for a quick check of a run: exactly this format.
-  print(
+  return (
     `rest/baseline ${fixed(ratios.rest, 2)} first/baseline ${fixed(ratios.first, 2)} conditional/baseline ${fixed(ratios.conditional, 2)} ` +
-      `graphql-full/baseline ${fixed(ratios.graphqlFull, 2)} graphql-partial/graphql-full ${fixed(ratios.partialToFull, 2)} ` +
-      `ceiling ${fixed(ceilingShare * 100, 0)}% ingest-mariadb ${rate(ingestRates.mysql)} ingest-sqlite ${rate(ingestRates.sqlite)}`,
+    `graphql-full/baseline ${fixed(ratios.graphqlFull, 2)} graphql-partial/graphql-full ${fixed(ratios.partialToFull, 2)} ` +
+    `ceiling ${fixed(ceilingShare * 100, 0)}% ingest-mariadb ${rate(ingestRates.mysql)} ingest-sqlite ${rate(ingestRates.sqlite)}`
   );
 }
 
@@ -134,8 +198,8 @@ interface Ratios {
   conditionalCpu: number;
 }
 
-async function runScenarios(servers: Servers, options: BenchOptions): Promise<Ratios> {
-  const selected = scenarios(servers.credentials, options.shipments, { steady: true }).filter(
+async function runScenarios(servers: Servers, options: BenchOptions, keys: KeySpace): Promise<Ratios> {
+  const selected = scenarios(servers.credentials, options.shipments, keys).filter(
     (s) => !options.only || options.only.some((prefix) => s.name.toLowerCase().startsWith(prefix.toLowerCase())),
   );
   const rows: { scenario: Scenario; result: Measured }[] = [];
@@ -194,8 +258,11 @@ async function runScenarios(servers: Servers, options: BenchOptions): Promise<Ra
   return ratios;
 }
 
-/** The change feed against lookups of the same shipments (bench/feed.ts): one change per shipment, at most 10,000. */
-async function printFeed(bench: Parameters<typeof feedVersusLookups>[0], servers: Servers, options: BenchOptions): Promise<void> {
+/**
+ * The change feed against lookups of the same shipments (bench/feed.ts): one change per shipment, at most 10,000.
+ * Returns how many (shipments 0..n-1, all looked up).
+ */
+async function printFeed(bench: Parameters<typeof feedVersusLookups>[0], servers: Servers, options: BenchOptions): Promise<number> {
   const n = Math.min(10_000, options.shipments);
   const r = await feedVersusLookups(bench, servers.service, servers.credentials, n);
   print();
@@ -203,6 +270,7 @@ async function printFeed(bench: Parameters<typeof feedVersusLookups>[0], servers
     `changes feed: ${thousands(r.changes)} changes in ${r.pages} pages of 100 in ${fixed(r.feedSeconds, 2)} s vs ${thousands(r.lookups)} ` +
       `lookups of the same shipments in ${fixed(r.lookupSeconds, 2)} s (1 connection each): feed ${fixed(r.ratio, 1)}x faster (target >= 5x)`,
   );
+  return n;
 }
 
 /**
@@ -250,8 +318,8 @@ async function costBySize({ service, baseline, credentials }: Servers, seeded: S
  * the live heap (in use right after a full collection), which, unlike RSS,
  * does not follow the garbage collector's sawtooth.
  */
-async function soak({ service, credentials }: Servers, options: BenchOptions): Promise<void> {
-  const scenario = scenarios(credentials, options.shipments).find((s) => s.name === 'REST full snapshot');
+async function soak({ service, credentials }: Servers, options: BenchOptions, keys: KeySpace): Promise<void> {
+  const scenario = scenarios(credentials, options.shipments, keys).find((s) => s.name === 'REST full snapshot');
   if (!scenario) throw new Error('no REST scenario');
   const mib = (bytes = 0) => fixed(bytes / 2 ** 20, 0);
   const statsBefore = await counts(service);

@@ -1,6 +1,8 @@
 import { createHash, randomInt } from 'node:crypto';
 import { EQUIPMENT_EVENT_FRAGMENT, SHIPMENT_DOCUMENT, SHIPMENT_TRACKING_SELECTION } from '../src/executor/shipment-document.js';
-import { shipmentKey } from './generate.js';
+import { encodeFeedCursor } from '../src/domain/feed-cursor.js';
+import { containerNumbersOf, shipmentKey, type GenerateOptions } from './generate.js';
+import type { KeySpace } from './keys.js';
 import type { RequestSpec } from './load.js';
 
 /**
@@ -102,20 +104,11 @@ export function graphqlRequest(token: string, query: string, billOfLadingNumber:
 }
 
 /**
- * The scenarios, in the order they run. `REST first lookups`
- * runs before any other service scenario and asks for every shipment of the
- * measured range exactly once, so each of its requests reads a snapshot
- * nobody has asked for yet (the snapshot cache misses); its warm-up runs on
- * the other shipments only. The scenarios after it run in steady state:
- * every shipment has been looked up twice before (REST full's `prepare`), as
- * under clients that poll their shipments.
- */
-/**
  * A poller that holds the ETag of each shipment it polls and sends it back
  * (If-None-Match); nothing changes during the run, so every answer is 304.
- * The tags of up to 2,000 shipments are fetched first, in `prepare`.
+ * The tags of the shipments `pick` gives (chosen as the scenario starts) are fetched first, in `prepare`.
  */
-function conditionalPolls(credentials: Credentials, shipments: number): Scenario {
+export function conditionalPolls(credentials: Credentials, pick: () => readonly number[]): Scenario {
   const etags: [string, string][] = [];
   const bearer = { Authorization: `Bearer ${credentials.token}` };
   return {
@@ -123,7 +116,7 @@ function conditionalPolls(credentials: Credentials, shipments: number): Scenario
     target: 'service',
     expected: [304],
     async prepare(server) {
-      for (let i = 0; i < Math.min(shipments, 2_000); i++) {
+      for (const i of pick()) {
         const { billOfLadingNumber } = shipmentKey(i);
         const response = await fetch(`${server.url}${restPath(billOfLadingNumber)}`, { headers: bearer });
         await response.arrayBuffer();
@@ -139,11 +132,79 @@ function conditionalPolls(credentials: Credentials, shipments: number): Scenario
   };
 }
 
-/** One lookup of each shipment, eight at a time. */
-async function lookUpEach(url: string, headers: Record<string, string>, shipments: number): Promise<void> {
+/**
+ * First lookups: the warm-up goes round and round the warm-up keys (at least 2,000 requests, so the service's
+ * JIT is warm as in production, not on its first requests), then each measured key is looked up once: every
+ * measured request reads a stored snapshot nobody asked for yet (the snapshot cache misses). `pick` chooses
+ * the two disjoint sets as the scenario starts (KeySpace: shipments the service was never asked for).
+ */
+export function firstLookups(credentials: Credentials, pick: () => { measured: number[]; warmup: number[] }): Scenario {
+  const bearer = { Authorization: `Bearer ${credentials.token}` };
+  const rest = (index: number): RequestSpec => ({ method: 'GET', path: restPath(shipmentKey(index).billOfLadingNumber), headers: bearer });
+  let keys: number[] = [];
+  let warmupKeys: number[] = [];
+  let cold = 0;
+  let warm = 0;
+  const scenario: Scenario = {
+    name: 'REST first lookups (full snapshot)',
+    target: 'service',
+    prepare: async () => {
+      ({ measured: keys, warmup: warmupKeys } = pick());
+      if (keys.length === 0 || warmupKeys.length === 0) throw new Error('first lookups: no shipment left that was never looked up');
+      scenario.amount = keys.length;
+      scenario.warmupAmount = Math.max(warmupKeys.length, 2_000);
+    },
+    next: () => rest(keys[cold++ % keys.length] as number),
+    warmup: () => rest(warmupKeys[warm++ % warmupKeys.length] as number),
+  };
+  return scenario;
+}
+
+/**
+ * The account change feed as a client reads it (docs/account-feed.md): one page of up to 100 changes after a
+ * saved cursor (GET /v2/changes?after=…), each request after one of the change-log positions `pick` gives as the
+ * scenario starts.
+ */
+export function changePages(credentials: Credentials, pick: () => Promise<readonly { seq: number; id: number }[]>): Scenario {
+  let cursors: string[] = [];
+  const bearer = { Authorization: `Bearer ${credentials.token}` };
+  return {
+    name: 'change feed page (GET /v2/changes, 100)',
+    target: 'service',
+    prepare: async () => {
+      cursors = (await pick()).map((position) => encodeFeedCursor({ phase: 'changes', position }));
+    },
+    next: () => ({ method: 'GET', path: `/v2/changes?limit=100&after=${cursors[randomInt(cursors.length)]}`, headers: bearer }),
+  };
+}
+
+/** DCSA events of one container (GET /v2/events?equipmentReference=…&eventType=EQUIPMENT), a random shipment's. */
+export function eventsByContainer(credentials: Credentials, shipment: () => number, generate: GenerateOptions): Scenario {
+  const bearer = { Authorization: `Bearer ${credentials.token}` };
+  return {
+    name: 'DCSA events of a container (GET /v2/events)',
+    target: 'service',
+    next: () => {
+      const container = containerNumbersOf(shipment(), generate)[0] as string;
+      return { method: 'GET', path: `/v2/events?equipmentReference=${container}&eventType=EQUIPMENT`, headers: bearer };
+    },
+  };
+}
+
+/** First lookups of the main table measure at most this many shipments (each once). */
+const FIRST_LOOKUPS_MAX = 20_000;
+/** Nor warm up on more than this many. */
+const FIRST_WARMUP_KEYS_MAX = 10_000;
+/** REST full's steady state: every shipment looked up twice first, of at most this many (the ones it then draws from). */
+const STEADY_MAX = 100_000;
+
+/** One lookup of each of the first `shipments` shipments, eight at a time. */
+async function lookUpEach(url: string, headers: Record<string, string>, shipments: number, keys: KeySpace): Promise<void> {
   let next = 0;
   const lane = async () => {
     for (let i = next++; i < shipments; i = next++) {
+      if (keys.reserved(i)) continue;
+      keys.touch(i);
       const response = await fetch(`${url}${restPath(shipmentKey(i).billOfLadingNumber)}`, { headers });
       await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`lookup of shipment ${i}: ${response.status}`);
@@ -153,42 +214,38 @@ async function lookUpEach(url: string, headers: Record<string, string>, shipment
 }
 
 /**
- * `steady`: REST full first looks up every shipment once more (the main run; the scale stages compare indexed
- * reads, most of them of shipments not looked up before, and leave it out).
+ * The scenarios of the main table, in the order they run. `REST first lookups` runs before any other service
+ * scenario and asks for 90 % of the shipments (at most 20,000) exactly once each, the lowest ones the service
+ * was never asked for in this run, and warms up on the next ones. The scenarios after it run in steady state:
+ * every shipment has been looked up twice before (REST full's `prepare`; of more than 100,000 shipments, the
+ * first 100,000, which REST full then draws from), as under clients that poll their shipments. Requests to
+ * the service are marked in `keys`.
  */
-export function scenarios(credentials: Credentials, shipments: number, { steady = false } = {}): Scenario[] {
-  const bl = () => shipmentKey(randomInt(shipments)).billOfLadingNumber;
+export function scenarios(credentials: Credentials, shipments: number, keys: KeySpace): Scenario[] {
+  const bl = () => shipmentKey(keys.random(shipments)).billOfLadingNumber;
   const bearer = { Authorization: `Bearer ${credentials.token}` };
   const rest = (billOfLadingNumber: string): RequestSpec => ({ method: 'GET', path: restPath(billOfLadingNumber), headers: bearer });
-  // First lookups: warm up on the last tenth of the shipments (round and round, at least 2,000 requests, so the
-  // service's JIT is warm as in production, not on its first requests), then measure each of the others once.
-  const coldRange = Math.floor(shipments * 0.9);
-  let cold = 0;
-  let coldWarmup = 0;
   const tokenBody = new URLSearchParams({
     grant_type: 'client_credentials',
     client_id: credentials.clientId,
     client_secret: credentials.clientSecret,
   }).toString();
+  const steady = Math.min(shipments, STEADY_MAX);
   return [
-    { name: 'baseline (bare node:http + SQL)', target: 'baseline', next: () => rest(bl()) },
-    {
-      name: 'REST first lookups (full snapshot)',
-      target: 'service',
-      next: () => rest(shipmentKey(cold++ % coldRange).billOfLadingNumber),
-      warmup: () => rest(shipmentKey(coldRange + (coldWarmup++ % (shipments - coldRange))).billOfLadingNumber),
-      warmupAmount: Math.max(shipments - coldRange, 2_000),
-      amount: coldRange,
-    },
+    { name: 'baseline (bare node:http + SQL)', target: 'baseline', next: () => rest(shipmentKey(randomInt(shipments)).billOfLadingNumber) },
+    firstLookups(credentials, () => {
+      const measured = keys.lowestFresh(Math.min(Math.floor(shipments * 0.9), FIRST_LOOKUPS_MAX), shipments);
+      return { measured, warmup: keys.lowestFresh(FIRST_WARMUP_KEYS_MAX, shipments) };
+    }),
     {
       name: 'REST full snapshot',
       target: 'service',
       // Steady state, as under polling clients: every shipment is looked up once more first, so each has been
       // looked up twice and the snapshot cache holds it (it takes a shipment in from its second lookup on).
-      ...(steady ? { prepare: (server: { url: string }) => lookUpEach(server.url, bearer, shipments) } : {}),
-      next: () => rest(bl()),
+      prepare: (server: { url: string }) => lookUpEach(server.url, bearer, steady, keys),
+      next: () => rest(shipmentKey(keys.random(steady)).billOfLadingNumber),
     },
-    conditionalPolls(credentials, shipments),
+    conditionalPolls(credentials, () => Array.from({ length: Math.min(shipments, 2_000) }, (_, i) => keys.touch(i))),
     { name: 'GraphQL partial (eta, exceptions)', target: 'service', next: () => graphqlRequest(credentials.token, PARTIAL_DOCUMENT, bl()) },
     { name: 'GraphQL full snapshot', target: 'service', next: () => graphqlRequest(credentials.token, SHIPMENT_DOCUMENT, bl()) },
     persistedLookups(credentials, bl),

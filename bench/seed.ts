@@ -2,7 +2,6 @@ import { performance } from 'node:perf_hooks';
 import type { Database } from '../src/db/connect.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
-import { bundleIndexes, bundleOf, type GenerateOptions } from './generate.js';
 
 /**
  * Loads generated bundles through the real ingest path (parseBundle, then
@@ -22,37 +21,33 @@ export function eventsPerSecond(t: IngestTiming): { total: number; ingestOnly: n
   return { total: t.events / (t.parseSeconds + t.ingestSeconds), ingestOnly: t.events / t.ingestSeconds };
 }
 
-/** Validates and ingests one raw bundle; throws with the first issues when it is invalid. */
-export async function ingestRaw(database: Database, raw: unknown, timing: IngestTiming): Promise<void> {
+/**
+ * Validates and ingests one raw bundle; throws with the first issues when it is invalid. `exclusive`, when
+ * given, runs the ingest (not the validation) in its turn: parallel seed workers on one SQLite file take turns
+ * on its one writer (bench/seed-worker.ts).
+ */
+export async function ingestRaw(
+  database: Database,
+  raw: unknown,
+  timing: IngestTiming,
+  exclusive: <T>(ingest: () => Promise<T>) => Promise<T> = (ingest) => ingest(),
+): Promise<void> {
   const t0 = performance.now();
   const parsed = parseBundle(raw);
   const t1 = performance.now();
   if (!parsed.ok) throw new Error(`generated bundle is invalid: ${JSON.stringify(parsed.issues.slice(0, 3))}`);
-  const summary = await ingestBundle(database, parsed.bundle, { now: () => new Date() });
-  const t2 = performance.now();
+  let t2 = t1;
+  const summary = await exclusive(() => {
+    t2 = performance.now();
+    return ingestBundle(database, parsed.bundle, { now: () => new Date() });
+  });
+  const t3 = performance.now();
   timing.parseSeconds += (t1 - t0) / 1000;
-  timing.ingestSeconds += (t2 - t1) / 1000;
+  timing.ingestSeconds += (t3 - t2) / 1000;
   timing.events += summary.eventsStored;
   timing.shipments += summary.shipmentsCreated;
 }
 
 export function emptyTiming(): IngestTiming {
   return { events: 0, shipments: 0, parseSeconds: 0, ingestSeconds: 0 };
-}
-
-/** Seeds shipments from..from+count-1 in bundles of `perBundle` shipments; `progress` is called after each bundle. */
-export async function seedShipments(
-  database: Database,
-  count: number,
-  perBundle: number,
-  options: GenerateOptions = {},
-  progress?: (timing: IngestTiming) => void,
-  from = 0,
-): Promise<IngestTiming> {
-  const timing = emptyTiming();
-  for (const indexes of bundleIndexes(count, perBundle, from)) {
-    await ingestRaw(database, bundleOf(indexes, options), timing);
-    progress?.(timing);
-  }
-  return timing;
 }

@@ -7,7 +7,7 @@ import { send } from './measure.js';
 import type { BenchOptions } from './options.js';
 import { startBaseline, startService, type ServerProcess } from './processes.js';
 import { restPath, type Credentials } from './scenarios.js';
-import { emptyTiming, ingestRaw, seedShipments, type IngestTiming } from './seed.js';
+import { emptyTiming, ingestRaw } from './seed.js';
 
 /** Seeding, servers and credentials of a bench run. */
 
@@ -18,20 +18,16 @@ const ISSUER = 'http://bench.local';
 export const SIZES = [1, 10, 100] as const;
 
 export interface Seeded {
-  /** The main data set: shipments 0..options.shipments-1 with 4 containers each. */
-  main: IngestTiming;
   /** Shipment indexes of each size's data set (tag `C<containers>`). */
   sizedIndexes: number[];
   sizedShipments: number;
 }
 
 /**
- * The main data set (from shipment `from` on: a scale run seeds the first
- * ones earlier), then 2 x sizedShipments shipments of each size, all through
- * parseBundle + ingestBundle. Large seeds report progress every 10,000 shipments.
+ * The cost-by-size shipments: 2 x sizedShipments shipments of each size (SIZES containers), through parseBundle +
+ * ingestBundle, after the main data set (bench/staged-seed.ts).
  */
-export async function seed(bench: BenchDatabase, options: BenchOptions, from = 0): Promise<Seeded> {
-  const main = await seedShipments(bench.database, options.shipments - from, 250, {}, seedProgress(from), from);
+export async function seedSized(bench: BenchDatabase, options: BenchOptions): Promise<Seeded> {
   // Every third index, so that one bundle has one carrier.
   const sizedIndexes = Array.from({ length: 2 * options.sizedShipments }, (_, i) => i * 3);
   const sized = emptyTiming();
@@ -39,19 +35,7 @@ export async function seed(bench: BenchDatabase, options: BenchOptions, from = 0
     const raw = bundleOf(sizedIndexes, { containers, tag: `C${containers}`, space: 100 + containers });
     await ingestRaw(bench.database, raw, sized);
   }
-  return { main, sizedIndexes, sizedShipments: sized.shipments };
-}
-
-/** Prints how far a long seed has come, every 10,000 shipments. */
-export function seedProgress(from = 0): (timing: IngestTiming) => void {
-  let reported = from;
-  return (timing) => {
-    const done = from + timing.shipments;
-    if (done - reported < 10_000) return;
-    reported = done - (done % 10_000);
-    const seconds = timing.parseSeconds + timing.ingestSeconds;
-    process.stdout.write(`  seeded ${done.toLocaleString('en-US')} shipments (${Math.round(timing.events / seconds)} events/s)\n`);
-  };
+  return { sizedIndexes, sizedShipments: sized.shipments };
 }
 
 export interface Servers {
