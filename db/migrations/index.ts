@@ -18,6 +18,7 @@ import shipmentIdentity from './016-shipment-identity.js';
 import carrierBackoff from './017-carrier-backoff.js';
 import ediInterchanges from './019-edi-interchanges.js';
 import compactEvents from './021-compact-events.js';
+import eventScale from './023-event-scale.js';
 
 /** Static, ordered migration map (atproto style): names sort in the order they apply. */
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -40,5 +41,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '017-carrier-backoff': carrierBackoff(dialect),
     '019-edi-interchanges': ediInterchanges(dialect),
     '021-compact-events': compactEvents(dialect),
+    '023-event-scale': eventScale(dialect),
   };
 }
