@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
-import { CARRIER, CONTAINER_A, CONTAINER_B, eventId, rawEquipmentEvent, rawShipment, rawShipmentEvent, rawTransportEvent } from './support/ingest-fixtures.js';
+import {
+  CARRIER,
+  CONTAINER_A,
+  CONTAINER_B,
+  eventId,
+  rawEquipmentEvent,
+  rawShipment,
+  rawShipmentEvent,
+  rawTransportEvent,
+} from './support/ingest-fixtures.js';
 
 /**
  * GET /v2/events by the filters that read through their own index since migration 023 (docs/architecture.md,
@@ -33,16 +42,46 @@ const SHIPMENTS = [
 // Container A's events: created times out of seq order, two of them equal (the seq breaks the tie), event times
 // in yet another order; between them the shipment's other events, and the other account's container B.
 const EVENTS = [
-  rawEquipmentEvent(101, { eventCreatedDateTime: at(3, 9), eventDateTime: at(3, 1), equipmentEventTypeCode: 'GTIN', documentReferences: booking('BKGE1') }),
-  rawEquipmentEvent(102, { eventCreatedDateTime: at(1, 9), eventDateTime: at(5, 1), equipmentEventTypeCode: 'GTOT', documentReferences: booking('BKGE1') }),
+  rawEquipmentEvent(101, {
+    eventCreatedDateTime: at(3, 9),
+    eventDateTime: at(3, 1),
+    equipmentEventTypeCode: 'GTIN',
+    documentReferences: booking('BKGE1'),
+  }),
+  rawEquipmentEvent(102, {
+    eventCreatedDateTime: at(1, 9),
+    eventDateTime: at(5, 1),
+    equipmentEventTypeCode: 'GTOT',
+    documentReferences: booking('BKGE1'),
+  }),
   rawEquipmentEvent(103, { eventCreatedDateTime: at(4, 9), eventDateTime: at(2, 1), documentReferences: booking('BKGE1') }),
-  rawEquipmentEvent(104, { eventCreatedDateTime: at(4, 9), eventDateTime: at(6, 1), equipmentEventTypeCode: 'DISC', documentReferences: booking('BKGE1') }),
-  rawEquipmentEvent(105, { eventCreatedDateTime: at(6, 9), eventDateTime: at(4, 1), equipmentEventTypeCode: 'GTOT', documentReferences: booking('BKGE1') }),
+  rawEquipmentEvent(104, {
+    eventCreatedDateTime: at(4, 9),
+    eventDateTime: at(6, 1),
+    equipmentEventTypeCode: 'DISC',
+    documentReferences: booking('BKGE1'),
+  }),
+  rawEquipmentEvent(105, {
+    eventCreatedDateTime: at(6, 9),
+    eventDateTime: at(4, 1),
+    equipmentEventTypeCode: 'GTOT',
+    documentReferences: booking('BKGE1'),
+  }),
   rawEquipmentEvent(106, { eventCreatedDateTime: at(2, 9), eventDateTime: at(7, 1), documentReferences: booking('BKGE1') }),
   rawShipmentEvent(107, { documentID: 'BKGE1', eventCreatedDateTime: at(2, 12), eventDateTime: at(2, 12) }),
   rawTransportEvent(108, { eventCreatedDateTime: at(5, 3), eventDateTime: at(5, 3), documentReferences: booking('BKGE1') }),
-  rawEquipmentEvent(109, { eventCreatedDateTime: at(3, 9), eventDateTime: at(3, 2), equipmentReference: CONTAINER_B, documentReferences: booking('BKGE2') }),
-  rawEquipmentEvent(110, { eventCreatedDateTime: at(5, 9), eventDateTime: at(1, 2), equipmentReference: CONTAINER_B, documentReferences: booking('BKGE2') }),
+  rawEquipmentEvent(109, {
+    eventCreatedDateTime: at(3, 9),
+    eventDateTime: at(3, 2),
+    equipmentReference: CONTAINER_B,
+    documentReferences: booking('BKGE2'),
+  }),
+  rawEquipmentEvent(110, {
+    eventCreatedDateTime: at(5, 9),
+    eventDateTime: at(1, 2),
+    equipmentReference: CONTAINER_B,
+    documentReferences: booking('BKGE2'),
+  }),
 ];
 const CONTAINER_A_EVENTS = [101, 102, 103, 104, 105, 106].map(id);
 const BKGE1_EVENTS = [101, 102, 103, 104, 105, 106, 107, 108].map(id);
@@ -87,30 +126,40 @@ describe.each(dialects)('GET /v2/events through the filter indexes on $name', ({
   }
 
   for (const sort of ['', '&sort=eventCreatedDateTime:DESC', '&sort=eventDateTime', '&sort=eventDateTime:DESC,eventCreatedDateTime:ASC']) {
-    it.skipIf(!enabled)(`equipmentReference, ${sort || 'default order'}: the listing's events of that container, paged both ways`, async () => {
-      const expected = await unfilteredOf(CONTAINER_A_EVENTS, sort);
-      expect([...expected].sort()).toEqual([...CONTAINER_A_EVENTS].sort());
-      expect((await page(`equipmentReference=${CONTAINER_A}${sort}`)).ids).toEqual(expected);
-      expect((await page(`equipmentReference=${CONTAINER_A}&eventType=EQUIPMENT${sort}`)).ids).toEqual(expected);
-      const { forward, backward } = await walk(`equipmentReference=${CONTAINER_A}${sort}`);
-      expect(forward.flat()).toEqual(expected);
-      expect(forward.every((p) => p.length <= 2)).toBe(true);
-      expect(backward).toEqual(forward);
-    });
+    it.skipIf(!enabled)(
+      `equipmentReference, ${sort || 'default order'}: the listing's events of that container, paged both ways`,
+      async () => {
+        const expected = await unfilteredOf(CONTAINER_A_EVENTS, sort);
+        expect([...expected].sort()).toEqual([...CONTAINER_A_EVENTS].sort());
+        expect((await page(`equipmentReference=${CONTAINER_A}${sort}`)).ids).toEqual(expected);
+        expect((await page(`equipmentReference=${CONTAINER_A}&eventType=EQUIPMENT${sort}`)).ids).toEqual(expected);
+        const { forward, backward } = await walk(`equipmentReference=${CONTAINER_A}${sort}`);
+        expect(forward.flat()).toEqual(expected);
+        expect(forward.every((p) => p.length <= 2)).toBe(true);
+        expect(backward).toEqual(forward);
+      },
+    );
 
-    it.skipIf(!enabled)(`carrierBookingReference and transportDocumentReference, ${sort || 'default order'}: the shipment's events, paged both ways`, async () => {
-      const expected = await unfilteredOf(BKGE1_EVENTS, sort);
-      expect([...expected].sort()).toEqual([...BKGE1_EVENTS].sort());
-      for (const filter of ['carrierBookingReference=BKGE1', 'transportDocumentReference=MAEUBLE1', 'carrierBookingReference=BKGE1&transportDocumentReference=MAEUBLE1']) {
-        expect((await page(`${filter}${sort}`)).ids, filter).toEqual(expected);
-        const { forward, backward } = await walk(`${filter}${sort}`);
-        expect(forward.flat(), filter).toEqual(expected);
-        expect(backward, filter).toEqual(forward);
-      }
-      const typed = expected.filter((e) => CONTAINER_A_EVENTS.includes(e));
-      expect((await page(`carrierBookingReference=BKGE1&eventType=EQUIPMENT${sort}`)).ids).toEqual(typed);
-      expect((await page(`carrierBookingReference=BKGE1&equipmentReference=${CONTAINER_A}${sort}`)).ids).toEqual(typed);
-    });
+    it.skipIf(!enabled)(
+      `carrierBookingReference and transportDocumentReference, ${sort || 'default order'}: the shipment's events, paged both ways`,
+      async () => {
+        const expected = await unfilteredOf(BKGE1_EVENTS, sort);
+        expect([...expected].sort()).toEqual([...BKGE1_EVENTS].sort());
+        for (const filter of [
+          'carrierBookingReference=BKGE1',
+          'transportDocumentReference=MAEUBLE1',
+          'carrierBookingReference=BKGE1&transportDocumentReference=MAEUBLE1',
+        ]) {
+          expect((await page(`${filter}${sort}`)).ids, filter).toEqual(expected);
+          const { forward, backward } = await walk(`${filter}${sort}`);
+          expect(forward.flat(), filter).toEqual(expected);
+          expect(backward, filter).toEqual(forward);
+        }
+        const typed = expected.filter((e) => CONTAINER_A_EVENTS.includes(e));
+        expect((await page(`carrierBookingReference=BKGE1&eventType=EQUIPMENT${sort}`)).ids).toEqual(typed);
+        expect((await page(`carrierBookingReference=BKGE1&equipmentReference=${CONTAINER_A}${sort}`)).ids).toEqual(typed);
+      },
+    );
   }
 
   it.skipIf(!enabled)("never serves another account's container, booking or bill of lading", async () => {
