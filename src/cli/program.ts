@@ -46,6 +46,7 @@ const retireKeyCommand = lazy(() => import('./keys-retire-command.js'), 'retireK
 const runServe = lazy(() => import('./serve.js'), 'runServe');
 const backfillStoredSnapshots = lazy(() => import('../store/stored-snapshots.js'), 'backfillStoredSnapshots');
 const backfillCompactEvents = lazy(() => import('../store/compact-events.js'), 'backfillCompactEvents');
+const backfillCompactMilestones = lazy(() => import('../store/compact-milestones.js'), 'backfillCompactMilestones');
 
 /**
  * The `tracking` command line (README, Command line) on commander. Every command
@@ -113,13 +114,17 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
 
   program
     .command('migrate')
-    .description('apply database migrations; build the stored snapshots any shipment lacks; compact events stored as plain JSON')
+    .description(
+      'apply database migrations; build the stored snapshots any shipment lacks; compact events and milestone indexes stored as plain JSON',
+    )
     .action(() =>
       withDatabase(async (database) => {
         // Migrated by withDatabase; an interrupted upgrade may have left shipments without their snapshot.
         await backfillStoredSnapshots(database.db, database.dialect);
         // And events still stored as plain JSON (migration 021) get their compact form.
         await backfillCompactEvents(database.db);
+        // And shipments' milestone indexes still stored as plain JSON (migration 023).
+        await backfillCompactMilestones(database.db);
         context.stdout.write(`migrated ${database.description}\n`);
         return 0;
       }),
