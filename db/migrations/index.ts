@@ -19,6 +19,7 @@ import carrierBackoff from './017-carrier-backoff.js';
 import ediInterchanges from './019-edi-interchanges.js';
 import compactSnapshots from './020-compact-snapshots.js';
 import compactEvents from './021-compact-events.js';
+import eventScale from './023-event-scale.js';
 
 /** Static, ordered migration map (atproto style): names sort in the order they apply. */
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -42,5 +43,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '019-edi-interchanges': ediInterchanges(dialect),
     '020-compact-snapshots': compactSnapshots(dialect),
     '021-compact-events': compactEvents(dialect),
+    '023-event-scale': eventScale(dialect),
   };
 }

@@ -47,6 +47,7 @@ const runServe = lazy(() => import('./serve.js'), 'runServe');
 const backfillStoredSnapshots = lazy(() => import('../store/stored-snapshots.js'), 'backfillStoredSnapshots');
 const backfillCompactEvents = lazy(() => import('../store/compact-events.js'), 'backfillCompactEvents');
 const backfillCompactSnapshots = lazy(() => import('../store/stored-snapshots.js'), 'backfillCompactSnapshots');
+const backfillCompactMilestones = lazy(() => import('../store/compact-milestones.js'), 'backfillCompactMilestones');
 
 /**
  * The `tracking` command line (README, Command line) on commander. Every command
@@ -114,7 +115,9 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
 
   program
     .command('migrate')
-    .description('apply database migrations; build the stored snapshots any shipment lacks; compact snapshots and events stored before')
+    .description(
+      'apply database migrations; build the stored snapshots any shipment lacks; compact snapshots, events and milestone indexes stored before',
+    )
     .action(() =>
       withDatabase(async (database) => {
         // Migrated by withDatabase; an interrupted upgrade may have left shipments without their snapshot.
@@ -123,6 +126,8 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
         await backfillCompactEvents(database.db);
         // And snapshots stored before migration 020 are rewritten in the compact form (serve does it in the background).
         await backfillCompactSnapshots(database.db);
+        // And shipments' milestone indexes still stored as plain JSON (migration 023).
+        await backfillCompactMilestones(database.db);
         context.stdout.write(`migrated ${database.description}\n`);
         return 0;
       }),

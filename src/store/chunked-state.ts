@@ -4,6 +4,7 @@ import type { DatabaseSchema } from '../db/schema.js';
 import type { ContainerMaster, ShipmentMaster, TrackingEvent } from '../domain/types.js';
 import { decodeEvent } from './event-payload.js';
 import { parseContainerMaster, parseShipmentMaster } from './json-columns.js';
+import { decodeMilestonesJson } from './milestones-payload.js';
 
 /**
  * Loading the full state of many shipments at once, for the derivations of
@@ -56,7 +57,7 @@ export async function loadShipmentStates(
   for (const ids of chunks([...new Set(shipmentIds)].sort((a, b) => a - b))) {
     const query = db
       .selectFrom('shipment')
-      .select(['id', 'version', 'master_json', 'etd', 'eta', 'clock_sensitive', 'milestones_json'])
+      .select(['id', 'version', 'master_json', 'etd', 'eta', 'clock_sensitive', 'milestones_json', 'milestones'])
       .where('id', 'in', ids)
       .orderBy('id');
     const shipments = await lockForUpdate(dialect, query).execute();
@@ -68,7 +69,7 @@ export async function loadShipmentStates(
         etd: s.etd,
         eta: s.eta,
         clockSensitive: s.clock_sensitive,
-        milestonesJson: s.milestones_json,
+        milestonesJson: decodeMilestonesJson(s),
         containers: [],
         containerLastEventAt: new Map(),
         events: [],

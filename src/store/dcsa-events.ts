@@ -88,25 +88,41 @@ export async function readEventPage(
   return { rows, more };
 }
 
-/** Events linked to a shipment one of the accounts sees (and, when asked, with that booking or bill of lading). */
+/**
+ * Events linked to a shipment one of the accounts sees (and, when asked, with that booking or bill of lading).
+ *
+ * Without a booking or bill of lading, an EXISTS per event: the page's order index (or a filter's) drives, and
+ * each candidate is checked against shipment_event's PK and the account's shipments. With one, the other way
+ * round (docs/architecture.md, Event storage): the shipments of that booking or bill of lading (an index each),
+ * their events (shipment_event's PK) and the accounts' grant, a handful of seqs, which the page then reads by
+ * seq and sorts; an EXISTS there made the store walk the order index through every event until it found a page.
+ * Both are the same rule: one shipment that is linked to the event, visible to an account and (when asked) of
+ * that booking and bill of lading.
+ */
 function visibleTo(eb: Eb, accountIds: readonly string[], filter: EventFilter) {
-  let linked = eb
-    .selectFrom('shipment_event as se')
-    .innerJoin('shipment_account as sa', 'sa.shipment_id', 'se.shipment_id')
-    .select('se.shipment_id')
-    .whereRef('se.event_seq', '=', 'e.seq')
-    .where('sa.account_id', 'in', [...accountIds]);
   if (filter.carrierBookingReference !== undefined || filter.transportDocumentReference !== undefined) {
-    let withShipment = linked.innerJoin('shipment as s', 's.id', 'se.shipment_id');
+    let ofShipment = eb
+      .selectFrom('shipment as s')
+      .innerJoin('shipment_event as se', 'se.shipment_id', 's.id')
+      .innerJoin('shipment_account as sa', 'sa.shipment_id', 's.id')
+      .select('se.event_seq')
+      .where('sa.account_id', 'in', [...accountIds]);
     if (filter.carrierBookingReference !== undefined) {
-      withShipment = withShipment.where('s.carrier_booking_reference', '=', filter.carrierBookingReference);
+      ofShipment = ofShipment.where('s.carrier_booking_reference', '=', filter.carrierBookingReference);
     }
     if (filter.transportDocumentReference !== undefined) {
-      withShipment = withShipment.where('s.bill_of_lading_number', '=', filter.transportDocumentReference);
+      ofShipment = ofShipment.where('s.bill_of_lading_number', '=', filter.transportDocumentReference);
     }
-    linked = withShipment;
+    return eb('e.seq', 'in', ofShipment);
   }
-  return eb.exists(linked);
+  return eb.exists(
+    eb
+      .selectFrom('shipment_event as se')
+      .innerJoin('shipment_account as sa', 'sa.shipment_id', 'se.shipment_id')
+      .select('se.shipment_id')
+      .whereRef('se.event_seq', '=', 'e.seq')
+      .where('sa.account_id', 'in', [...accountIds]),
+  );
 }
 
 /** The DCSA filters on the event's own columns (src/domain/dcsa-event-filter.ts has the same rules in code). */

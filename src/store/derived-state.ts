@@ -8,6 +8,7 @@ import { pushTriggers, type PushTrigger } from '../domain/push/push-triggers.js'
 import { computeSchedule, splitByType } from '../domain/snapshot.js';
 import { chunks, containerLastEventTimes, loadShipmentStates, type ShipmentState } from './chunked-state.js';
 import { loadLifecycleRows, reconcileShipment, writeReconciled, type Reconciled } from './exception-state.js';
+import { encodeMilestonesJson } from './milestones-payload.js';
 import { enqueuePushTriggers } from './push-outbox.js';
 import { storedSnapshotOf, writeSnapshots, type StoredSnapshot } from './stored-snapshots.js';
 import { DEFAULT_THRESHOLDS, type ExceptionThresholds } from '../domain/thresholds.js';
@@ -133,7 +134,7 @@ export async function bumpVersion(
   db: Kysely<DatabaseSchema>,
   shipmentId: number,
   updatedAt: string,
-  derived: { etd?: string | null; eta?: string | null; clock_sensitive?: number; milestones_json?: string } = {},
+  derived: { etd?: string | null; eta?: string | null; clock_sensitive?: number } = {},
 ): Promise<void> {
   await db
     .updateTable('shipment')
@@ -177,7 +178,14 @@ async function bumpVersions(db: Kysely<DatabaseSchema>, updatedAt: string, rows:
         etd: perRow(batch, id, (r) => r.etd, 'etd'),
         eta: perRow(batch, id, (r) => r.eta, 'eta'),
         clock_sensitive: perRow(batch, id, (r) => r.clock_sensitive, 'clock_sensitive'),
-        ...(milestones.length > 0 ? { milestones_json: perRow(milestones, id, (r) => r.json, 'milestones_json') } : {}),
+        // The compact form (src/store/milestones-payload.ts), and no plain text beside it: a row converted by
+        // migration 023's backfill or written since reads its milestones from `milestones` alone.
+        ...(milestones.length > 0
+          ? {
+              milestones: perRow(milestones, id, (r) => encodeMilestonesJson(r.json), 'milestones'),
+              milestones_json: perRow(milestones, id, () => null, 'milestones_json'),
+            }
+          : {}),
         version: eb('version', '+', 1),
         updated_at: updatedAt,
       }))

@@ -3,11 +3,13 @@ import { migrations } from '../../db/migrations/index.js';
 import type { Database } from '../db/connect.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { backfillCompactEvents } from './compact-events.js';
+import { backfillCompactMilestones } from './compact-milestones.js';
 import { backfillStoredSnapshots } from './stored-snapshots.js';
 import { takeMigrationLease } from './migration-lease.js';
 
 const STORED_SNAPSHOTS_MIGRATION = '007-stored-snapshots';
 const COMPACT_EVENTS_MIGRATION = '021-compact-events';
+const COMPACT_MILESTONES_MIGRATION = '023-event-scale';
 
 export interface MigrateOptions {
   /** Where the wait for another process's migrations is reported. */
@@ -68,6 +70,8 @@ export async function migrateToLatest(database: Database, options: MigrateOption
   // Likewise events stored before their compact form (src/store/compact-events.ts); until converted they read as
   // they are, so an interrupted backfill costs disk, never an answer.
   if (applied.includes(COMPACT_EVENTS_MIGRATION)) await backfillCompactEvents(database.db);
+  // And shipments' milestone indexes stored before their compact form (src/store/compact-milestones.ts).
+  if (applied.includes(COMPACT_MILESTONES_MIGRATION)) await backfillCompactMilestones(database.db);
   return applied;
 }
 

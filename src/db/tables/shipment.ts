@@ -27,6 +27,11 @@ export interface ShipmentTable {
    */
   milestones_json: ColumnType<string | null, string | null | undefined, string | null>;
   /**
+   * The same milestones compressed behind a format byte (migration 023; src/store/milestones-payload.ts): new
+   * refreshes write this and null in milestones_json. Read both through decodeMilestonesJson.
+   */
+  milestones: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  /**
    * When the master data held was true: the time of the statement that set it
    * (docs/architecture.md, Ingest bundle). Null on shipments stored before
    * migration 009.
