@@ -245,23 +245,34 @@ export async function readStoredSnapshot(
  */
 export async function backfillCompactSnapshots(
   db: Kysely<DatabaseSchema>,
-  options: { batchSize?: number; pause?: () => Promise<void>; stop?: () => boolean } = {},
+  options: { batchSize?: number; span?: number; pause?: () => Promise<void>; stop?: () => boolean } = {},
 ): Promise<number> {
   const batchSize = options.batchSize ?? 100;
+  // Nothing indexes stored_form: each statement looks at one span of primary keys only, so that a large store with
+  // (nearly) every row compact already is walked in short statements, never one scan of the whole table that
+  // outlives the statement timeout (it did at a million shipments).
+  const top = await db
+    .selectFrom('shipment_snapshot')
+    .select((eb) => eb.fn.max('shipment_id').as('top'))
+    .executeTakeFirst();
+  const last = Number(top?.top ?? 0);
   let written = 0;
   let after = 0;
-  for (;;) {
+  while (after < last) {
     if (options.stop?.()) return written;
+    const spanEnd = after + (options.span ?? SCAN_SPAN);
     const ids = await db
       .selectFrom('shipment_snapshot')
       .select('shipment_id')
       .where('stored_form', '<', STORED_FORM)
       .where('shipment_id', '>', after)
+      .where('shipment_id', '<=', spanEnd)
       .orderBy('shipment_id')
       .limit(batchSize)
       .execute();
-    if (ids.length === 0) return written;
-    after = ids[ids.length - 1]!.shipment_id;
+    // A full batch may leave more of this span; a short one finished it.
+    after = ids.length === batchSize ? ids[ids.length - 1]!.shipment_id : spanEnd;
+    if (ids.length === 0) continue;
     written += await inTransaction(db, (trx) =>
       compactRows(
         trx,
@@ -270,7 +281,11 @@ export async function backfillCompactSnapshots(
     );
     await options.pause?.();
   }
+  return written;
 }
+
+/** Shipment ids one statement of the compaction's walk looks at. */
+const SCAN_SPAN = 5_000;
 
 /**
  * One batch of the backfill, in the caller's transaction. Reads without locking and writes each row only if it
