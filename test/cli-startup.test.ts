@@ -112,6 +112,8 @@ describe('tracking answers --help and argument errors without loading the servic
     [['poll', '--carrier', 'MAEU'], /--carrier needs --once/],
     [['shipment', 'revoke', 'MAEU', 'B1', '--account', 'a'], /required option '--reason <TEXT>' not specified/],
     [['keys', 'retire', 'kid-1'], /required option '--reason <TEXT>' not specified/],
+    // A kid beginning with '-' is the KID, not an unknown option: here the extra word is what is refused.
+    [['keys', 'retire', '-3zXQmdAAntcpMr-tAqCk6GR1dMEyzQ4SF_67KBqobo', '--reason', 'rotated', 'extra'], /too many arguments/],
     [['delivery', 'list', '--limit', 'lots'], /--limit/],
     [['serve', 'extra'], /too many arguments|unknown command/],
     [['nonsense'], /unknown command 'nonsense'/],

@@ -335,6 +335,8 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     .description('refuse the tokens a signing key signed, on every instance within 5 seconds; the streams they opened end')
     .argument('<KID>', 'the key id (the kid of /.well-known/jwks.json, of a token header)')
     .requiredOption('--reason <TEXT>', 'why (at most 500 characters)', once(reason))
+    // A kid is base64url: one in 64 begins with '-', which commander would otherwise take for an unknown option.
+    .allowUnknownOption()
     .action((kid: string, options: { reason: string }) => withDatabase((database) => retireKeyCommand(database, kid, options, context)));
   keys
     .command('retired')
