@@ -1,4 +1,4 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { decodeMarked, encodeMarked } from './marked-deflate.js';
 import type { TrackingEvent } from '../domain/types.js';
 import { EVENT_DICTIONARY_V1 } from './event-payload-dictionary.js';
 
@@ -29,11 +29,7 @@ export function encodeEventPayload(event: TrackingEvent): Buffer {
 
 /** The stored bytes of an event's JSON text (the backfill converts stored text without parsing it). */
 export function encodeEventJson(json: string): Buffer {
-  const deflated = deflateRawSync(Buffer.from(json, 'utf8'), V1);
-  const out = Buffer.allocUnsafe(deflated.length + 1);
-  out[0] = DEFLATE_DICTIONARY_V1;
-  deflated.copy(out, 1);
-  return out;
+  return encodeMarked(DEFLATE_DICTIONARY_V1, json, V1);
 }
 
 /** A stored event row's payload columns, as either driver returns them. */
@@ -46,10 +42,7 @@ export interface StoredPayload {
 export function decodeEventJson(row: StoredPayload): string {
   const { payload } = row;
   if (payload === null || payload === undefined) return row.payload_json;
-  const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
-  const marker = bytes[0];
-  if (marker === DEFLATE_DICTIONARY_V1) return inflateRawSync(bytes.subarray(1), V1_INFLATE).toString('utf8');
-  throw new Error(`stored event payload has an unknown format (marker byte ${String(marker)})`);
+  return decodeMarked(payload, DEFLATE_DICTIONARY_V1, V1_INFLATE, 'stored event payload');
 }
 
 /** The stored event. */

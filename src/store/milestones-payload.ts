@@ -1,4 +1,4 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { decodeMarked, encodeMarked } from './marked-deflate.js';
 
 /**
  * The stored form of a shipment's milestone index (docs/architecture.md, Event storage: Shipment rows), the
@@ -21,11 +21,7 @@ const V1 = { level: 9, memLevel: 8 } as const;
 
 /** The stored bytes of a milestone index's JSON text. */
 export function encodeMilestonesJson(json: string): Buffer {
-  const deflated = deflateRawSync(Buffer.from(json, 'utf8'), V1);
-  const out = Buffer.allocUnsafe(deflated.length + 1);
-  out[0] = DEFLATE_MILESTONES_V1;
-  deflated.copy(out, 1);
-  return out;
+  return encodeMarked(DEFLATE_MILESTONES_V1, json, V1);
 }
 
 /** A shipment row's milestone columns, as either driver returns them. */
@@ -38,8 +34,5 @@ export interface StoredMilestones {
 export function decodeMilestonesJson(row: StoredMilestones): string | null {
   const { milestones } = row;
   if (milestones === null || milestones === undefined) return row.milestones_json;
-  const bytes = Buffer.isBuffer(milestones) ? milestones : Buffer.from(milestones.buffer, milestones.byteOffset, milestones.byteLength);
-  const marker = bytes[0];
-  if (marker === DEFLATE_MILESTONES_V1) return inflateRawSync(bytes.subarray(1)).toString('utf8');
-  throw new Error(`stored milestones have an unknown format (marker byte ${String(marker)})`);
+  return decodeMarked(milestones, DEFLATE_MILESTONES_V1, {}, 'stored milestone index');
 }
