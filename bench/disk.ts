@@ -4,24 +4,15 @@ import { dirname } from 'node:path';
 import { sql } from 'kysely';
 import type { BenchDatabase } from './databases.js';
 import { fixed, table, thousands } from './report.js';
+import { tableSizes, type TableSize } from './table-sizes.js';
 
 /**
  * The bench database's size on disk, per table and in all, and the disk guard of a large seed.
  *
- * MariaDB/MySQL: `ANALYZE TABLE` first (InnoDB keeps its size figures in its persistent statistics, which a
- * bulk load leaves behind), then information_schema.TABLES (data_length: the clustered index, so the rows;
- * index_length: the secondary indexes), and the tablespace files' allocated size
- * (information_schema.INNODB_SYS_TABLESPACES): what the disk holds, free pages within the files included.
- * SQLite: the `dbstat` virtual table (pages of every b-tree, by table and index) and the file with its WAL.
+ * The tables' figures come from bench/table-sizes.ts; besides them, the files' allocated size: MariaDB/MySQL
+ * the tablespace files (information_schema.INNODB_SYS_TABLESPACES), what the disk holds, free pages within the
+ * files included; SQLite the file with its WAL.
  */
-
-export interface TableSize {
-  table: string;
-  /** Rows: exact on SQLite, InnoDB's estimate on MariaDB. */
-  rows: number;
-  dataBytes: number;
-  indexBytes: number;
-}
 
 export interface StoreSize {
   tables: TableSize[];
@@ -31,42 +22,9 @@ export interface StoreSize {
   fileBytes: number;
 }
 
-/** The size of every table of the bench database (MariaDB: after ANALYZE TABLE, so the figures are current). */
+/** The size of every table of the bench database (bench/table-sizes.ts), and of its files. */
 export async function storeSize(bench: BenchDatabase): Promise<StoreSize> {
-  const { db, dialect } = bench.database;
-  let tables: TableSize[];
-  if (dialect === 'mysql') {
-    const names = (
-      await sql<{ name: string }>`select TABLE_NAME as name from information_schema.TABLES where TABLE_SCHEMA = database()`.execute(db)
-    ).rows.map((r) => r.name);
-    if (names.length > 0) await sql`analyze table ${sql.join(names.map((n) => sql.table(n)))}`.execute(db);
-    const rows = await sql<{ name: string; rows: number | string; data: number | string; indexes: number | string }>`
-      select TABLE_NAME as name, TABLE_ROWS as \`rows\`, DATA_LENGTH as data, INDEX_LENGTH as indexes
-      from information_schema.TABLES where TABLE_SCHEMA = database()`.execute(db);
-    tables = rows.rows.map((r) => ({ table: r.name, rows: Number(r.rows), dataBytes: Number(r.data), indexBytes: Number(r.indexes) }));
-  } else {
-    const objects = (
-      await sql<{ type: string; name: string; tbl: string }>`select type, name, tbl_name as tbl from sqlite_master`.execute(db)
-    ).rows;
-    const pages = (await sql<{ name: string; bytes: number }>`select name, sum(pgsize) as bytes from dbstat group by name`.execute(db))
-      .rows;
-    const byTable = new Map<string, TableSize>();
-    for (const { name, bytes } of pages) {
-      const object = objects.find((o) => o.name === name);
-      const owner = object?.tbl ?? name;
-      const entry = byTable.get(owner) ?? { table: owner, rows: 0, dataBytes: 0, indexBytes: 0 };
-      if (object?.type === 'index') entry.indexBytes += Number(bytes);
-      else entry.dataBytes += Number(bytes);
-      byTable.set(owner, entry);
-    }
-    tables = [...byTable.values()];
-    for (const entry of tables) {
-      if (!objects.some((o) => o.type === 'table' && o.name === entry.table)) continue;
-      const count = await sql<{ n: number }>`select count(*) as n from ${sql.table(entry.table)}`.execute(db);
-      entry.rows = Number(count.rows[0]?.n ?? 0);
-    }
-  }
-  tables.sort((a, b) => b.dataBytes + b.indexBytes - (a.dataBytes + a.indexBytes));
+  const tables = await tableSizes(bench.database);
   return {
     tables,
     dataBytes: tables.reduce((sum, t) => sum + t.dataBytes, 0),
@@ -114,6 +72,7 @@ export function sizeReport(size: StoreSize, shipments: number, events: number): 
   const shown = size.tables.filter((t) => t.dataBytes + t.indexBytes >= MiB);
   const rest = size.tables.filter((t) => t.dataBytes + t.indexBytes < MiB);
   const others: TableSize = {
+    indexes: [],
     table: `${rest.length} other tables, under 1 MiB each`,
     rows: rest.reduce((sum, t) => sum + t.rows, 0),
     dataBytes: rest.reduce((sum, t) => sum + t.dataBytes, 0),
