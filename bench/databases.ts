@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { connectDatabase, type Database } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/store/migrate.js';
+import { migrations } from '../db/migrations/index.js';
+import { shipmentKey } from './generate.js';
 
 /**
  * Dedicated benchmark databases: a MariaDB/MySQL database dropped and
@@ -34,8 +36,15 @@ export interface BenchDatabase {
  */
 const SUFFIX = process.env.BENCH_DB_SUFFIX;
 
-export async function createBenchDatabase(dialect: 'mysql' | 'sqlite', baseName: string): Promise<BenchDatabase> {
+/** The database's name on the server: `baseName`, with BENCH_DB_SUFFIX when set. */
+function benchDatabaseName(baseName: string): string {
   const name = SUFFIX ? `${baseName}_${SUFFIX}` : baseName;
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad database name ${name}`);
+  return name;
+}
+
+export async function createBenchDatabase(dialect: 'mysql' | 'sqlite', baseName: string): Promise<BenchDatabase> {
+  const name = benchDatabaseName(baseName);
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), `${name}-`));
     const file = join(dir, 'bench.sqlite');
@@ -52,7 +61,6 @@ export async function createBenchDatabase(dialect: 'mysql' | 'sqlite', baseName:
       },
     };
   }
-  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad database name ${name}`);
   const admin = await createConnection(benchMysqlUrl());
   await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
   // Binary collation, as the test suite uses: identifiers compare exactly.
@@ -73,6 +81,75 @@ export async function createBenchDatabase(dialect: 'mysql' | 'sqlite', baseName:
       await conn.end();
     },
   };
+}
+
+/**
+ * The MariaDB bench database a `--keep` run left (`--reuse-seed`), as it is: nothing dropped, created or migrated.
+ * Refuses, naming what differs, unless its migrations are exactly the code's (a database behind would be migrated
+ * on the service's start, in the middle of the measurement; one ahead was seeded by other code) and it holds
+ * the shipments 0..shipments-1 of the seed, no more (a seed is always whole ranges from 0: bench/staged-seed.ts).
+ * Its `destroy` only closes the connection: the database stays for the next run.
+ */
+export async function openKeptBenchDatabase(baseName: string, shipments: number): Promise<BenchDatabase> {
+  const name = benchDatabaseName(baseName);
+  const admin = await createConnection(benchMysqlUrl());
+  try {
+    const [found] = await admin.query('select schema_name from information_schema.schemata where schema_name = ?', [name]);
+    if ((found as unknown[]).length === 0) {
+      throw new Error(`--reuse-seed: the kept server has no database ${name} (was it kept with the same BENCH_DB_SUFFIX?)`);
+    }
+    const [applied] = await admin.query(`select name from \`${name}\`.kysely_migration order by name`);
+    const mismatch = migrationMismatch(
+      (applied as { name: string }[]).map((r) => r.name),
+      Object.keys(migrations('mysql')),
+    );
+    if (mismatch) throw new Error(`--reuse-seed: the kept database ${name} ${mismatch}; seed a new one (a run without --reuse-seed)`);
+    const held = await seededShipments(admin, name, shipments);
+    if (held !== null) {
+      throw new Error(
+        `--reuse-seed: the kept database ${name} holds ${held} seeded shipments, not the ${shipments} asked: give --shipments ${held}`,
+      );
+    }
+  } finally {
+    await admin.end();
+  }
+  const base = new URL(benchMysqlUrl());
+  base.pathname = `/${name}`;
+  const url = base.toString();
+  const database = connectDatabase(url, { poolSize: 4 });
+  return { url, database, destroy: () => database.close() };
+}
+
+/** null when a database's applied migrations are the code's, in order; else what differs, for the refusal. */
+export function migrationMismatch(applied: readonly string[], known: readonly string[]): string | null {
+  const unknown = applied.filter((name) => !known.includes(name));
+  if (unknown.length > 0) return `has migrations this code does not know (${unknown.join(', ')}): it is ahead of the code`;
+  const pending = known.filter((name) => !applied.includes(name));
+  if (pending.length > 0) return `lacks the code's migrations ${pending.join(', ')}: it is behind the code`;
+  return null;
+}
+
+/**
+ * null when the database holds the seed's shipments 0..shipments-1 and not shipment `shipments` (two lookups by
+ * key, not a count over a million rows); otherwise how many seed shipments it holds (a count, for the refusal).
+ */
+async function seededShipments(
+  admin: Awaited<ReturnType<typeof createConnection>>,
+  name: string,
+  shipments: number,
+): Promise<number | null> {
+  const has = async (index: number) => {
+    const key = shipmentKey(index);
+    const [rows] = await admin.query(
+      `select 1 from \`${name}\`.shipment where carrier_code = ? and carrier_booking_reference = ? limit 1`,
+      [key.carrierCode, key.carrierBookingReference],
+    );
+    return (rows as unknown[]).length > 0;
+  };
+  if ((await has(shipments - 1)) && !(await has(shipments))) return null;
+  // The main seed's keys only (tag B): the cost-by-size shipments (tags C1, C10, C100) are not counted.
+  const [rows] = await admin.query(`select count(*) as n from \`${name}\`.shipment where carrier_booking_reference like '%-B_________'`);
+  return Number((rows as { n: number | string }[])[0]?.n ?? 0);
 }
 
 /**

@@ -19,6 +19,11 @@
  *                      folder, port and socket), stopped and deleted at the end, instead of BENCH_MYSQL_URL
  *   --buffer-pool N    its innodb_buffer_pool_size in GiB (default 8)
  *   --private-mariadb-dir DIR  where its data folder goes (default the temporary directory)
+ *   --reuse-seed       with --private-mariadb --private-mariadb-dir DIR, DIR the folder a --keep run left (it
+ *                      printed it): start the server on that data, check its bench database holds exactly
+ *                      --shipments shipments and the code's migrations, skip the seed and measure; a scale run
+ *                      seeds a fresh --scale-from database in the same server for the smaller size. The folder
+ *                      and the database are kept, for the next run (bench/README.md, Scale runs)
  *   --seconds N        seconds per scenario (default 20; --quick 4)
  *   --warmup N         seconds of warm-up load before each scenario (default 3; --quick 1)
  *   --connections N    concurrent connections (default 64)
@@ -53,7 +58,11 @@ export interface BenchOptions {
   stages: number[];
   seedWorkers: number;
   seedBundle: number;
-  privateMariadb: { bufferPoolGiB: number; directory: string | undefined } | undefined;
+  /**
+   * `reuse`: the folder of a kept private server (--reuse-seed), whose bench database is measured as it is;
+   * otherwise a new server, its folder under `directory`.
+   */
+  privateMariadb: { bufferPoolGiB: number; directory: string | undefined; reuse: boolean } | undefined;
   seconds: number;
   warmupSeconds: number;
   connections: number;
@@ -85,7 +94,7 @@ export function parseOptions(argv: string[]): BenchOptions {
   const known = [
     ...['--quick', '--sqlite', '--soak', '--no-soak', '--soak-seconds', '--no-ingest', '--ingest-events', '--shipments', '--scale-from'],
     ...['--seconds', '--profile', '--stages', '--seed-workers', '--seed-bundle', '--private-mariadb', '--buffer-pool'],
-    ...['--private-mariadb-dir'],
+    ...['--private-mariadb-dir', '--reuse-seed'],
     ...['--warmup', '--connections', '--pool', '--cpu-prof', '--node-arg', '--server-log', '--only', '--keep'],
     ...['--fanout', '--fanout-subscriptions', '--fanout-shipments', '--fanout-rate', '--fanout-worker'],
   ];
@@ -100,6 +109,8 @@ export function parseOptions(argv: string[]): BenchOptions {
   const dialect = flags.has('--sqlite') ? 'sqlite' : 'mysql';
   const privateMariadb = flags.has('--private-mariadb');
   if (privateMariadb && dialect === 'sqlite') throw new Error('--private-mariadb is for MariaDB runs, not --sqlite');
+  const reuse = flags.has('--reuse-seed');
+  if (reuse) refuseReuse(flags, value('--private-mariadb-dir'));
   return {
     quick,
     dialect,
@@ -113,7 +124,9 @@ export function parseOptions(argv: string[]): BenchOptions {
     stages: stages(value('--stages'), shipments, scaleFrom),
     seedWorkers: Math.max(1, int('--seed-workers', 2)),
     seedBundle: Math.max(1, int('--seed-bundle', 250)),
-    privateMariadb: privateMariadb ? { bufferPoolGiB: int('--buffer-pool', 8), directory: value('--private-mariadb-dir') } : undefined,
+    privateMariadb: privateMariadb
+      ? { bufferPoolGiB: int('--buffer-pool', 8), directory: value('--private-mariadb-dir'), reuse }
+      : undefined,
     seconds: int('--seconds', quick ? 4 : 20),
     warmupSeconds: int('--warmup', quick ? 1 : 3),
     connections: int('--connections', 64),
@@ -122,7 +135,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     nodeArgs,
     serverLog: value('--server-log'),
     only: value('--only')?.split(','),
-    keep: flags.has('--keep'),
+    // A reused seed is kept for the next run whatever the flags.
+    keep: flags.has('--keep') || reuse,
     fanout: flags.has('--fanout')
       ? {
           subscriptions: int('--fanout-subscriptions', 10_000),
@@ -134,6 +148,22 @@ export function parseOptions(argv: string[]): BenchOptions {
     sizedRequests: quick ? 20 : 100,
     sizedShipments: quick ? 5 : 20,
   };
+}
+
+/**
+ * --reuse-seed measures a database a --keep run seeded on its own server, as it is: it needs that server's folder,
+ * and refuses what would seed the main database or change it for the next run.
+ */
+function refuseReuse(flags: Set<string>, directory: string | undefined): void {
+  if (!flags.has('--private-mariadb') || directory === undefined || directory.startsWith('--')) {
+    throw new Error(
+      '--reuse-seed needs --private-mariadb --private-mariadb-dir DIR, DIR the folder of the private server a --keep run left',
+    );
+  }
+  // --stages shapes a seed there is none of; the fan-out ingests into the kept database, which the next run reuses.
+  for (const flag of ['--stages', '--fanout']) {
+    if (flags.has(flag)) throw new Error(`--reuse-seed does not seed or change the kept database: drop ${flag}`);
+  }
 }
 
 function profile(raw: string | undefined, scaleRun: boolean): 'full' | 'forwarder' {

@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 
 /**
@@ -25,15 +25,23 @@ export interface PrivateMariadb {
   url: string;
   dataDirectory: string;
   bufferPoolGiB: number;
-  /** Shuts the server down (a clean InnoDB shutdown) and deletes its folder unless `keep`. */
+  /** The server's folder (its data folder, socket, log): what --private-mariadb-dir names for --reuse-seed. */
+  root: string;
+  /** Shuts the server down (a clean InnoDB shutdown) and deletes its folder unless `keep` (or a reused one). */
   stop(keep?: boolean): Promise<void>;
 }
 
-export async function startPrivateMariadb(options: { bufferPoolGiB: number; parent?: string }): Promise<PrivateMariadb> {
+export async function startPrivateMariadb(options: {
+  bufferPoolGiB: number;
+  parent?: string;
+  /** The folder of a kept server (or its data folder) to start on. */
+  reuse?: string;
+}): Promise<PrivateMariadb> {
+  const user = process.getuid?.() === 0 ? 'mysql' : null;
+  if (options.reuse !== undefined) return serve(keptFolder(options.reuse), user, options.bufferPoolGiB, true);
   const root = mkdtempSync(join(options.parent ?? tmpdir(), 'tt-bench-mariadb-'));
   const data = join(root, 'data');
   mkdirSync(data);
-  const user = process.getuid?.() === 0 ? 'mysql' : null;
   giveTo(user, root);
   const install = spawnSync(
     INSTALL_DB,
@@ -51,6 +59,20 @@ export async function startPrivateMariadb(options: { bufferPoolGiB: number; pare
     throw new Error(`mariadb-install-db failed (${install.status}): ${install.stderr || install.error?.message}`);
   }
   giveTo(user, root);
+  return serve(root, user, options.bufferPoolGiB, false);
+}
+
+/** The kept server's folder: the one a --keep run printed (holding `data`), or that `data` folder itself. */
+function keptFolder(directory: string): string {
+  const given = resolve(directory);
+  if (existsSync(join(given, 'data', 'mysql'))) return given;
+  if (basename(given) === 'data' && existsSync(join(given, 'mysql'))) return dirname(given);
+  throw new Error(`--reuse-seed: ${given} is not the folder of a private MariaDB server a --keep run left (no data/mysql in it)`);
+}
+
+/** Starts mariadbd on the folder `root` (its data in root/data); a `reused` folder is never deleted. */
+async function serve(root: string, user: string | null, bufferPoolGiB: number, reused: boolean): Promise<PrivateMariadb> {
+  const data = join(root, 'data');
   const port = await freePort();
   const log = join(root, 'error.log');
   const child: ChildProcess = spawn(
@@ -68,7 +90,8 @@ export async function startPrivateMariadb(options: { bufferPoolGiB: number; pare
       '--skip-log-bin',
       '--character-set-server=utf8mb4',
       '--performance-schema=OFF',
-      `--innodb-buffer-pool-size=${options.bufferPoolGiB}G`,
+      `--innodb-buffer-pool-size=${bufferPoolGiB}G`,
+      '--innodb-buffer-pool-load-at-startup=OFF',
       '--innodb-log-file-size=1G',
       '--max-connections=300',
     ],
@@ -85,7 +108,7 @@ export async function startPrivateMariadb(options: { bufferPoolGiB: number; pare
       await gone;
       clearTimeout(timer);
     }
-    if (!keep) rmSync(root, { recursive: true, force: true });
+    if (!keep && !reused) rmSync(root, { recursive: true, force: true });
   };
   process.once('exit', () => child.kill('SIGKILL'));
   try {
@@ -94,7 +117,7 @@ export async function startPrivateMariadb(options: { bufferPoolGiB: number; pare
     await stop();
     throw err;
   }
-  return { url, dataDirectory: data, bufferPoolGiB: options.bufferPoolGiB, stop };
+  return { url, dataDirectory: data, root, bufferPoolGiB, stop };
 }
 
 async function waitForServer(url: string, child: ChildProcess, log: string): Promise<void> {

@@ -2,7 +2,7 @@ import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { SHIPMENT_DOCUMENT } from '../src/executor/shipment-document.js';
 import { createConnection } from 'mysql2/promise';
-import { benchMysqlUrl, createBenchDatabase, settle } from './databases.js';
+import { benchMysqlUrl, createBenchDatabase, openKeptBenchDatabase, settle } from './databases.js';
 import { eventsPerShipment, shipmentKey, type GenerateOptions } from './generate.js';
 import { measureCeiling } from './ceiling.js';
 import { fanout } from './fanout.js';
@@ -41,12 +41,16 @@ async function main(): Promise<void> {
 
   // --private-mariadb: every MariaDB database of the run (the ingest benchmark's too) on the bench's own server.
   const server = options.privateMariadb
-    ? await startPrivateMariadb({ bufferPoolGiB: options.privateMariadb.bufferPoolGiB, parent: options.privateMariadb.directory })
+    ? await startPrivateMariadb({
+        bufferPoolGiB: options.privateMariadb.bufferPoolGiB,
+        ...(options.privateMariadb.reuse ? { reuse: options.privateMariadb.directory } : { parent: options.privateMariadb.directory }),
+      })
     : null;
   if (server) {
     process.env.BENCH_MYSQL_URL = server.url;
     print(
-      `MariaDB: the bench's own server (${server.url}, data in ${server.dataDirectory}, innodb_buffer_pool_size ${server.bufferPoolGiB} GiB, ` +
+      `MariaDB: the bench's own server (${server.url}, data in ${server.dataDirectory}` +
+        `${options.privateMariadb?.reuse ? ', kept by an earlier run' : ''}, innodb_buffer_pool_size ${server.bufferPoolGiB} GiB, ` +
         'redo log 1 GiB), not BENCH_MYSQL_URL',
     );
   } else if (options.dialect === 'mysql') {
@@ -60,7 +64,11 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       await server.stop(options.keep);
       print(
-        `the private MariaDB server stopped in ${fixed((performance.now() - t0) / 1000, 1)} s${options.keep ? ` (its data kept in ${server.dataDirectory})` : ''}`,
+        `the private MariaDB server stopped in ${fixed((performance.now() - t0) / 1000, 1)} s` +
+          (options.keep
+            ? ` (its data kept in ${server.dataDirectory}; measure it again without seeding: ` +
+              `--private-mariadb --private-mariadb-dir ${server.root} --reuse-seed --shipments N)`
+            : ''),
       );
     }
   }
@@ -84,7 +92,11 @@ async function serverSettings(): Promise<string> {
 
 /** Seeds, serves and measures; returns the run's last line. */
 async function benchmark(requested: BenchOptions): Promise<string> {
-  const bench = await createBenchDatabase(requested.dialect, 'tt_bench');
+  const reuse = requested.privateMariadb?.reuse === true;
+  // A reused seed is checked first (bench/databases.ts), before anything is seeded or measured.
+  const bench = reuse
+    ? await openKeptBenchDatabase('tt_bench', requested.shipments)
+    : await createBenchDatabase(requested.dialect, 'tt_bench');
   const running: ServerProcess[] = [];
   let ratios: Ratios;
   let ceilingShare: number;
@@ -95,11 +107,18 @@ async function benchmark(requested: BenchOptions): Promise<string> {
     // A scale run measures the lookups on the first options.scaleFrom shipments before seeding the rest.
     const scaleRun = requested.shipments > requested.scaleFrom;
     let small: ScaleStage | undefined;
-    const seeded = await seedInStages(bench, requested, generate, async (shipments) => {
-      if (!scaleRun || shipments !== requested.scaleFrom) return;
-      await settle(bench);
-      small = await firstScaleStage(bench, requested, keys, generate);
-    });
+    let seeded: { shipments: number; stopped: string | null };
+    if (reuse) {
+      print(`seed: none, the kept database's ${thousands(requested.shipments)} shipments (--reuse-seed)`);
+      if (scaleRun) small = await smallStageOnItsOwn(requested, keys, generate);
+      seeded = { shipments: requested.shipments, stopped: null };
+    } else {
+      seeded = await seedInStages(bench, requested, generate, async (shipments) => {
+        if (!scaleRun || shipments !== requested.scaleFrom) return;
+        await settle(bench);
+        small = await firstScaleStage(bench, requested, keys, generate);
+      });
+    }
     if (seeded.shipments === 0) throw new Error(`nothing seeded, nothing to measure: ${seeded.stopped ?? 'no shipments'}`);
     // Everything after measures the shipments the seed reached (the disk guard may have stopped it early).
     const options: BenchOptions = { ...requested, shipments: seeded.shipments };
@@ -182,6 +201,25 @@ async function benchmark(requested: BenchOptions): Promise<string> {
 /** Events/s for the last line: a plain integer, or `-` when that ingest did not run. */
 function rate(eventsPerSecond: number | undefined): string {
   return eventsPerSecond === undefined ? '-' : String(Math.round(eventsPerSecond));
+}
+
+/**
+ * The smaller size of a scale run on a reused seed: the kept database holds the large size only, so the first
+ * --scale-from shipments are seeded afresh (through the real ingest path, as the first stage of a full run) into
+ * a database of their own on the same server, measured as a full run measures its first stage, and dropped
+ * before the kept database is measured.
+ */
+async function smallStageOnItsOwn(options: BenchOptions, keys: KeySpace, generate: GenerateOptions): Promise<ScaleStage> {
+  const small = await createBenchDatabase('mysql', 'tt_bench_small');
+  try {
+    const stage: BenchOptions = { ...options, shipments: options.scaleFrom, stages: [options.scaleFrom] };
+    const seeded = await seedInStages(small, stage, generate, async () => {});
+    if (seeded.stopped) throw new Error(`the ${thousands(options.scaleFrom)}-shipment database for the smaller size: ${seeded.stopped}`);
+    await settle(small);
+    return await firstScaleStage(small, options, keys, generate);
+  } finally {
+    await small.destroy();
+  }
 }
 
 /** Each scenario at the configured connections; prints the table and returns the two headline ratios. */
