@@ -1,6 +1,6 @@
-import type { ExecutionResult } from 'graphql';
+import type { DocumentNode, ExecutionResult, GraphQLError } from 'graphql';
 import type { InternalContext } from './context.js';
-import { prepareIn, type Executor } from './executor.js';
+import type { Executor } from './executor.js';
 
 /**
  * Runs one of the service's fixed GraphQL documents through the executor's
@@ -21,7 +21,7 @@ export async function runDocument<T>(
 ): Promise<ExecutionResult<T>> {
   const initial = { request: input.request, ...input.context };
   const enveloped = executor.getEnveloped(initial);
-  const document = prepareIn(enveloped, input.query);
+  const document = preparedIn(executor, enveloped, input.query);
   const contextValue = await enveloped.contextFactory({ ...initial, params: { query: input.query, variables: input.variables } });
   return (await enveloped.execute({
     schema: enveloped.schema,
@@ -31,3 +31,24 @@ export async function runDocument<T>(
     contextValue,
   })) as ExecutionResult<T>;
 }
+
+/**
+ * The fixed document, parsed through the plugins on every run (the operation metrics take its name there), and
+ * validated through them on its first run only. A fixed document is valid once and for all against the one
+ * schema, and the executor's document cache answers the same DocumentNode for the same text, so running the
+ * validation hooks again for it would only find the cached answer (use-document-cache.ts) while each plugin
+ * adds its rules and closures: a few percent of a conditional poll (304). A document the cache let go is
+ * parsed into a new node, and that one is validated again.
+ */
+function preparedIn(executor: Executor, enveloped: ReturnType<Executor['getEnveloped']>, query: string): DocumentNode {
+  let valid = validDocuments.get(executor);
+  if (!valid) validDocuments.set(executor, (valid = new WeakSet()));
+  const document = enveloped.parse(query) as DocumentNode;
+  if (valid.has(document)) return document;
+  const errors: readonly GraphQLError[] = enveloped.validate(enveloped.schema, document);
+  if (errors.length > 0) throw errors[0] as GraphQLError;
+  valid.add(document);
+  return document;
+}
+
+const validDocuments = new WeakMap<Executor, WeakSet<DocumentNode>>();

@@ -66,8 +66,18 @@ export function useIntrospectionPolicy({ policy, authenticate }: IntrospectionPo
 
 /** Whether the operation that runs selects `__schema` or `__type` (they exist only on the query root). */
 export function introspects(document: DocumentNode, operationName: string | undefined): boolean {
-  return rootFields(document, operationName).some((field) => field.name.value === '__schema' || field.name.value === '__type');
+  // Asked of every operation, and documents are cached (use-document-cache.ts): answered once per document and name.
+  let byName = introspecting.get(document);
+  if (!byName) introspecting.set(document, (byName = new Map()));
+  let answer = byName.get(operationName);
+  if (answer === undefined) {
+    answer = rootFields(document, operationName).some((field) => field.name.value === '__schema' || field.name.value === '__type');
+    byName.set(operationName, answer);
+  }
+  return answer;
 }
+
+const introspecting = new WeakMap<DocumentNode, Map<string | undefined, boolean>>();
 
 // graphql-js appends its suggestions at the end of a message:
 // ' Did you mean "a", "b", or "c"?', ' Did you mean the enum value "X"?'.

@@ -3,6 +3,7 @@ import { Server as NetServer, type Socket } from 'node:net';
 import type { Config } from '../config/config.js';
 import { RETRY_AFTER_SECONDS } from '../db/unavailable.js';
 import { bodyLimitFor, matchRoute } from '../rest/route-table.js';
+import { keepParsedTarget } from './parsed-target.js';
 import type { Logger } from '../service/logger.js';
 import { correlationIdFor } from '../service/request-context.js';
 import { routeErrorResponse, type RouteError, type RouteFamily } from '../service/route-errors.js';
@@ -175,8 +176,9 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
     const edge = (status: number, message: string, headers: Record<string, string> = {}) =>
       refuse(req, res, familyOf(pathOf(target)), { status, message, headers }, log);
 
-    const problem = targetProblem(target, req.headers.host);
-    if (problem) return void edge(400, problem);
+    const checked = checkTarget(target, req.headers.host);
+    if (typeof checked === 'string') return void edge(400, checked);
+    keepParsedTarget(req, checked);
     const path = pathOf(target);
     if (draining && path.replace(/\/+$/, '') === '/ready') {
       const body = { status: 'shutting-down', ...(options.dialect ? { database: options.dialect } : {}) };
@@ -276,6 +278,12 @@ const HOST = /^(?:[A-Za-z0-9._~!$&'()*+,;=%-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))
  * undefined when they can. Pure; exported for tests.
  */
 export function targetProblem(target: string, host: string | undefined): string | undefined {
+  const checked = checkTarget(target, host);
+  return typeof checked === 'string' ? checked : undefined;
+}
+
+/** The target's URL (as the fetch adapter and the REST server build it), or why there is none. */
+function checkTarget(target: string, host: string | undefined): URL | string {
   if (!target.startsWith('/') || target.startsWith('//')) {
     return 'The request target must be a path (origin-form), such as /v2/shipments.';
   }
@@ -284,11 +292,10 @@ export function targetProblem(target: string, host: string | undefined): string 
     if (!match || (match[1] !== undefined && Number(match[1]) > 65535)) return 'The Host header is not a valid host name.';
   }
   try {
-    new URL(target, `http://${host || 'localhost'}`);
+    return new URL(target, `http://${host || 'localhost'}`);
   } catch {
     return 'The request target is not a valid URL path.';
   }
-  return undefined;
 }
 
 function hasBody(req: IncomingMessage): boolean {

@@ -8,6 +8,7 @@ import { matchRoute, type RouteMatch } from '../rest/route-table.js';
 import { currentRequest } from '../service/request-context.js';
 import { unexpectedErrorResponse } from '../service/route-errors.js';
 import { NodeRequest } from './node-request.js';
+import { parsedTarget } from './parsed-target.js';
 import { restQuotaRefusal } from './rest-quotas.js';
 import { serverPipeline } from './server-plugins.js';
 
@@ -89,7 +90,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
       // As the fetch adapter builds the URL: the Host header (checked by the node:http layer), else localhost.
       const base = `http://${req.headers.host || 'localhost'}`;
       const target = req.url ?? '/';
-      const url = new URL(target, base);
+      const url = parsedTarget(req, base);
       const body = (req as IncomingMessage & { body?: Buffer }).body;
       const request =
         req.method === 'GET' || req.method === 'HEAD'

@@ -182,16 +182,31 @@ const COMPILED = ROUTES.map((route) => ({
 
 /** The route of a request path (trailing slashes ignored), with its path parameters; undefined when none. */
 export function matchRoute(pathname: string): RouteMatch | undefined {
+  // One request asks this of its path four times (the node:http layer, the metrics label, the REST server, its
+  // quota): the answers of recent paths are kept (the match is frozen, so no caller can change another's).
+  const known = recentMatches.get(pathname);
+  if (known) return known;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
   for (const { route, names, pattern } of COMPILED) {
     const m = pattern.exec(path);
     if (!m) continue;
     const params: Record<string, string> = {};
     names.forEach((name, i) => (params[name] = decodePathSegment(m[i + 1] as string)));
-    return { route, params };
+    const match: RouteMatch = Object.freeze({ route, params: Object.freeze(params) });
+    // Bounded: paths with parameters are many; a path of no route is not kept (a scan of unknown paths
+    // would only push the known ones out).
+    if (pathname.length <= MAX_KEPT_PATH) {
+      if (recentMatches.size >= MAX_KEPT_MATCHES) recentMatches.delete(recentMatches.keys().next().value as string);
+      recentMatches.set(pathname, match);
+    }
+    return match;
   }
   return undefined;
 }
+
+const MAX_KEPT_MATCHES = 1_000;
+const MAX_KEPT_PATH = 200;
+const recentMatches = new Map<string, RouteMatch>();
 
 /**
  * The body limit of a path in bytes: its route's (TT_CARRIER_NOTIFICATION_MAX_BYTES and TT_OPERATOR_INGEST_MAX_BYTES
