@@ -24,6 +24,9 @@
  *                      --shipments shipments and the code's migrations, skip the seed and measure; a scale run
  *                      seeds a fresh --scale-from database in the same server for the smaller size. The folder
  *                      and the database are kept, for the next run (bench/README.md, Scale runs)
+ *   --cold-pool        a MariaDB scale run measures each stage from the buffer pool the seed left, instead of first
+ *                      reading the lookup tables into it (bench/warm-pool.ts: the steady state of a service that
+ *                      has answered lookups for a while)
  *   --seconds N        seconds per scenario (default 20; --quick 4)
  *   --warmup N         seconds of warm-up load before each scenario (default 3; --quick 1)
  *   --connections N    concurrent connections (default 64)
@@ -72,6 +75,8 @@ export interface BenchOptions {
   serverLog: string | undefined;
   only: string[] | undefined;
   keep: boolean;
+  /** MariaDB scale runs: read the lookup tables into the buffer pool before measuring a stage (bench/warm-pool.ts). */
+  warmPool: boolean;
   fanout: { subscriptions: number; shipments: number; lookupRate: number; worker: 'serve' | 'dedicated' } | undefined;
   /** Sequential requests per size for the snapshot cost at 1, 10 and 100 containers. */
   sizedRequests: number;
@@ -94,7 +99,7 @@ export function parseOptions(argv: string[]): BenchOptions {
   const known = [
     ...['--quick', '--sqlite', '--soak', '--no-soak', '--soak-seconds', '--no-ingest', '--ingest-events', '--shipments', '--scale-from'],
     ...['--seconds', '--profile', '--stages', '--seed-workers', '--seed-bundle', '--private-mariadb', '--buffer-pool'],
-    ...['--private-mariadb-dir', '--reuse-seed'],
+    ...['--private-mariadb-dir', '--reuse-seed', '--cold-pool'],
     ...['--warmup', '--connections', '--pool', '--cpu-prof', '--node-arg', '--server-log', '--only', '--keep'],
     ...['--fanout', '--fanout-subscriptions', '--fanout-shipments', '--fanout-rate', '--fanout-worker'],
   ];
@@ -137,6 +142,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     only: value('--only')?.split(','),
     // A reused seed is kept for the next run whatever the flags.
     keep: flags.has('--keep') || reuse,
+    warmPool: dialect === 'mysql' && !flags.has('--cold-pool'),
     fanout: flags.has('--fanout')
       ? {
           subscriptions: int('--fanout-subscriptions', 10_000),

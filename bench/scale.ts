@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { SHIPMENT_DOCUMENT } from '../src/executor/shipment-document.js';
 import { orderCommittedChanges } from '../src/store/change-order.js';
+import { warmBufferPool } from './warm-pool.js';
 import type { BenchDatabase } from './databases.js';
 import { shipmentKey, type GenerateOptions } from './generate.js';
 import type { KeySpace } from './keys.js';
@@ -125,6 +126,12 @@ export async function scaleStage(
 ): Promise<ScaleStage> {
   const rows: ScaleStage['rows'] = [];
   const notes: string[] = [];
+  if (options.warmPool) {
+    const warmed = await warmBufferPool(bench);
+    const line = `buffer pool warmed with the lookup tables: ${warmed.indexes} indexes of ${warmed.tables} tables, ${fixed(warmed.mebibytes, 0)} MiB, in ${fixed(warmed.seconds, 1)} s`;
+    process.stdout.write(`  ${thousands(shipments)}: ${line}\n`);
+    notes.push(`${thousands(shipments)}: ${line}`);
+  }
   for (const scenario of stageScenarios(bench, servers, options, shipments, keys, firstKeys, generate, notes)) {
     await scenario.prepare?.(servers.service);
     const expected = scenario.expected ? { expected: scenario.expected } : {};

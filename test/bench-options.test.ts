@@ -51,3 +51,12 @@ describe('a kept database against the code’s migrations', () => {
     expect(migrationMismatch([...code, '024-later'], code)).toMatch(/does not know \(024-later\): it is ahead/);
   });
 });
+
+/** A MariaDB scale run reads the lookup tables into the buffer pool before each stage (bench/warm-pool.ts). */
+describe('bench options: --cold-pool', () => {
+  it('warms the pool on MariaDB unless told not to; never on SQLite', () => {
+    expect(parseOptions(['--shipments', '30000']).warmPool).toBe(true);
+    expect(parseOptions(['--shipments', '30000', '--cold-pool']).warmPool).toBe(false);
+    expect(parseOptions(['--sqlite', '--shipments', '30000']).warmPool).toBe(false);
+  });
+});

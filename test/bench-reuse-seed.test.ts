@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBenchDatabase, openKeptBenchDatabase, type BenchDatabase } from '../bench/databases.js';
 import { bundleOf } from '../bench/generate.js';
 import { emptyTiming, ingestRaw } from '../bench/seed.js';
+import { warmBufferPool } from '../bench/warm-pool.js';
 import { TEST_MYSQL_URL } from './support/databases.js';
 
 /**
@@ -53,5 +54,13 @@ describe.skipIf(!TEST_MYSQL_URL)('bench --reuse-seed: the kept database', () => 
 
   it('refuses a server without the bench database', async () => {
     await expect(openKeptBenchDatabase('tt_bench_reuse_none', 3)).rejects.toThrow(/has no database tt_bench_reuse_none/);
+  });
+
+  it('warms the buffer pool with every index of the lookup tables before a stage is measured', async () => {
+    const warmed = await warmBufferPool(kept);
+    expect(warmed.tables).toBe(6);
+    // The shipment table alone has its primary key and the identifier indexes the lookups use.
+    expect(warmed.indexes).toBeGreaterThan(6);
+    expect(warmed.mebibytes).toBeGreaterThan(0);
   });
 });
