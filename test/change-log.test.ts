@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChangeCursorExpiredError, InvalidChangeCursorError } from '../src/domain/change-cursor.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
-import { cursorNow, pruneChanges, readChanges } from '../src/store/change-log.js';
+import { cursorNow, MAX_EXAMINED_PER_READ, pruneChanges, readChanges } from '../src/store/change-log.js';
 import { enqueuePushTriggers } from '../src/store/push-outbox.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
@@ -214,6 +214,50 @@ describe.each(dialects)('the change log on $name', ({ name, enabled }) => {
     const later = await readChanges(t.database.db, { after: byAccount.cursor, limit: 10, accountId: 'acct-odd' });
     expect(later.changes.map((c) => c.triggeredByEvent)).toEqual(['o1-later']);
   });
+
+  it.skipIf(!enabled)(
+    'examines a bounded window per read: a reader that sees few changes pages past the rest and gets its own once, in order',
+    async () => {
+      const [even0, odd1] = shipmentIds as [number, number];
+      const db = t.database.db;
+      const from = await cursorNow(db);
+      await writeChange(t, odd1, 'odd-first');
+      // More than two windows of changes acct-odd does not see, written in bulk (the ordering numbers them).
+      const createdAt = new Date().toISOString();
+      const others = Array.from({ length: 2 * MAX_EXAMINED_PER_READ + 10 }, (_, i) => ({
+        shipment_id: even0,
+        trigger_type: 'EVENT_TRIGGER',
+        triggered_by_event: `even-${i}`,
+        exception_id: null,
+        created_at: createdAt,
+        account_id: null,
+      }));
+      for (let at = 0; at < others.length; at += 500)
+        await db
+          .insertInto('change_log')
+          .values(others.slice(at, at + 500))
+          .execute();
+      await writeChange(t, odd1, 'odd-last');
+      const seen: string[] = [];
+      const pages: { size: number; more: boolean }[] = [];
+      let cursor = from;
+      for (let i = 0; i < 10; i++) {
+        const page = await readChanges(db, { after: cursor, limit: 5, accountId: 'acct-odd' });
+        seen.push(...page.changes.map((c) => c.triggeredByEvent as string));
+        pages.push({ size: page.changes.length, more: page.more });
+        cursor = page.cursor;
+        if (!page.more) break;
+      }
+      expect(seen).toEqual(['odd-first', 'odd-last']);
+      // Not full, yet more follows: the window ended before the head (an empty page among them), then caught up.
+      expect(pages.length).toBeGreaterThanOrEqual(3);
+      expect(pages.slice(0, -1).every((p) => p.more && p.size < 5)).toBe(true);
+      expect(pages.some((p) => p.size === 0)).toBe(true);
+      expect(pages.at(-1)?.more).toBe(false);
+      expect(cursor).toBe(await cursorNow(db));
+    },
+    120_000,
+  );
 
   it.skipIf(!enabled)('refuses a cursor it did not hand out', async () => {
     const db = t.database.db;

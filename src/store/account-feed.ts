@@ -123,7 +123,7 @@ async function readFeedChanges(
 ): Promise<FeedPage> {
   const page = await readChanges(db, { after: encodeCursor(position), limit, accountIds });
   const next = encodeFeedCursor({ phase: 'changes', position: decodeCursor(page.cursor) });
-  if (page.changes.length === 0) return { entries: [], next, hasMore: false, phase: 'changes' };
+  if (page.changes.length === 0) return { entries: [], next, hasMore: page.more, phase: 'changes' };
   const shipmentIds = [...new Set(page.changes.map((c) => c.shipmentId))];
   const rows = await shipmentsById(db, shipmentIds);
   const visible = await visibleAmong(db, accountIds, shipmentIds);

@@ -4,7 +4,8 @@ import { READ_SCOPE } from '../../auth/scopes.js';
 import { ChangeCursorExpiredError, InvalidChangeCursorError } from '../../domain/change-cursor.js';
 import { decodeShipmentCursor, encodeShipmentCursor, InvalidFeedCursorError } from '../../domain/feed-cursor.js';
 import { policy } from '../../executor/field-policy.js';
-import { DCSA, lookupError } from '../../service/errors.js';
+import { RETRY_AFTER_SECONDS } from '../../db/unavailable.js';
+import { DCSA, lookupError, serviceUnavailableError } from '../../service/errors.js';
 import { countAccountFeedPage } from '../../service/metrics.js';
 import {
   DEFAULT_FEED_LIMIT,
@@ -16,6 +17,7 @@ import {
   type FeedEntry,
   type FeedPage,
 } from '../../store/account-feed.js';
+import { FeedBusyError, withFeedReadSlot } from '../../store/feed-read-gate.js';
 import { builder } from '../builder.js';
 import { connectionOf, pagingDirection } from '../connection.js';
 import type { GraphQLContext } from '../context.js';
@@ -179,10 +181,13 @@ async function readFeedPage(
   }
   const principal = await ctx.principal();
   try {
-    const page = await readAccountFeed(ctx.services.database.db, { accountIds: principal.accountIds, after, limit });
+    // At most a share of the pool reads feed pages at once; beyond it a page is refused, not queued for the pool.
+    const { database } = ctx.services;
+    const page = await withFeedReadSlot(database, () => readAccountFeed(database.db, { accountIds: principal.accountIds, after, limit }));
     countAccountFeedPage(page.phase, page.entries.length);
     return page;
   } catch (err) {
+    if (err instanceof FeedBusyError) throw serviceUnavailableError(RETRY_AFTER_SECONDS);
     if (err instanceof InvalidFeedCursorError || err instanceof InvalidChangeCursorError) {
       throw badCursor('after', 'after is not a cursor of this service: pass a `next` value as it was given');
     }
