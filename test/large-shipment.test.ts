@@ -37,8 +37,8 @@ describe.each(dialects)('a very large shipment ($name)', (dialect) => {
       // Every container's milestones are in it (7 of its own at least: gate out, stuffing, gate in, load, discharge...).
       expect(Object.keys(index).length).toBeGreaterThanOrEqual(150 * 7);
 
-      // Its events took four insert batches (500 rows each), each batch's rows made while the one before was in the
-      // database (write-events.ts): every event is stored once, in bundle order, with its own payload and references.
+      // Its events take four insert batches of 500 rows (write-events.ts): every event is stored once, in bundle
+      // order, with its own payload and references.
       const events = await t.database.db
         .selectFrom('event')
         .select(['seq', 'event_id', 'payload', 'payload_json'])

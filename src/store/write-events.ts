@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/connect.js';
 import { generatedIds, insertRows } from '../db/bulk-insert.js';
 import { rowsPerInsert, type SqlDialect } from '../db/dialect.js';
@@ -75,22 +74,15 @@ export async function storeEvents(
   const seqById = new Map<string, number>();
   const ids = await generatedIds(db, dialect);
   let readBack = false;
-  const batches = chunks(fresh, rowsPerInsert(EVENT_COLUMNS.length));
-  const rowsOf = (batch: readonly TrackingEvent[]) => batch.map((e) => eventRow(e, carrierCode, ingestedAt));
-  let rows = batches.length > 0 ? rowsOf(batches[0]!) : [];
-  for (const [b, batch] of batches.entries()) {
-    // The next batch's rows, whose payloads cost most of this loop's own CPU (a deflate per event, about 20 µs:
-    // event-payload.ts), are made while this batch is in the database: on MariaDB, whose server works beside this
-    // process, that time is hidden (on SQLite, whose driver runs in this thread, only the order changes). The
-    // pause lets the insert reach the server first; the rows and the order of the inserts are the same either way.
-    const inserting = insertRows(db, dialect, 'event', EVENT_COLUMNS, rows, ids);
-    const following = batches[b + 1];
-    if (following) {
-      inserting.catch(() => undefined); // a failure is awaited below; not an unhandled rejection meanwhile
-      if (dialect === 'mysql') await nextTurn();
-      rows = rowsOf(following);
-    }
-    const seqs = await inserting;
+  for (const batch of chunks(fresh, rowsPerInsert(EVENT_COLUMNS.length))) {
+    const seqs = await insertRows(
+      db,
+      dialect,
+      'event',
+      EVENT_COLUMNS,
+      batch.map((e) => eventRow(e, carrierCode, ingestedAt)),
+      ids,
+    );
     if (seqs) batch.forEach((e, i) => seqById.set(e.eventID, seqs[i]!));
     else readBack = true;
   }
