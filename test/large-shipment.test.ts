@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bundleOf } from '../bench/generate.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
+import { decodeEventJson } from '../src/store/event-payload.js';
 import { decodeMilestonesJson } from '../src/store/milestones-payload.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 
@@ -19,7 +20,7 @@ describe.each(dialects)('a very large shipment ($name)', (dialect) => {
   });
 
   it.skipIf(!dialect.enabled)(
-    'ingests, and its milestone index is stored whole',
+    'ingests every event, and its milestone index is stored whole',
     async () => {
       t = await createTestDatabase(dialect.name);
       const parsed = parseBundle(bundleOf([7], { containers: 150, tag: 'L', space: 7 }));
@@ -35,6 +36,18 @@ describe.each(dialects)('a very large shipment ($name)', (dialect) => {
       expect(row.milestones_json).toBeNull();
       // Every container's milestones are in it (7 of its own at least: gate out, stuffing, gate in, load, discharge...).
       expect(Object.keys(index).length).toBeGreaterThanOrEqual(150 * 7);
+
+      // Its events take four insert batches of 500 rows (write-events.ts): every event is stored once, in bundle
+      // order, with its own payload and references.
+      const events = await t.database.db
+        .selectFrom('event')
+        .select(['seq', 'event_id', 'payload', 'payload_json'])
+        .orderBy('seq')
+        .execute();
+      expect(events.map((e) => e.event_id)).toEqual(parsed.bundle.events.map((e) => e.eventID));
+      for (const [i, e] of events.entries()) expect(decodeEventJson(e)).toBe(JSON.stringify(parsed.bundle.events[i]));
+      const referenced = await t.database.db.selectFrom('event_reference').select('event_seq').distinct().execute();
+      expect(new Set(referenced.map((r) => r.event_seq))).toEqual(new Set(events.map((e) => e.seq)));
     },
     60_000,
   );
