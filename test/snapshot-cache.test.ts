@@ -78,7 +78,8 @@ describe.each(dialects)('snapshot cache on $name', ({ name, enabled }) => {
       const first = await text(fresh);
       expect(kept.mock.results.at(-1)?.value).toBeUndefined();
       const second = await text(fresh);
-      expect(kept.mock.results.at(-1)?.value).toBeTypeOf('string');
+      // Kept as UTF-8 bytes, outside the V8 heap (ShipmentSnapshot.rendering).
+      expect(Buffer.isBuffer(kept.mock.results.at(-1)?.value)).toBe(true);
       expect(withoutHeader(second)).toBe(withoutHeader(first));
       // The header is the request's own, written as the executed document writes it.
       expect(Object.keys(header(second))).toEqual(Object.keys(header(first)));
@@ -120,6 +121,23 @@ describe.each(dialects)('snapshot cache on $name', ({ name, enabled }) => {
     cache.snapshot({ ...first, version: first.version + 1 });
     expect(cache.size).toBe(1);
     expect(cache.snapshot({ ...first, version: first.version + 1 })).toBe(cache.snapshot({ ...first, version: first.version + 1 }));
+    // A full cache lets a shipment past the door in only if it is looked up more often lately than the least
+    // recently used entry it would push out: an even stream of other shipments does not churn it.
+    // A budget that holds either shipment (at its size before any load: its master data) but not both.
+    const budget = first.master_json.length + second.master_json.length - 1;
+    const full = new SnapshotCache(a.app.services.database.db, budget, 10);
+    full.snapshot(first);
+    full.snapshot(first);
+    expect(full.size).toBe(1); // in: the cache had room
+    full.snapshot(second);
+    full.snapshot(second);
+    expect(full.snapshot(first)).toBe(full.snapshot(first)); // still the held one: `second` (looked up twice) did not displace it
+    full.snapshot(second);
+    full.snapshot(second);
+    full.snapshot(second);
+    full.snapshot(second); // now looked up more often than `first`: it takes the place
+    expect(full.size).toBe(1);
+    expect(full.snapshot(second)).toBe(full.snapshot(second));
     // Off is off: nothing is ever kept.
     const off = new SnapshotCache(a.app.services.database.db, 0);
     off.snapshot(first);

@@ -227,7 +227,7 @@ export interface Config {
   graphiql: boolean;
   /** `TT_EVALUATE_INTERVAL_SECONDS`: how often serve re-runs time-based exception rules. Default 300; 0 disables. */
   evaluateIntervalSeconds: number;
-  /** `TT_SNAPSHOT_CACHE_MB`: memory budget of the assembled-snapshot cache; 0 disables it. Default: a quarter of the heap limit. */
+  /** `TT_SNAPSHOT_CACHE_MB`: memory budget of the assembled-snapshot cache; 0 disables it. Default: a quarter of the heap limit, at most 256 MiB. */
   snapshotCacheMb: number | undefined;
   /** `TT_SEED_SANDBOX`: seed the sandbox bundle into an empty sandbox database. Default true. */
   seedSandbox: boolean;

@@ -107,9 +107,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'TT_SNAPSHOT_CACHE_MB',
     section: 'Database',
     int: int(0, 0, 1_000_000),
-    shown: 'a quarter of the heap limit',
+    shown: 'a quarter of the heap limit, at most 256',
     meaning:
-      "memory budget of the in-memory cache of parsed snapshots, in front of the stored ones (exact: keyed on the shipment's version, so an ingest is visible on the next lookup on every instance; a shipment is cached from its second lookup on); `0` disables it",
+      "memory budget of the in-memory cache of snapshots and their renderings, in front of the stored ones (exact: keyed on the shipment's version, so an ingest is visible on the next lookup on every instance; a shipment is cached from its second lookup on, and into a full cache only if looked up more often than the one it would replace; sizing: docs/operating.md); `0` disables it",
   },
   {
     name: 'TT_COUNT_QUERIES',

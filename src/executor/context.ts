@@ -84,9 +84,9 @@ export interface RenderedRead {
    * Set by the shipment resolver when the snapshot holds the rendering (kept, or stored): the field is then null
    * (nothing of the snapshot is walked) and the caller answers with this header and the text.
    */
-  hit?: { header: TransmissionHeader; tracking: string };
+  hit?: { header: TransmissionHeader; tracking: Buffer };
   /** Set by the shipment resolver otherwise: keeps the caller's rendering of this version for the next. */
-  keep?(tracking: string): void;
+  keep?(tracking: string | Buffer): void;
 }
 
 /** A transmission header as the lookup builds it (the GraphQL TransmissionHeader's fields, in its order). */

@@ -39,8 +39,8 @@ export type ShipmentRendering =
   /** The conditional read matched (context.conditional.notModified): no body. */
   | { kind: 'not-modified' }
   | { kind: 'failed'; error: GraphQLError | undefined }
-  /** The header, nulls omitted, and `shipmentTracking` as JSON text. */
-  | { kind: 'rendered'; header: Record<string, unknown>; tracking: string };
+  /** The header, nulls omitted, and `shipmentTracking` as JSON (UTF-8 bytes, kept or stored: see ShipmentSnapshot.rendering). */
+  | { kind: 'rendered'; header: Record<string, unknown>; tracking: Buffer };
 
 export async function renderShipment(
   executor: Executor,
@@ -64,12 +64,23 @@ export async function renderShipment(
   const shipment = result.data?.shipment;
   if (!shipment) return { kind: 'failed', error: undefined };
   const transmission = omitAbsent(shipment) as { transmissionHeader: Record<string, unknown>; shipmentTracking: unknown };
-  const tracking = JSON.stringify(transmission.shipmentTracking);
+  const tracking = Buffer.from(JSON.stringify(transmission.shipmentTracking), 'utf8');
   rendered.keep?.(tracking);
   return { kind: 'rendered', header: transmission.transmissionHeader, tracking };
 }
 
 /** A Transmission's JSON text from its parts: the one place that writes its shape. */
-export function transmissionJson(header: Record<string, unknown>, tracking: string): string {
-  return `{"transmissionHeader":${JSON.stringify(header)},"shipmentTracking":${tracking}}`;
+export function transmissionJson(header: Record<string, unknown>, tracking: Buffer): string {
+  return transmissionBytes(header, tracking).toString('utf8');
+}
+
+const TRACKING_END = Buffer.from('}', 'utf8');
+
+/**
+ * A Transmission's JSON as UTF-8 bytes, for REST to write as they are: the rendering is copied once, and never
+ * becomes a string in the V8 heap.
+ */
+export function transmissionBytes(header: Record<string, unknown>, tracking: Buffer): Buffer {
+  const head = Buffer.from(`{"transmissionHeader":${JSON.stringify(header)},"shipmentTracking":`, 'utf8');
+  return Buffer.concat([head, tracking, TRACKING_END], head.byteLength + tracking.byteLength + TRACKING_END.byteLength);
 }

@@ -68,7 +68,9 @@ export function useKeptRendering(options: { graphqlEndpoint: string }): Plugin {
         onExecuteDone({ result, setResult }) {
           if (isAsyncIterable(result)) return undefined;
           if (rendered.hit) {
-            setResult(withKeptText(result, plan, rendered.hit.tracking, headerSelection(args.schema, plan, rendered.hit.header)));
+            setResult(
+              withKeptText(result, plan, rendered.hit.tracking.toString('utf8'), headerSelection(args.schema, plan, rendered.hit.header)),
+            );
             return undefined;
           }
           const shipment = result.data?.[plan.shipmentKey] as Record<string, unknown> | null | undefined;

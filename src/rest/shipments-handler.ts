@@ -6,8 +6,8 @@ import { conditionalHeaders, selectionKey } from '../domain/conditional-read.js'
 import type { ConditionalRead } from '../executor/context.js';
 import { DCSA, type DetailedError } from '../service/errors.js';
 import { DcsaResponder } from '../service/dcsa-responses.js';
-import { jsonTextResponse } from '../service/json-response.js';
-import { renderShipment, transmissionJson } from '../executor/shipment-rendering.js';
+import { jsonBytesResponse } from '../service/json-response.js';
+import { renderShipment, transmissionBytes } from '../executor/shipment-rendering.js';
 import { LOOKUP_PARAMETERS, SHIPMENT_DOCUMENT } from '../executor/shipment-document.js';
 import type { AppServices } from '../graphql/context.js';
 import type { Executor } from '../executor/executor.js';
@@ -55,7 +55,7 @@ export async function handleShipmentLookup(
     if (!rendering.error) throw new Error('the lookup document returned neither data nor an error');
     return respond.resultError(rendering.error);
   }
-  return jsonTextResponse(transmissionJson(rendering.header, rendering.tracking), 200, caching);
+  return jsonBytesResponse(transmissionBytes(rendering.header, rendering.tracking), 200, caching);
 }
 
 function checkParameters(params: URLSearchParams): DetailedError[] {

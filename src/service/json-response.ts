@@ -19,3 +19,12 @@ export function jsonTextResponse(text: string, status: number, headers: Record<s
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
   });
 }
+
+/** The same for a body that is JSON as UTF-8 bytes already: written to the socket as they are. */
+export function jsonBytesResponse(body: Buffer, status: number, headers: Record<string, string> = {}): Response {
+  // A Buffer is a Uint8Array, which the Fetch API takes as a body; its types lag behind.
+  return new Response(body as unknown as Uint8Array<ArrayBuffer>, {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+  });
+}

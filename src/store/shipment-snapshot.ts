@@ -43,15 +43,17 @@ export interface SnapshotListener {
 export class ShipmentSnapshot {
   readonly id: number;
   readonly version: number;
-  readonly master: ShipmentMaster;
+  /** The row's master data as read; parsed at the first field that asks (a kept or stored rendering never does). */
+  #masterJson: string | undefined;
+  #master?: ShipmentMaster;
   readonly #db: Kysely<DatabaseSchema>;
   readonly #listener: SnapshotListener;
   #batch?: { columns: Set<SnapshotColumn>; result: Promise<LoadedColumns> };
   #tracking?: Promise<SnapshotTrackingParts>;
   #exceptions?: Promise<TrackingException[]>;
-  /** Serialized renderings of this version by name (see rendering()). */
-  #renderings?: Map<string, string>;
-  #storedRendering?: Promise<string | undefined>;
+  /** Serialized renderings of this version by name, as UTF-8 bytes (see rendering()). */
+  #renderings?: Map<string, Buffer>;
+  #storedRendering?: Promise<Buffer | undefined>;
 
   /** Characters of stored JSON this snapshot was built from so far: a measure of its memory. */
   bytes: number;
@@ -59,10 +61,18 @@ export class ShipmentSnapshot {
   constructor(db: Kysely<DatabaseSchema>, row: { id: number; version: number; master_json: string }, listener: SnapshotListener = {}) {
     this.id = row.id;
     this.version = row.version;
-    this.master = parseShipmentMaster(row.master_json);
+    this.#masterJson = row.master_json;
     this.bytes = row.master_json.length;
     this.#db = db;
     this.#listener = listener;
+  }
+
+  get master(): ShipmentMaster {
+    if (this.#master === undefined) {
+      this.#master = parseShipmentMaster(this.#masterJson ?? '');
+      this.#masterJson = undefined;
+    }
+    return this.#master;
   }
 
   async events(): Promise<{ shipmentEvents: ShipmentEvent[]; transportEvents: TransportEvent[] }> {
@@ -83,8 +93,14 @@ export class ShipmentSnapshot {
    * serialization that produced it: src/executor/shipment-rendering.ts), or
    * undefined. A rendering is a function of the snapshot, so it is as exact as
    * the snapshot: it lives and goes with this version. It counts in `bytes`.
+   *
+   * Kept as UTF-8 bytes in a Buffer, outside the V8 heap: a cache of many
+   * renderings (20 KB each) is then memory the garbage collector neither
+   * copies nor marks, where as strings they were most of an old generation
+   * whose full collections were a large lookup's p99 (src/store/snapshot-cache.ts).
+   * REST writes the bytes to the socket as they are.
    */
-  rendering(name: string): string | undefined {
+  rendering(name: string): Buffer | undefined {
     return this.#renderings?.get(name);
   }
 
@@ -95,7 +111,7 @@ export class ShipmentSnapshot {
    * before migration 020, or a state the rendering cannot be made of); the caller then renders through the
    * schema as before. Memoized like the columns; a failed read is not kept.
    */
-  storedRendering(): Promise<string | undefined> {
+  storedRendering(): Promise<Buffer | undefined> {
     this.#storedRendering ??= readStoredSnapshot(this.#db, this.id, REST_COLUMN).then(
       (stored) => (stored?.version === this.version ? stored.restTracking : undefined),
       (err: unknown) => {
@@ -106,14 +122,15 @@ export class ShipmentSnapshot {
     return this.#storedRendering;
   }
 
-  keepRendering(name: string, text: string): void {
+  /** Keeps a rendering of this version (JSON text, or its UTF-8 bytes) under its name; see rendering(). */
+  keepRendering(name: string, json: string | Buffer): void {
     this.#renderings ??= new Map();
     // A client choosing its selections must not grow one version without bound (its bytes count anyway).
     if (this.#renderings.has(name) || this.#renderings.size >= MAX_RENDERINGS) return;
-    this.#renderings.set(name, text);
-    // Measured as the stored JSON is, by its characters (V8 keeps ASCII JSON at a byte a character).
-    this.bytes += text.length;
-    this.#listener.onLoad?.(text.length);
+    const bytes = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
+    this.#renderings.set(name, bytes);
+    this.bytes += bytes.byteLength;
+    this.#listener.onLoad?.(bytes.byteLength);
   }
 
   #trackingParts(): Promise<SnapshotTrackingParts> {

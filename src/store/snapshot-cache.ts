@@ -1,6 +1,7 @@
 import { getHeapStatistics } from 'node:v8';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
+import { FrequencySketch } from './frequency-sketch.js';
 import { ShipmentSnapshot } from './shipment-snapshot.js';
 
 /**
@@ -36,6 +37,21 @@ import { ShipmentSnapshot } from './shipment-snapshot.js';
  * its second lookup, and stays admitted across its versions: a change does
  * not send it back to the door. The door remembers ids only (`seenIds`,
  * about two generations of that many).
+ *
+ * Once the cache is full, a shipment past the door takes the place of the
+ * least recently used one only if it is looked up more often lately
+ * (FrequencySketch, TinyLFU's admission). Under lookups spread evenly over
+ * many more shipments than fit (a million, a scan), almost every lookup is a
+ * miss whatever the cache holds; letting each second lookup in then only
+ * churned the cache, every entry a new old-generation object and every
+ * eviction old-generation garbage, whose collections were the p99 of such a
+ * run (bench/README.md, the million-shipment run). Now the held entries stay,
+ * the misses cost what a cache-off lookup does, and shipments polled often
+ * still win their place.
+ *
+ * Renderings, most of an entry's size, are kept as bytes outside the V8 heap
+ * (ShipmentSnapshot.rendering): the budget counts them with the rest, but
+ * the garbage collector does not copy or mark them.
  */
 export class SnapshotCache {
   readonly #db: Kysely<DatabaseSchema>;
@@ -47,6 +63,8 @@ export class SnapshotCache {
   #seen = new Set<number>();
   #seenBefore = new Set<number>();
   readonly #seenIds: number;
+  /** Lookups per shipment lately, for the admission of a full cache (see the class comment). */
+  readonly #frequency: FrequencySketch;
 
   /**
    * `maxBytes` 0 disables caching: every lookup assembles its own snapshot. `seenIds`: how many shipment ids a
@@ -56,6 +74,7 @@ export class SnapshotCache {
     this.#db = db;
     this.#maxBytes = maxBytes;
     this.#seenIds = seenIds;
+    this.#frequency = new FrequencySketch(maxBytes === 0 ? 0 : seenIds);
   }
 
   /** Shipments held. */
@@ -70,6 +89,7 @@ export class SnapshotCache {
 
   /** The snapshot of the shipment at the version of `row`, cached or new. */
   snapshot(row: { id: number; version: number; master_json: string }): ShipmentSnapshot {
+    if (this.#maxBytes > 0) this.#frequency.increment(row.id);
     const cached = this.#entries.get(row.id);
     if (cached && cached.version === row.version) {
       this.#entries.delete(row.id);
@@ -79,7 +99,7 @@ export class SnapshotCache {
     // A request that read an older version than the cached one (it raced an
     // ingest) gets a snapshot of its own and leaves the newer entry alone.
     if (this.#maxBytes === 0 || (cached && cached.version > row.version)) return new ShipmentSnapshot(this.#db, row);
-    if (!cached && !this.#admit(row.id)) return new ShipmentSnapshot(this.#db, row);
+    if (!cached && !this.#admit(row)) return new ShipmentSnapshot(this.#db, row);
 
     const fresh: ShipmentSnapshot = new ShipmentSnapshot(this.#db, row, {
       onLoad: (bytes) => {
@@ -97,8 +117,19 @@ export class SnapshotCache {
     return fresh;
   }
 
-  /** Whether a shipment not in the cache is let in: it was looked up recently. Either way it is remembered. */
-  #admit(id: number): boolean {
+  /**
+   * Whether a shipment not in the cache is let in: it was looked up recently (either way it is remembered), and
+   * the cache has room or the shipment is looked up more often than the one it would push out.
+   */
+  #admit(row: { id: number; master_json: string }): boolean {
+    if (!this.#passesDoor(row.id)) return false;
+    // Full: the entry, at its smallest (ShipmentSnapshot.bytes before any load), would push another out.
+    if (this.#bytes + row.master_json.length <= this.#maxBytes) return true;
+    const victim = this.#entries.keys().next();
+    return victim.done || this.#frequency.estimate(row.id) > this.#frequency.estimate(victim.value);
+  }
+
+  #passesDoor(id: number): boolean {
     if (this.#seen.has(id)) return true;
     const seenBefore = this.#seenBefore.has(id);
     this.#seen.add(id);
@@ -124,11 +155,18 @@ export class SnapshotCache {
   }
 }
 
+/** The default budget's ceiling: 256 MiB (docs/operating.md, Sizing the snapshot cache). */
+export const DEFAULT_SNAPSHOT_CACHE_CEILING = 256 * 1024 * 1024;
+
 /**
- * A quarter of the V8 heap limit: about 1 GiB on a large machine (4 GiB heap
- * limit), proportionally less where Node sizes the heap down (containers with
- * a memory limit), so the cache never crowds out the rest of the process.
+ * A quarter of the V8 heap limit, at most 256 MiB: proportionally less where
+ * Node sizes the heap down (containers with a memory limit), so the cache never
+ * crowds out the rest of the process. The ceiling: beyond the polled working
+ * set of a busy instance (a few thousand shipments at tens of KB each), more
+ * cache only holds one-off lookups, and the process's memory grows with it
+ * (1.9 GiB RSS with a 674 MiB cache in the million-shipment run). An operator
+ * with a larger polled set sets TT_SNAPSHOT_CACHE_MB.
  */
 export function defaultSnapshotCacheBytes(): number {
-  return Math.floor(getHeapStatistics().heap_size_limit / 4);
+  return Math.min(Math.floor(getHeapStatistics().heap_size_limit / 4), DEFAULT_SNAPSHOT_CACHE_CEILING);
 }

@@ -18,3 +18,11 @@ export function decompressText(data: Uint8Array | null | undefined): string {
   if (!data) return '';
   return inflateRawSync(data).toString('utf8');
 }
+
+/**
+ * A column compressText wrote, as its UTF-8 bytes: for text that is only ever written out again (REST's
+ * rendering), kept outside the V8 heap (snapshot-cache.ts) and never decoded.
+ */
+export function decompressBytes(data: Uint8Array): Buffer {
+  return inflateRawSync(data);
+}

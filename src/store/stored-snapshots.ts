@@ -7,7 +7,7 @@ import { REST_TRACKING_FORM, restTrackingJson } from '../domain/rest-tracking.js
 import { snapshotTrackingParts, type SnapshotTrackingParts } from '../domain/snapshot.js';
 import type { ContainerMaster, ShipmentMaster, TrackingEvent, TrackingException } from '../domain/types.js';
 import { parseShipmentMaster } from './json-columns.js';
-import { compressText, decompressText } from './snapshot-compression.js';
+import { compressText, decompressBytes, decompressText } from './snapshot-compression.js';
 import { firstRowBatched } from './batched-lookups.js';
 import { loadShipmentStates } from './chunked-state.js';
 import { loadLifecycleRows } from './exception-state.js';
@@ -183,8 +183,11 @@ export interface StoredSnapshotRead {
   bytes: number;
   tracking?: SnapshotTrackingParts;
   exceptions?: TrackingException[];
-  /** REST's `shipmentTracking` text, when asked for and stored in the current form (see STORED_FORM). */
-  restTracking?: string;
+  /**
+   * REST's `shipmentTracking` as UTF-8 JSON bytes, when asked for and stored in the current form (see STORED_FORM):
+   * bytes, not text, since they are only written out again (src/store/snapshot-cache.ts).
+   */
+  restTracking?: Buffer;
 }
 
 /**
@@ -225,8 +228,8 @@ export async function readStoredSnapshot(
     out.exceptions = JSON.parse(json) as TrackingException[];
   }
   if (wantRest && form === STORED_FORM && row.rest_tracking_z) {
-    out.restTracking = decompressText(row.rest_tracking_z);
-    out.bytes += out.restTracking.length;
+    out.restTracking = decompressBytes(row.rest_tracking_z);
+    out.bytes += out.restTracking.byteLength;
   }
   return out;
 }
