@@ -70,9 +70,16 @@ export function createExecutor(options: ExecutorOptions): Executor {
 }
 
 /** Parses and validates `query` in one envelop run; throws the first error. */
-export function prepareIn(enveloped: ReturnType<ReturnType<typeof envelop>>, query: string): DocumentNode {
+export function prepareIn(
+  enveloped: ReturnType<ReturnType<typeof envelop>>,
+  query: string,
+  validated?: WeakSet<DocumentNode>,
+): DocumentNode {
   const document: DocumentNode = enveloped.parse(query);
+  // A node known valid (`validated`, kept by the caller for its fixed documents) skips the validation hooks.
+  if (validated?.has(document)) return document;
   const errors: readonly GraphQLError[] = enveloped.validate(enveloped.schema, document);
   if (errors.length > 0) throw errors[0] as GraphQLError;
+  validated?.add(document);
   return document;
 }

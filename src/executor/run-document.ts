@@ -1,6 +1,6 @@
-import type { DocumentNode, ExecutionResult, GraphQLError } from 'graphql';
+import type { DocumentNode, ExecutionResult } from 'graphql';
 import type { InternalContext } from './context.js';
-import type { Executor } from './executor.js';
+import { prepareIn, type Executor } from './executor.js';
 
 /**
  * Runs one of the service's fixed GraphQL documents through the executor's
@@ -21,7 +21,7 @@ export async function runDocument<T>(
 ): Promise<ExecutionResult<T>> {
   const initial = { request: input.request, ...input.context };
   const enveloped = executor.getEnveloped(initial);
-  const document = preparedIn(executor, enveloped, input.query);
+  const document = prepareIn(enveloped, input.query, validatedIn(executor));
   const contextValue = await enveloped.contextFactory({ ...initial, params: { query: input.query, variables: input.variables } });
   return (await enveloped.execute({
     schema: enveloped.schema,
@@ -40,15 +40,10 @@ export async function runDocument<T>(
  * adds its rules and closures: a few percent of a conditional poll (304). A document the cache let go is
  * parsed into a new node, and that one is validated again.
  */
-function preparedIn(executor: Executor, enveloped: ReturnType<Executor['getEnveloped']>, query: string): DocumentNode {
+function validatedIn(executor: Executor): WeakSet<DocumentNode> {
   let valid = validDocuments.get(executor);
   if (!valid) validDocuments.set(executor, (valid = new WeakSet()));
-  const document = enveloped.parse(query) as DocumentNode;
-  if (valid.has(document)) return document;
-  const errors: readonly GraphQLError[] = enveloped.validate(enveloped.schema, document);
-  if (errors.length > 0) throw errors[0] as GraphQLError;
-  valid.add(document);
-  return document;
+  return valid;
 }
 
 const validDocuments = new WeakMap<Executor, WeakSet<DocumentNode>>();

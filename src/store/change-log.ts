@@ -111,8 +111,10 @@ export async function readChanges(db: Kysely<DatabaseSchema>, options: ReadChang
   const head = afterBatch(lastSeq);
   if (comparePositions(after, head) > 0) throw new InvalidChangeCursorError('not a cursor of this service');
   const none = shipmentIds?.length === 0 || accountIds?.length === 0;
-  // A read examines at most MAX_EXAMINED_PER_READ changes: `end` is the last of them (null when fewer follow).
-  const end = none ? null : await windowEnd(db, after, lastSeq);
+  // A filtered read examines at most MAX_EXAMINED_PER_READ changes: `end` is the last of them (null when fewer
+  // follow). An unfiltered read keeps every change it examines, so its limit bounds it already: no window.
+  const filtered = shipmentIds !== undefined || accountIds !== undefined || accountId !== undefined;
+  const end = none || !filtered ? null : await windowEnd(db, after, lastSeq);
   const rows = none ? [] : await readRows(db, after, end, lastSeq, limit, shipmentIds, accountId === undefined ? accountIds : [accountId]);
   // The pruned position last: rows deleted before the read above show in it.
   if (options.after !== null) {

@@ -181,7 +181,7 @@ async function readFeedPage(
   }
   const principal = await ctx.principal();
   try {
-    // At most a share of the pool reads feed pages at once; beyond it a page is refused, not queued for the pool.
+    // At most a share of the pool reads feed pages at once; beyond it a page waits briefly for a place, then is refused.
     const { database } = ctx.services;
     const page = await withFeedReadSlot(database, () => readAccountFeed(database.db, { accountIds: principal.accountIds, after, limit }));
     countAccountFeedPage(page.phase, page.entries.length);
