@@ -1,7 +1,8 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 import { firstRowBatched } from './batched-lookups.js';
 import { chunks } from './chunked-state.js';
+import { rowByKeyBatched, type KeyedStatement } from './keyed-lookups.js';
 
 /**
  * The lookup rules of docs/architecture.md, REST contract as one SQL statement: the shipment
@@ -34,14 +35,112 @@ export async function findShipment(
   accountIds: readonly string[],
 ): Promise<ShipmentRow | null> {
   if (accountIds.length === 0) return null;
-  // On MySQL/MariaDB the lookups of one turn of the event loop share a statement (batched-lookups.ts).
-  const row = await firstRowBatched<ShipmentRow>(db, boundLookup(db, lookup, accountIds));
+  const row = await lookupRow(db, lookup, accountIds);
   if (row || lookup.carrierBookingReference === undefined) return row;
   // A booking reference the shipment was known by (a stand-in its real booking replaced) still names it
   // (docs/architecture.md, Identity): the same lookup again under its booking now. Only a miss pays this.
   const current = await bookingOfAlias(db, lookup.carrierCode, lookup.carrierBookingReference);
   if (current === null) return null;
-  return firstRowBatched<ShipmentRow>(db, boundLookup(db, { ...lookup, ...current }, accountIds));
+  return lookupRow(db, { ...lookup, ...current }, accountIds);
+}
+
+/**
+ * The lookup's row. On MySQL/MariaDB the lookups of one turn of the event loop share statements: those by
+ * booking and/or bill of lading (every poll of REST's forms (a) and (b)) as one key list per account set
+ * (keyed-lookups.ts), those by container as UNION branches (batched-lookups.ts: each keeps its own ORDER BY).
+ */
+function lookupRow(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, accountIds: readonly string[]): Promise<ShipmentRow | null> {
+  if (lookup.equipmentReference !== undefined) return firstRowBatched<ShipmentRow>(db, boundLookup(db, lookup, accountIds));
+  const columns = KEY_COLUMNS.filter(([k]) => lookup[k] !== undefined);
+  const values = columns.map(([k]) => lookup[k] as string);
+  return rowByKeyBatched(db, keyedLookupStatement(columns), { values, text: values.join('\u0000') }, accountIds);
+}
+
+/** The lookup parameters that a key list can hold, with their columns, in the order a key lists them. */
+const KEY_COLUMNS = [
+  ['carrierCode', 'carrier_code'],
+  ['carrierBookingReference', 'carrier_booking_reference'],
+  ['billOfLadingNumber', 'bill_of_lading_number'],
+] as const;
+
+type KeyColumn = (typeof KEY_COLUMNS)[number];
+
+const keyedStatements = new Map<string, KeyedStatement<ShipmentRow>>();
+
+/**
+ * The lookup by the given key columns as a KeyedStatement. Of several shipments one key names (a bill of lading
+ * that covers several bookings, docs/lookups-and-polling.md, Identity) a lookup gets the lowest id, alone or
+ * batched, on both stores.
+ */
+function keyedLookupStatement(columns: readonly KeyColumn[]): KeyedStatement<ShipmentRow> {
+  const name = `shipment-by:${columns.map(([k]) => k).join(',')}`;
+  let statement = keyedStatements.get(name);
+  if (statement) return statement;
+  const keyColumns = columns.map(([, column]) => column);
+  // The key columns a row carries only for the batch: those ShipmentRow does not have.
+  const extra = keyColumns.filter((c) => !ROW_COLUMNS.includes(c));
+  statement = {
+    name,
+    compile(db, keys, accountIds) {
+      const { sql: text, parameters } = compiledKeyedLookup(db, name, keyColumns, extra, keys.length, accountIds.length);
+      const values = new Map<string, unknown>();
+      keys.forEach((key, k) => key.values.forEach((v, i) => values.set(`key${k}_${i}`, v)));
+      accountIds.forEach((id, i) => values.set(`account${i}`, id));
+      return CompiledQuery.raw(
+        text,
+        parameters.map((p) => (p instanceof Placeholder ? values.get(p.name) : p)),
+      );
+    },
+    keyOf: (row) => keyColumns.map((c) => String(row[KEY_ALIAS + c] ?? row[c])).join('\u0000'),
+    strip(row) {
+      for (const c of extra) delete row[KEY_ALIAS + c];
+      return row as unknown as ShipmentRow;
+    },
+    prefer: (a, b) => a.id < b.id,
+  };
+  keyedStatements.set(name, statement);
+  return statement;
+}
+
+const ROW_COLUMNS: readonly string[] = ['id', 'carrier_code', 'carrier_booking_reference', 'master_json', 'etd', 'eta', 'version'];
+const KEY_ALIAS = 'tt_key_';
+
+const compiledKeyedLookups = new WeakMap<Kysely<DatabaseSchema>, Map<string, CompiledQuery>>();
+
+/**
+ * The keyed lookup for `keyCount` keys and `accountCount` accounts, compiled once per database and shape (as
+ * compiledLookup): one key is plain equalities (the statement SQLite and a lone lookup run), several a row-value
+ * `IN` list (MySQL/MariaDB only: SQLite's IN takes no list of row values).
+ */
+function compiledKeyedLookup(
+  db: Kysely<DatabaseSchema>,
+  name: string,
+  keyColumns: readonly string[],
+  extra: readonly string[],
+  keyCount: number,
+  accountCount: number,
+): CompiledQuery {
+  let byShape = compiledKeyedLookups.get(db);
+  if (!byShape) compiledKeyedLookups.set(db, (byShape = new Map()));
+  const shape = `${name}:${keyCount}:${accountCount}`;
+  let compiled = byShape.get(shape);
+  if (!compiled) {
+    const accounts = Array.from({ length: accountCount }, (_, i) => new Placeholder(`account${i}`) as unknown as string);
+    const keys = Array.from({ length: keyCount }, (_, k) => keyColumns.map((_c, i) => new Placeholder(`key${k}_${i}`)));
+    let query = visibleShipments(db, accounts);
+    for (const c of extra) query = query.select(sql.ref(`s.${c}`).as(KEY_ALIAS + c));
+    const refs = keyColumns.map((c) => sql.ref(`s.${c}`));
+    if (keyCount === 1) {
+      for (const [i, ref] of refs.entries()) query = query.where(sql<boolean>`${ref} = ${keys[0]![i]}`);
+    } else {
+      const left = refs.length === 1 ? refs[0]! : sql`(${sql.join(refs)})`;
+      const list = keys.map((key) => (key.length === 1 ? sql`${key[0]}` : sql`(${sql.join(key)})`));
+      query = query.where(sql<boolean>`${left} in (${sql.join(list)})`);
+    }
+    compiled = query.compile();
+    byShape.set(shape, compiled);
+  }
+  return compiled;
 }
 
 /** The current key of the shipment a former booking reference names, or null (shipment-identity.ts). */

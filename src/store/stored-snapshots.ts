@@ -8,7 +8,7 @@ import { snapshotTrackingParts, type SnapshotTrackingParts } from '../domain/sna
 import type { ContainerMaster, ShipmentMaster, TrackingEvent, TrackingException } from '../domain/types.js';
 import { parseShipmentMaster } from './json-columns.js';
 import { compressText, decompressBytes, decompressText } from './snapshot-compression.js';
-import { firstRowBatched } from './batched-lookups.js';
+import { rowByKeyBatched, type KeyedStatement } from './keyed-lookups.js';
 import { loadShipmentStates } from './chunked-state.js';
 import { loadLifecycleRows } from './exception-state.js';
 import { inTransaction } from '../db/retry-transaction.js';
@@ -190,6 +190,39 @@ export interface StoredSnapshotRead {
   restTracking?: Buffer;
 }
 
+type StoredRow = InferResult<ReturnType<typeof snapshotQuery>>[number];
+
+/** The read of these columns of stored snapshots as a KeyedStatement (keyed-lookups.ts), by shipment id. */
+const snapshotStatements = new Map<string, KeyedStatement<StoredRow>>();
+
+function snapshotStatement(tracking: boolean, exceptions: boolean, rest: boolean): KeyedStatement<StoredRow> {
+  const name = `snapshot:${String(tracking)},${String(exceptions)},${String(rest)}`;
+  let statement = snapshotStatements.get(name);
+  if (!statement) {
+    statement = {
+      name,
+      compile: (db, keys) => {
+        const ids = keys.map((k) => k.values[0] as number);
+        const query = snapshotQuery(db, tracking, exceptions, rest);
+        return (ids.length === 1 ? query.where('shipment_id', '=', ids[0]!) : query.where('shipment_id', 'in', ids)).compile();
+      },
+      keyOf: (row) => String(row.shipment_id),
+      strip: (row) => row as unknown as StoredRow,
+    };
+    snapshotStatements.set(name, statement);
+  }
+  return statement;
+}
+
+function snapshotQuery(db: Kysely<DatabaseSchema>, tracking: boolean, exceptions: boolean, rest: boolean) {
+  return db
+    .selectFrom('shipment_snapshot')
+    .select(['shipment_id', 'version', 'stored_form'])
+    .$if(tracking, (q) => q.select(['tracking_json', 'tracking_z']))
+    .$if(exceptions, (q) => q.select(['exceptions_json', 'exceptions_z']))
+    .$if(rest, (q) => q.select('rest_tracking_z'));
+}
+
 /**
  * The stored snapshot's asked-for columns, parsed (REST's rendering as text); undefined when the shipment has
  * none yet, or one of a form this build does not know. Reads only the columns asked for: a row holds each
@@ -204,15 +237,13 @@ export async function readStoredSnapshot(
   const wantTracking = columns.has('tracking');
   const wantExceptions = columns.has('exceptions');
   const wantRest = columns.has('rest');
-  const query = db
-    .selectFrom('shipment_snapshot')
-    .select(['version', 'stored_form'])
-    .$if(wantTracking, (q) => q.select(['tracking_json', 'tracking_z']))
-    .$if(wantExceptions, (q) => q.select(['exceptions_json', 'exceptions_z']))
-    .$if(wantRest, (q) => q.select('rest_tracking_z'))
-    .where('shipment_id', '=', shipmentId);
   // First lookups of many shipments at once read their snapshots in one statement on MySQL/MariaDB.
-  const row = await firstRowBatched<InferResult<typeof query>[number]>(db, query.compile());
+  const row = await rowByKeyBatched(
+    db,
+    snapshotStatement(wantTracking, wantExceptions, wantRest),
+    { values: [shipmentId], text: String(shipmentId) },
+    [],
+  );
   if (!row) return undefined;
   const form = Number(row.stored_form);
   if (form > STORED_FORM) return undefined;
