@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { createPool } from 'mysql2/promise';
 import { runLoad, type LoadResult } from './load.js';
-import { cpuMicros } from './measure.js';
+import { cpuMicros, databaseCpuMicros } from './measure.js';
 
 /**
  * What this machine allows a conditional poll at all, for reading the
@@ -55,7 +55,7 @@ function statementFor(kind: CeilingKind): (() => Promise<unknown>) | null {
 export async function measureCeiling(
   kind: CeilingKind,
   options: { connections: number; seconds: number; warmupSeconds: number },
-): Promise<LoadResult & { label: string; cpuMicrosPerRequest: number }> {
+): Promise<LoadResult & { label: string; cpuMicrosPerRequest: number; dbCpuMicrosPerRequest: number }> {
   const child = fork(fileURLToPath(import.meta.url), [kind]);
   try {
     const port = await new Promise<number>((resolve, reject) => {
@@ -71,14 +71,23 @@ export async function measureCeiling(
     const run = { connections: options.connections, expected: [304] };
     const pid = child.pid ?? 0;
     let cpuBefore = NaN;
+    let dbCpuBefore = NaN;
     const load = await runLoad(url, poll, {
       ...run,
       seconds: options.seconds,
       warmup: { seconds: options.warmupSeconds },
-      onMeasureStart: () => void (cpuBefore = cpuMicros(pid)),
+      onMeasureStart: () => {
+        cpuBefore = cpuMicros(pid);
+        dbCpuBefore = databaseCpuMicros();
+      },
     });
     // The server's CPU per answer, as bench/measure.ts takes the service's (responses: answers the run received).
-    return { ...load, label: LABELS[kind], cpuMicrosPerRequest: (cpuMicros(pid) - cpuBefore) / load.responses };
+    return {
+      ...load,
+      label: LABELS[kind],
+      cpuMicrosPerRequest: (cpuMicros(pid) - cpuBefore) / load.responses,
+      dbCpuMicrosPerRequest: (databaseCpuMicros() - dbCpuBefore) / load.responses,
+    };
   } finally {
     child.kill();
   }

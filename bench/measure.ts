@@ -32,6 +32,24 @@ export interface Measured {
    * it between runs of similar req/s. NaN where /proc is not readable.
    */
   cpuMicrosPerRequest: number;
+  /** The database server's CPU time per request in µs, when the bench owns it (databaseCpu); else NaN. */
+  dbCpuMicrosPerRequest: number;
+}
+
+/**
+ * The database server whose CPU time the bench reads beside the service's: its own (--private-mariadb), where
+ * nothing else runs statements, so all of its CPU is the run's. On this 2-core machine the service and the
+ * database share the cores, and a change that moves work from one to the other shows only with both figures.
+ */
+let databasePid: number | undefined;
+
+export function databaseCpu(pid: number | undefined): void {
+  databasePid = pid;
+}
+
+/** CPU time of the database server in µs (NaN when the bench does not own it). */
+export function databaseCpuMicros(): number {
+  return databasePid === undefined ? NaN : cpuMicros(databasePid);
 }
 
 /** CPU time of a process in µs (utime + stime of /proc/PID/stat, in clock ticks of 10 ms); NaN without /proc. */
@@ -61,15 +79,18 @@ export interface Run {
 export async function measure(server: ServerProcess, next: () => RequestSpec, run: Run, warmup?: LoadOptions['warmup']): Promise<Measured> {
   let before: Promise<Counts> | undefined;
   let cpuBefore = NaN;
+  let dbCpuBefore = NaN;
   const load = await runLoad(server.url, next, {
     ...run,
     ...(warmup ? { warmup } : {}),
     onMeasureStart: () => {
       cpuBefore = cpuMicros(server.pid);
+      dbCpuBefore = databaseCpuMicros();
       before = counts(server);
     },
   });
   const cpuAfter = cpuMicros(server.pid);
+  const dbCpuAfter = databaseCpuMicros();
   const start = await (before ?? counts(server));
   const after = await counts(server);
   const requests = after.requests - start.requests;
@@ -77,6 +98,7 @@ export async function measure(server: ServerProcess, next: () => RequestSpec, ru
     load,
     sqlPerRequest: (after.statements - start.statements) / requests,
     cpuMicrosPerRequest: (cpuAfter - cpuBefore) / requests,
+    dbCpuMicrosPerRequest: (dbCpuAfter - dbCpuBefore) / requests,
   };
 }
 

@@ -23,6 +23,8 @@ const INSTALL_DB = '/usr/bin/mariadb-install-db';
 export interface PrivateMariadb {
   /** mysql://root@127.0.0.1:PORT/ */
   url: string;
+  /** The mariadbd process: the bench reads its CPU time per request (bench/measure.ts, databaseCpu). */
+  pid: number;
   dataDirectory: string;
   bufferPoolGiB: number;
   /** The server's folder (its data folder, socket, log): what --private-mariadb-dir names for --reuse-seed. */
@@ -117,7 +119,7 @@ async function serve(root: string, user: string | null, bufferPoolGiB: number, r
     await stop();
     throw err;
   }
-  return { url, dataDirectory: data, root, bufferPoolGiB, stop };
+  return { url, pid: child.pid ?? 0, dataDirectory: data, root, bufferPoolGiB, stop };
 }
 
 async function waitForServer(url: string, child: ChildProcess, log: string): Promise<void> {

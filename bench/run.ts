@@ -10,7 +10,7 @@ import { feedVersusLookups } from './feed.js';
 import { ingestBenchmark } from './ingest-bench.js';
 import { KeySpace } from './keys.js';
 import { runLoad, type RequestSpec } from './load.js';
-import { counts, measure, type Measured } from './measure.js';
+import { counts, databaseCpu, measure, type Measured } from './measure.js';
 import { ingestDialects, parseOptions, type BenchOptions } from './options.js';
 import type { ServerProcess } from './processes.js';
 import { fixed, table, thousands } from './report.js';
@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     : null;
   if (server) {
     process.env.BENCH_MYSQL_URL = server.url;
+    databaseCpu(server.pid);
     print(
       `MariaDB: the bench's own server (${server.url}, data in ${server.dataDirectory}` +
         `${options.privateMariadb?.reuse ? ', kept by an earlier run' : ''}, innodb_buffer_pool_size ${server.bufferPoolGiB} GiB, ` +
@@ -151,7 +152,11 @@ async function benchmark(requested: BenchOptions): Promise<string> {
     // The same share in server CPU per answer (bench/measure.ts: less moved than req/s by other work on the machine).
     print(
       `server CPU per answer: ceiling ${fixed(ceiling.cpuMicrosPerRequest, 0)} µs, the service's 304 ` +
-        `${fixed(ratios.conditionalCpu, 0)} µs: ${fixed((ceiling.cpuMicrosPerRequest / ratios.conditionalCpu) * 100, 0)} % by CPU`,
+        `${fixed(ratios.conditionalCpu, 0)} µs: ${fixed((ceiling.cpuMicrosPerRequest / ratios.conditionalCpu) * 100, 0)} % by CPU` +
+        (Number.isNaN(ceiling.dbCpuMicrosPerRequest)
+          ? ''
+          : `; the database's CPU per answer: ceiling ${fixed(ceiling.dbCpuMicrosPerRequest, 0)} µs, the service's 304 ` +
+            `${fixed(ratios.conditionalDbCpu, 0)} µs`),
     );
     if (!options.only) await costBySize(servers, sized, options);
     if (!options.only || options.only.some((prefix) => 'changes feed'.startsWith(prefix.toLowerCase()))) {
@@ -234,6 +239,8 @@ interface Ratios {
   conditionalRps: number;
   /** The 304 scenario's server CPU per request (µs). */
   conditionalCpu: number;
+  /** The same scenario's database CPU per request (µs; NaN unless the bench owns the server). */
+  conditionalDbCpu: number;
 }
 
 async function runScenarios(servers: Servers, options: BenchOptions, keys: KeySpace): Promise<Ratios> {
@@ -258,7 +265,7 @@ async function runScenarios(servers: Servers, options: BenchOptions, keys: KeySp
     rows.push({ scenario, result });
     const { load } = result;
     print(
-      `  ${scenario.name}: ${fixed(load.requestsPerSecond, 0)} req/s, latency p50 ${load.p50} p90 ${load.p90} p99 ${load.p99} max ${load.max} ms (client loop late at most ${fixed(load.clientLoopMaxMs, 0)} ms), server CPU ${fixed(result.cpuMicrosPerRequest, 0)} µs/request`,
+      `  ${scenario.name}: ${fixed(load.requestsPerSecond, 0)} req/s, latency p50 ${load.p50} p90 ${load.p90} p99 ${load.p99} max ${load.max} ms (client loop late at most ${fixed(load.clientLoopMaxMs, 0)} ms), server CPU ${fixed(result.cpuMicrosPerRequest, 0)} µs/request${Number.isNaN(result.dbCpuMicrosPerRequest) ? '' : `, database CPU ${fixed(result.dbCpuMicrosPerRequest, 0)} µs/request`}`,
     );
   }
 
@@ -287,6 +294,7 @@ async function runScenarios(servers: Servers, options: BenchOptions, keys: KeySp
     partialToFull: rps('GraphQL partial') / rps('GraphQL full'),
     conditionalRps: rps('REST conditional'),
     conditionalCpu: rows.find((r) => r.scenario.name.startsWith('REST conditional'))?.result.cpuMicrosPerRequest ?? NaN,
+    conditionalDbCpu: rows.find((r) => r.scenario.name.startsWith('REST conditional'))?.result.dbCpuMicrosPerRequest ?? NaN,
   };
   print(
     `ratios to the baseline: REST ${fixed(ratios.rest, 2)} (first lookups ${fixed(ratios.first, 2)}, conditional polls ` +
