@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EQUIPMENT_EVENT_FRAGMENT, SHIPMENT_DOCUMENT, SHIPMENT_TRACKING_SELECTION } from '../src/executor/shipment-document.js';
 import { ShipmentSnapshot } from '../src/store/shipment-snapshot.js';
+import { createHttpServer } from '../src/http/http-server.js';
 import { documentHash, renderTrustedDocuments, serviceTrustedDocuments } from '../src/http/trusted-documents.js';
 import { BASE, createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
@@ -377,6 +378,46 @@ fragment E on EquipmentEvent { eventID equipmentEventTypeCode }`;
         expect(theirs.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
       } finally {
         kept.mockRestore();
+        await app.destroy();
+      }
+    });
+
+    it.skipIf(!enabled)('writes a kept answer as its bytes, in every form a query is answered in and over node:http', async () => {
+      const app = await fresh();
+      const http = createHttpServer(app.app.listener, { config: testConfig(), log: () => undefined });
+      const port = await http.listen(0, '127.0.0.1');
+      try {
+        const persistedQuery = { version: 1, sha256Hash: documentHash(SHIPMENT_DOCUMENT) };
+        const body = { variables: { billOfLadingNumber: BL }, extensions: { persistedQuery } };
+        const executed = await (await post(app, { ...body, query: SHIPMENT_DOCUMENT }, token)).text(); // not cached yet
+        const tracking = sentTracking(executed);
+        for (let i = 0; i < 2; i++) expect(sentTracking(await (await post(app, body, token)).text())).toBe(tracking); // kept
+        for (const accept of ['application/json', 'application/graphql-response+json']) {
+          const response = await post(app, body, token, { Accept: accept });
+          const bytes = Buffer.from(await response.arrayBuffer());
+          expect(response.headers.get('content-type')).toBe(`${accept}; charset=utf-8`);
+          expect(response.headers.get('content-length')).toBe(String(bytes.byteLength));
+          expect(sentTracking(bytes.toString('utf8'))).toBe(tracking);
+        }
+        const [event] = await ssePayloads(await post(app, body, token, { Accept: 'text/event-stream' }));
+        const [part] = await multipartParts(await post(app, body, token, { Accept: 'multipart/mixed' }));
+        const parsed = JSON.parse(executed) as Body;
+        for (const answer of [event, part]) {
+          expect(answer?.data.shipment.shipmentTracking).toEqual(parsed.data.shipment.shipmentTracking);
+          expect(answer?.extensions?.cost.requestedQueryCost).toBe(parsed.extensions?.cost.requestedQueryCost);
+        }
+        // The node adapter writes the bytes to the socket: the same text, and its length in bytes.
+        const overHttp = await fetch(`http://127.0.0.1:${port}/graphql`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+          body: JSON.stringify(body),
+        });
+        const sent = Buffer.from(await overHttp.arrayBuffer());
+        expect(overHttp.status).toBe(200);
+        expect(overHttp.headers.get('content-length')).toBe(String(sent.byteLength));
+        expect(sentTracking(sent.toString('utf8'))).toBe(tracking);
+      } finally {
+        await new Promise((resolve) => http.server.close(resolve));
         await app.destroy();
       }
     });

@@ -35,6 +35,8 @@ import { requestPath } from '../service/request-path.js';
  * without walking the snapshot, and this plugin puts back the selected header fields (serialized by their types,
  * per request) and the kept text, which Yoga writes into the answer as is (`stringify` of the result, Yoga's hook
  * for a result's own serialization; any other reader of the result gets the parsed value: RenderedJson.toJSON).
+ * The text stays the UTF-8 bytes the snapshot keeps: the answer is written as bytes (stringifyKept), as REST's is
+ * (shipment-rendering.ts, transmissionBytes), never as a 25 KB string to be encoded again for the socket.
  *
  * GraphQL keeps the nulls REST omits, so the two never share a rendering (`graphql-json:` against `rest-json:`).
  * The subtree reads neither the caller nor the clock (shipment-rendering.ts), so callers share the text.
@@ -68,16 +70,14 @@ export function useKeptRendering(options: { graphqlEndpoint: string }): Plugin {
         onExecuteDone({ result, setResult }) {
           if (isAsyncIterable(result)) return undefined;
           if (rendered.hit) {
-            setResult(
-              withKeptText(result, plan, rendered.hit.tracking.toString('utf8'), headerSelection(args.schema, plan, rendered.hit.header)),
-            );
+            setResult(withKeptText(result, plan, rendered.hit.tracking, headerSelection(args.schema, plan, rendered.hit.header)));
             return undefined;
           }
           const shipment = result.data?.[plan.shipmentKey] as Record<string, unknown> | null | undefined;
           if (!rendered.keep || result.errors?.length || !shipment) return undefined;
           const tracking = shipment[plan.trackingKey];
           if (tracking === undefined || tracking === null) return undefined;
-          const text = JSON.stringify(tracking);
+          const text = Buffer.from(JSON.stringify(tracking), 'utf8');
           rendered.keep(text);
           setResult(withKeptText(result, plan, text, shipment));
           return undefined;
@@ -227,25 +227,31 @@ function headerSelection(schema: GraphQLSchema, plan: KeptPlan, header: Transmis
   return shipment;
 }
 
-/** Kept JSON text standing for a value of the answer; serialized as is by the result's `stringify`. */
+/** Kept JSON text (UTF-8 bytes) standing for a value of the answer; written as is by the result's `stringify`. */
 export class RenderedJson {
-  constructor(readonly text: string) {}
+  constructor(readonly text: Buffer) {}
 
   /** For a reader of the result other than Yoga's writer: the value itself. */
   toJSON(): unknown {
-    return JSON.parse(this.text) as unknown;
+    return JSON.parse(this.text.toString('utf8')) as unknown;
   }
 }
 
 /** Cannot occur in an answer: random per process, and what stands in for the kept text while the rest is written. */
 const PLACEHOLDER = JSON.stringify(`kept-rendering-${randomUUID()}`);
 
-function withKeptText(result: ExecutionResult, plan: KeptPlan, text: string, shipment: Record<string, unknown>): ExecutionResult {
+function withKeptText(result: ExecutionResult, plan: KeptPlan, text: Buffer, shipment: Record<string, unknown>): ExecutionResult {
   const data = { ...result.data, [plan.shipmentKey]: { ...shipment, [plan.trackingKey]: new RenderedJson(text) } };
   return Object.assign({ ...result, data }, { stringify: stringifyKept(plan) });
 }
 
-/** Yoga's per-result serializer (result.stringify): the answer with the kept text written in place. */
+/**
+ * Yoga's per-result serializer (result.stringify): the answer with the kept text written in place, as UTF-8 bytes.
+ * Yoga types the hook as returning a string, but bytes are what its writers need: the JSON one hands the value to
+ * `new Response(body)`, which takes a Buffer as it is (and the node adapter writes it to the socket unencoded),
+ * and the event-stream and multipart ones put it in a template, which decodes a Buffer as UTF-8 (test/graphql-
+ * operations.test.ts, kept rendering, holds all three to the executed answer).
+ */
 function stringifyKept(plan: KeptPlan): (result: ExecutionResult) => string {
   return (result) => {
     const shipment = result.data?.[plan.shipmentKey] as Record<string, unknown> | null | undefined;
@@ -256,7 +262,11 @@ function stringifyKept(plan: KeptPlan): (result: ExecutionResult) => string {
       data: { ...result.data, [plan.shipmentKey]: { ...shipment, [plan.trackingKey]: JSON.parse(PLACEHOLDER) as string } },
     });
     const at = json.indexOf(PLACEHOLDER);
-    return at < 0 ? JSON.stringify(result) : json.slice(0, at) + kept.text + json.slice(at + PLACEHOLDER.length);
+    if (at < 0) return JSON.stringify(result);
+    const head = Buffer.from(json.slice(0, at), 'utf8');
+    const tail = Buffer.from(json.slice(at + PLACEHOLDER.length), 'utf8');
+    const bytes = Buffer.concat([head, kept.text, tail], head.byteLength + kept.text.byteLength + tail.byteLength);
+    return bytes as unknown as string;
   };
 }
 
