@@ -1,4 +1,4 @@
-import { MysqlAdapter, type CompiledQuery } from 'kysely';
+import { CompiledQuery, MysqlAdapter } from 'kysely';
 import type { Db } from '../db/connect.js';
 
 /**
@@ -10,8 +10,9 @@ import type { Db } from '../db/connect.js';
  * server parses, plans and runs every branch as a statement of its own. Measured on MariaDB 10.11 with 20
  * lookups a statement (the shipment lookup with its tenant filter), the server spent about 45 µs of CPU per
  * lookup as branches and 9.5 µs as one `IN` list; on this 2-core machine the database's CPU is taken from the
- * service's (docs/architecture.md, Data flows: a lookup). The tenant filter stays in the statement: requests of
- * different account sets never share one.
+ * service's (docs/architecture.md, Data flows: a lookup). The tenant filter stays in the statement: the keys of
+ * one account set form one list, and the lists of several account sets (clients) in one turn are parts of one
+ * UNION ALL, each part with its own filter (runParts).
  *
  * The rule of a key several rows share (two shipments of one bill of lading, docs/lookups-and-polling.md,
  * Identity) is the caller's `prefer`, applied to every row of that key, so it holds alike whether the key was
@@ -44,13 +45,24 @@ interface Waiter {
   reject: (err: unknown) => void;
 }
 
+type Keys = Map<string, { key: KeyValue; waiters: Waiter[] }>;
+
+/** One statement's reads of this turn: its keys by bound values (one group per account set). */
 interface Round {
   statement: KeyedStatement<unknown>;
-  bound: readonly unknown[];
-  keys: Map<string, { key: KeyValue; waiters: Waiter[] }>;
+  groups: Map<string, { bound: readonly unknown[]; keys: Keys }>;
 }
 
-/** This turn's reads by database and group (statement name and bound values). */
+/** One key list of a batch: a group's keys (at most MAX_KEYS), each with the reads waiting for it. */
+interface Part {
+  bound: readonly unknown[];
+  entries: { key: KeyValue; waiters: Waiter[] }[];
+}
+
+/** Key lists per statement: several groups (account sets) in one turn go to the server as UNION ALL parts. */
+const MAX_PARTS = 50;
+
+/** This turn's reads by database and statement name. */
 const rounds = new WeakMap<Db, Map<string, Round>>();
 
 /**
@@ -67,47 +79,83 @@ export async function rowByKeyBatched<R>(
     const { rows } = await db.executeQuery<Record<string, unknown>>(statement.compile(db, [key], bound));
     return pickRows(statement, rows).get(key.text) ?? null;
   }
-  const group = `${statement.name}\u0000${bound.map(String).join('\u0000')}`;
-  let groups = rounds.get(db);
-  if (!groups) rounds.set(db, (groups = new Map()));
-  let round = groups.get(group);
+  let byName = rounds.get(db);
+  if (!byName) rounds.set(db, (byName = new Map()));
+  let round = byName.get(statement.name);
   if (!round) {
-    const current: Round = { statement: statement as KeyedStatement<unknown>, bound, keys: new Map() };
+    const current: Round = { statement: statement as KeyedStatement<unknown>, groups: new Map() };
     round = current;
-    groups.set(group, current);
+    const statements = byName;
+    statements.set(statement.name, current);
     // After the current round of I/O callbacks (and their microtasks): every read they started is queued by then.
     setImmediate(() => {
-      groups.delete(group);
-      const all = [...current.keys.values()];
-      for (let at = 0; at < all.length; at += MAX_KEYS) void runRound(db, current, all.slice(at, at + MAX_KEYS));
+      statements.delete(statement.name);
+      const parts = partsOf(current);
+      for (let at = 0; at < parts.length; at += MAX_PARTS) void runParts(db, current.statement, parts.slice(at, at + MAX_PARTS));
     });
   }
-  let entry = round.keys.get(key.text);
-  if (!entry) round.keys.set(key.text, (entry = { key, waiters: [] }));
+  const groupName = bound.map(String).join('\u0000');
+  let group = round.groups.get(groupName);
+  if (!group) round.groups.set(groupName, (group = { bound, keys: new Map() }));
+  let entry = group.keys.get(key.text);
+  if (!entry) group.keys.set(key.text, (entry = { key, waiters: [] }));
   const waiters = entry.waiters;
   return new Promise<R | null>((resolve, reject) => waiters.push({ resolve: resolve as (row: unknown) => void, reject }));
 }
 
-async function runRound(db: Db, round: Round, entries: readonly { key: KeyValue; waiters: Waiter[] }[]): Promise<void> {
+/** The round's key lists: each group's keys, MAX_KEYS to a list. */
+function partsOf(round: Round): Part[] {
+  const parts: Part[] = [];
+  for (const { bound, keys } of round.groups.values()) {
+    const entries = [...keys.values()];
+    for (let at = 0; at < entries.length; at += MAX_KEYS) parts.push({ bound, entries: entries.slice(at, at + MAX_KEYS) });
+  }
+  return parts;
+}
+
+/**
+ * One statement for these key lists: the keyed statement itself for one, else their UNION ALL, each part tagged
+ * with its place (the tenant filter stays in each part: a row answers only the part, so the accounts, it was
+ * read for). Many clients polling at once thus still cost one round trip a turn, as one client's polls do.
+ */
+async function runParts(db: Db, statement: KeyedStatement<unknown>, parts: readonly Part[]): Promise<void> {
   try {
-    const { rows } = await db.executeQuery<Record<string, unknown>>(
-      round.statement.compile(
+    const compiled = parts.map((part) =>
+      statement.compile(
         db,
-        entries.map((e) => e.key),
-        round.bound,
+        part.entries.map((e) => e.key),
+        part.bound,
       ),
     );
-    const found = pickRows(round.statement, rows);
-    for (const { key, waiters } of entries) {
-      const row = found.get(key.text) ?? null;
-      // Each waiter its own row object, as a statement of its own would have given it.
-      waiters.forEach((w, i) => w.resolve(i === 0 || row === null ? row : { ...row }));
+    const { rows } = await db.executeQuery<Record<string, unknown>>(
+      compiled.length === 1
+        ? (compiled[0] as CompiledQuery)
+        : CompiledQuery.raw(
+            compiled.map((q, i) => `(select ${i} as ${PART_INDEX}, ${q.sql.slice('select '.length)})`).join(' union all '),
+            compiled.flatMap((q) => q.parameters),
+          ),
+    );
+    const byPart = parts.map(() => [] as Record<string, unknown>[]);
+    for (const row of rows) {
+      const { [PART_INDEX]: index = 0, ...rest } = row;
+      byPart[Number(index)]?.push(compiled.length === 1 ? row : rest);
     }
+    parts.forEach((part, i) => {
+      const found = pickRows(statement, byPart[i] ?? []);
+      for (const { key, waiters } of part.entries) {
+        const row = found.get(key.text) ?? null;
+        // Each waiter its own row object, as a statement of its own would have given it.
+        waiters.forEach((w, n) => w.resolve(n === 0 || row === null ? row : { ...row }));
+      }
+    });
   } catch (err) {
     // The statement failed for all of them alike (an outage, a timeout): each read fails as it would have alone.
-    for (const { waiters } of entries) for (const w of waiters) w.reject(err);
+    for (const part of parts) for (const { waiters } of part.entries) for (const w of waiters) w.reject(err);
   }
 }
+
+/** The column naming a row's part; no keyed statement selects a column of this name. */
+const PART_INDEX = 'tt_part_index';
 
 /** Each key's row among `rows`, by the statement's preference. */
 function pickRows<R>(statement: KeyedStatement<R>, rows: readonly Record<string, unknown>[]): Map<string, R> {
