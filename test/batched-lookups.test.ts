@@ -131,6 +131,20 @@ describe.each(dialects)('batched shipment lookups on $name', ({ name, enabled })
     expect(both.map((row) => row?.id)).toEqual([first, undefined]);
   });
 
+  it.skipIf(!enabled)('keeps account sets apart in one turn even when their ids would join into the same text', async () => {
+    const lookup = { billOfLadingNumber: 'MAEU1001BL' };
+    const sees = ['acct-a', 'acct-b'];
+    // One account whose id holds a separator, which no account of the fixture has: it sees nothing.
+    const joined = ['acct-a\u0000acct-b'];
+    for (const order of [
+      [sees, joined],
+      [joined, sees],
+    ]) {
+      const rows = await Promise.all(order.map((accounts) => findShipment(t.database.db, lookup, accounts)));
+      expect(rows.map((row) => row?.carrier_code ?? null)).toEqual(order.map((accounts) => (accounts === sees ? 'MAEU' : null)));
+    }
+  });
+
   it.skipIf(!enabled)('runs a lone lookup as the plain statement, and a lookup with no account runs none', async () => {
     const before = statements;
     expect((await findShipment(t.database.db, { billOfLadingNumber: 'MAEU1001BL' }, ['acct-a']))?.carrier_code).toBe('MAEU');

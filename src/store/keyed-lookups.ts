@@ -31,7 +31,7 @@ export interface KeyedStatement<R> {
   prefer?(a: R, b: R): boolean;
 }
 
-/** One key: its values in the statement's order (one per key column) and their text, unique per key. */
+/** One key: its values in the statement's order (one per key column) and their text, unique per key (never two keys one text). */
 export interface KeyValue {
   values: readonly unknown[];
   text: string;
@@ -94,7 +94,8 @@ export async function rowByKeyBatched<R>(
       for (let at = 0; at < parts.length; at += MAX_PARTS) void runParts(db, current.statement, parts.slice(at, at + MAX_PARTS));
     });
   }
-  const groupName = bound.map(String).join('\u0000');
+  // JSON, not a separator: two different account lists must never name one group (the group's filter is theirs).
+  const groupName = JSON.stringify(bound);
   let group = round.groups.get(groupName);
   if (!group) round.groups.set(groupName, (group = { bound, keys: new Map() }));
   let entry = group.keys.get(key.text);

@@ -53,7 +53,7 @@ function lookupRow(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, accountId
   if (lookup.equipmentReference !== undefined) return firstRowBatched<ShipmentRow>(db, boundLookup(db, lookup, accountIds));
   const columns = KEY_COLUMNS.filter(([k]) => lookup[k] !== undefined);
   const values = columns.map(([k]) => lookup[k] as string);
-  return rowByKeyBatched(db, keyedLookupStatement(columns), { values, text: values.join('\u0000') }, accountIds);
+  return rowByKeyBatched(db, keyedLookupStatement(columns), { values, text: JSON.stringify(values) }, accountIds);
 }
 
 /** The lookup parameters that a key list can hold, with their columns, in the order a key lists them. */
@@ -91,7 +91,7 @@ function keyedLookupStatement(columns: readonly KeyColumn[]): KeyedStatement<Shi
         parameters.map((p) => (p instanceof Placeholder ? values.get(p.name) : p)),
       );
     },
-    keyOf: (row) => keyColumns.map((c) => String(row[KEY_ALIAS + c] ?? row[c])).join('\u0000'),
+    keyOf: (row) => JSON.stringify(keyColumns.map((c) => String(row[KEY_ALIAS + c] ?? row[c]))),
     strip(row) {
       for (const c of extra) delete row[KEY_ALIAS + c];
       return row as unknown as ShipmentRow;
