@@ -136,10 +136,10 @@ async function runParts(db: Db, statement: KeyedStatement<unknown>, parts: reado
             compiled.flatMap((q) => q.parameters),
           ),
     );
-    const byPart = parts.map(() => [] as Record<string, unknown>[]);
-    for (const row of rows) {
-      const { [PART_INDEX]: index = 0, ...rest } = row;
-      byPart[Number(index)]?.push(compiled.length === 1 ? row : rest);
+    // One part (one client this turn, the usual case): its rows as they are, without a copy of each.
+    const byPart = compiled.length === 1 ? [rows] : parts.map(() => [] as Record<string, unknown>[]);
+    if (compiled.length > 1) {
+      for (const { [PART_INDEX]: index, ...row } of rows) byPart[Number(index)]?.push(row);
     }
     parts.forEach((part, i) => {
       const found = pickRows(statement, byPart[i] ?? []);

@@ -77,23 +77,19 @@ function keyedLookupStatement(columns: readonly KeyColumn[]): KeyedStatement<Shi
   let statement = keyedStatements.get(name);
   if (statement) return statement;
   const keyColumns = columns.map(([, column]) => column);
-  // The key columns a row carries only for the batch: those ShipmentRow does not have.
-  const extra = keyColumns.filter((c) => !ROW_COLUMNS.includes(c));
+  // Each key column is selected again under an alias the batch alone reads, and dropped before the row is handed on.
+  const aliases = keyColumns.map((c) => KEY_ALIAS + c);
   statement = {
     name,
     compile(db, keys, accountIds) {
-      const { sql: text, parameters } = compiledKeyedLookup(db, name, keyColumns, extra, keys.length, accountIds.length);
-      const values = new Map<string, unknown>();
-      keys.forEach((key, k) => key.values.forEach((v, i) => values.set(`key${k}_${i}`, v)));
-      accountIds.forEach((id, i) => values.set(`account${i}`, id));
-      return CompiledQuery.raw(
-        text,
-        parameters.map((p) => (p instanceof Placeholder ? values.get(p.name) : p)),
-      );
+      const values: Record<string, unknown> = {};
+      keys.forEach((key, k) => key.values.forEach((v, i) => (values[`key${k}_${i}`] = v)));
+      accountIds.forEach((id, i) => (values[`account${i}`] = id));
+      return bindPlaceholders(compiledKeyedLookup(db, name, keyColumns, keys.length, accountIds.length), values);
     },
-    keyOf: (row) => JSON.stringify(keyColumns.map((c) => String(row[KEY_ALIAS + c] ?? row[c]))),
+    keyOf: (row) => JSON.stringify(aliases.map((a) => String(row[a]))),
     strip(row) {
-      for (const c of extra) delete row[KEY_ALIAS + c];
+      for (const a of aliases) delete row[a];
       return row as unknown as ShipmentRow;
     },
     prefer: (a, b) => a.id < b.id,
@@ -102,7 +98,6 @@ function keyedLookupStatement(columns: readonly KeyColumn[]): KeyedStatement<Shi
   return statement;
 }
 
-const ROW_COLUMNS: readonly string[] = ['id', 'carrier_code', 'carrier_booking_reference', 'master_json', 'etd', 'eta', 'version'];
 const KEY_ALIAS = 'tt_key_';
 
 const compiledKeyedLookups = new WeakMap<Kysely<DatabaseSchema>, Map<string, CompiledQuery>>();
@@ -116,7 +111,6 @@ function compiledKeyedLookup(
   db: Kysely<DatabaseSchema>,
   name: string,
   keyColumns: readonly string[],
-  extra: readonly string[],
   keyCount: number,
   accountCount: number,
 ): CompiledQuery {
@@ -128,7 +122,7 @@ function compiledKeyedLookup(
     const accounts = Array.from({ length: accountCount }, (_, i) => new Placeholder(`account${i}`) as unknown as string);
     const keys = Array.from({ length: keyCount }, (_, k) => keyColumns.map((_c, i) => new Placeholder(`key${k}_${i}`)));
     let query = visibleShipments(db, accounts);
-    for (const c of extra) query = query.select(sql.ref(`s.${c}`).as(KEY_ALIAS + c));
+    for (const c of keyColumns) query = query.select(sql.ref(`s.${c}`).as(KEY_ALIAS + c));
     const refs = keyColumns.map((c) => sql.ref(`s.${c}`));
     if (keyCount === 1) {
       for (const [i, ref] of refs.entries()) query = query.where(sql<boolean>`${ref} = ${keys[0]![i]}`);
@@ -161,9 +155,13 @@ export async function bookingOfAlias(
 
 /** The lookup statement with the request's values bound. */
 function boundLookup(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, accountIds: readonly string[]): CompiledQuery {
-  const { sql, parameters } = compiledLookup(db, lookup, accountIds.length);
   const values: Record<string, unknown> = { ...lookup };
   accountIds.forEach((id, i) => (values[`account${i}`] = id));
+  return bindPlaceholders(compiledLookup(db, lookup, accountIds.length), values);
+}
+
+/** A statement compiled with Placeholders, with `values` (by placeholder name) in their places. */
+function bindPlaceholders({ sql, parameters }: CompiledQuery, values: Record<string, unknown>): CompiledQuery {
   return CompiledQuery.raw(
     sql,
     parameters.map((p) => (p instanceof Placeholder ? values[p.name] : p)),
