@@ -25,6 +25,7 @@ import { useNotFound } from '../http/use-not-found.js';
 import { useOpenApi } from '../http/use-openapi.js';
 import { usePersistedOperationsPolicy } from '../http/use-persisted-operations.js';
 import { useReadiness } from '../http/use-readiness.js';
+import { createPersistedServer, type PersistedServer } from '../http/persisted-server.js';
 import { createRestServer, isRestTarget } from '../http/rest-server.js';
 import { useRateLimitHeaders } from '../http/rest-quotas.js';
 import type { DeliveryWorker } from '../push/delivery-worker.js';
@@ -64,6 +65,8 @@ export interface AppOptions {
 
 export interface App {
   yoga: YogaServerInstance<Record<string, unknown>, AppContext>;
+  /** Persisted queries by hash on node:http, beside Yoga (`take` says which requests it answers). */
+  persisted: PersistedServer;
   /** The one executor behind /graphql, the REST routes and webhook bodies. */
   executor: Executor;
   /** Request in, Response out: tests call it without a socket. */
@@ -124,6 +127,15 @@ export async function createApp(options: AppOptions): Promise<App> {
     addressOf: rateLimits.addressOf,
     plugins: [...shared, ...cors.serverPlugins],
   });
+  // Persisted queries by hash, straight on node:http like the REST routes (src/http/persisted-server.ts).
+  const persisted = usePersistedOperationsPolicy(config.graphql.trustedDocuments);
+  const persistedServer = createPersistedServer({
+    executor,
+    graphqlEndpoint: GRAPHQL_ENDPOINT,
+    documentFor: persisted.documentFor,
+    plugins: [...shared, ...cors.serverPlugins],
+    onMasked: (error) => logger.yogaLogger.error(error),
+  });
   const yoga = createYoga<Record<string, unknown>, AppContext>({
     schema: executor.schema,
     graphqlEndpoint: GRAPHQL_ENDPOINT,
@@ -153,7 +165,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       // Last of the HTTP plugins: a path nothing above answered and no route names.
       useNotFound(services),
       // Automatic persisted queries, or trusted documents only (TT_GRAPHQL_TRUSTED_DOCUMENTS): /graphql alone.
-      ...usePersistedOperationsPolicy(config.graphql.trustedDocuments),
+      ...persisted.plugins,
       // @defer and @stream over multipart/mixed and SSE (the directives are in the schema: src/graphql/schema/index.ts).
       ...useIncrementalDelivery(),
       // The executor's plugins, the same instances REST and push run with (context factory first).
@@ -166,6 +178,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   return {
     yoga,
+    persisted: persistedServer,
     executor,
     deliveries: delivery.worker,
     close: async () => {
@@ -179,7 +192,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       ),
     listener: (req, res) => {
       // The servers answer errors themselves; the promise only says when the response is written.
-      void (isRestTarget(req.url ?? '/') ? rest.node(req, res) : yoga(req, res));
+      if (isRestTarget(req.url ?? '/')) return void rest.node(req, res);
+      const call = persistedServer.take(req);
+      void (call ? persistedServer.node(req, res, call) : yoga(req, res));
     },
     handle: (request, serverContext) =>
       Promise.resolve(isRestTarget(pathOf(request.url)) ? rest.fetch(request, serverContext) : yoga.fetch(request, serverContext)),

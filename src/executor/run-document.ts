@@ -14,7 +14,8 @@ export async function runDocument<T>(
   input: {
     request: Request;
     query: string;
-    operationName: string;
+    /** Which operation of the document runs; may be left out when it has one. */
+    operationName?: string;
     variables: Record<string, unknown>;
     context?: InternalContext;
   },

@@ -8,7 +8,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
  * `AbortController` wired to the response's close, and the URL string, before anything reads them. A
  * conditional poll reads three headers and the method. Here the headers are read from node's own object when
  * asked, and the signal exists only once something asks for it. Requests with a body get a full `Request`
- * (rest-server.ts), so reading a body never meets this class.
+ * (rest-server.ts); only a persisted query's body, read and parsed already, comes with one (persisted-server.ts).
  */
 export class NodeRequest {
   readonly headers: Headers;
@@ -21,6 +21,8 @@ export class NodeRequest {
     private readonly res: ServerResponse,
     /** The absolute URL, built from the Host header and the request target as the fetch adapter builds it. */
     readonly url: string,
+    /** A body the node:http layer read already (a persisted query's: persisted-server.ts); none by default. */
+    private readonly content: Buffer = EMPTY,
   ) {
     this.headers = new NodeHeaders(req.headers) as unknown as Headers;
   }
@@ -44,17 +46,24 @@ export class NodeRequest {
   }
 
   text(): Promise<string> {
-    return Promise.resolve('');
+    return Promise.resolve(this.content.toString('utf8'));
   }
 
   arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(new ArrayBuffer(0));
+    const { buffer, byteOffset, byteLength } = this.content;
+    return Promise.resolve(buffer.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer);
   }
 
   json(): Promise<unknown> {
-    return Promise.reject(new SyntaxError('Unexpected end of JSON input'));
+    try {
+      return Promise.resolve(JSON.parse(this.content.toString('utf8')));
+    } catch (err) {
+      return Promise.reject(err);
+    }
   }
 }
+
+const EMPTY = Buffer.alloc(0);
 
 /** Fetch `Headers` read straight from node's header object (lower-case names; only set-cookie is an array). */
 class NodeHeaders {

@@ -40,13 +40,22 @@ export function useCorrelationId(): ServerAdapterPlugin {
 export function useCorrelationIdInErrors(): Plugin {
   return {
     onResultProcess({ result, setResult }) {
-      const correlationId = currentRequest()?.correlationId;
-      if (!correlationId) return;
-      // Streams (subscriptions, @defer) are not served in v1; batches are off.
-      if (Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
-      setResult(withCorrelationId(result as ExecutionResult, correlationId));
+      // Streams (subscriptions, @defer) carry their errors in their parts; batches are off.
+      if (Array.isArray(result) || !('errors' in result)) return;
+      const correlated = correlatedErrors(result as ExecutionResult);
+      if (correlated !== result) setResult(correlated);
     },
   };
+}
+
+/**
+ * The result with the request's correlation id in every error's extensions (the result itself when it has no
+ * error or no request is current): useCorrelationIdInErrors, and the prepared persisted path (persisted-server.ts).
+ */
+export function correlatedErrors(result: ExecutionResult): ExecutionResult {
+  const correlationId = currentRequest()?.correlationId;
+  if (!correlationId || !result.errors?.length) return result;
+  return withCorrelationId(result, correlationId);
 }
 
 /**

@@ -26,8 +26,18 @@ export const TRUSTED_DOCUMENTS_ONLY = 'TRUSTED_DOCUMENTS_ONLY';
  *   text runs only when its hash is in the manifest (GraphiQL's default document, an Apollo client's resend).
  *   Anything else is a 400 naming the rule.
  */
-export function usePersistedOperationsPolicy(trusted: ReadonlyMap<string, string> | undefined): Plugin[] {
+export function usePersistedOperationsPolicy(trusted: ReadonlyMap<string, string> | undefined): PersistedOperations {
   return trusted ? trustedDocumentsOnly(trusted) : automaticPersistedQueries();
+}
+
+/** The policy's Yoga plugins, and its documents for the prepared path (persisted-server.ts). */
+export interface PersistedOperations {
+  plugins: Plugin[];
+  /**
+   * The document a hash sent alone runs under this policy, or undefined when it answers otherwise (unknown: not
+   * found, or refused). Reading it counts as a use, as Yoga's plugin's own read does (the store keeps what is used).
+   */
+  documentFor(hash: string): string | undefined;
 }
 
 interface PersistedQuery {
@@ -41,7 +51,7 @@ function persistedQueryOf(extensions: Record<string, unknown> | undefined): Pers
   return value?.version === 1 && typeof value.sha256Hash === 'string' ? (value as PersistedQuery) : undefined;
 }
 
-function automaticPersistedQueries(): Plugin[] {
+function automaticPersistedQueries(): PersistedOperations {
   // Yoga's own LRU helper bounds by count; documents differ in size by orders of magnitude, so bound bytes.
   const store = new LRUCache<string, string>({
     maxSize: APQ_STORE_BYTES,
@@ -50,7 +60,7 @@ function automaticPersistedQueries(): Plugin[] {
     ttl: APQ_TTL_MS,
     updateAgeOnGet: true,
   });
-  return [
+  const plugins: Plugin[] = [
     {
       // Registration (hash and document together), which the library leaves to the application: a document is
       // kept only under its own hash, so no one can make a hash run another document.
@@ -76,15 +86,16 @@ function automaticPersistedQueries(): Plugin[] {
       },
     }),
   ];
+  return { plugins, documentFor: (hash) => store.get(hash) };
 }
 
-function trustedDocumentsOnly(trusted: ReadonlyMap<string, string>): Plugin[] {
+function trustedDocumentsOnly(trusted: ReadonlyMap<string, string>): PersistedOperations {
   const refusal = (what: string) => () =>
     new GraphQLError(
       `${what}: this server runs only trusted documents (TT_GRAPHQL_TRUSTED_DOCUMENTS), sent by the SHA-256 hash of their text in extensions.persistedQuery.sha256Hash.`,
       { extensions: { code: TRUSTED_DOCUMENTS_ONLY, http: { status: 400 } } },
     );
-  return [
+  const plugins: Plugin[] = [
     {
       // A document sent as text that the manifest holds is the same operation as its hash: run it by hash.
       onParams({ params, setParams }) {
@@ -105,4 +116,5 @@ function trustedDocumentsOnly(trusted: ReadonlyMap<string, string>): Plugin[] {
       },
     }),
   ];
+  return { plugins, documentFor: (hash) => trusted.get(hash) };
 }
