@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { Request as FetchRequest } from '@whatwg-node/fetch';
 
 /**
  * A body-less request (GET, HEAD) of node:http as the REST handlers and the shared HTTP plugins read a fetch
@@ -119,4 +120,30 @@ class NodeHeaders {
   [Symbol.iterator](): IterableIterator<[string, string]> {
     return this.entries();
   }
+}
+
+/**
+ * A fetch Request of a node request that may have a body (the REST server's body routes, Yoga's POSTs). The
+ * fetch adapter's own (normalizeNodeRequest) tests a body the node:http layer read with `Object.keys(body)`,
+ * which for a Buffer lists every byte's index: about 60 µs for a 5 KB GraphQL document.
+ */
+export function fetchRequestOf(req: IncomingMessage, res: ServerResponse, url: string, body: Buffer | undefined): Request {
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished && !controller.signal.aborted) controller.abort(res.errored ?? undefined);
+  });
+  const headers: [string, string][] = [];
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.push([name, v]);
+    else headers.push([name, value]);
+  }
+  return new FetchRequest(url, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    // Read already by the node:http layer (src/http/http-server.ts), else (the listener mounted on a plain node
+    // server) the stream itself, as the fetch adapter passes it.
+    ...(body ? (body.length > 0 ? { body: body as Uint8Array<ArrayBuffer> } : {}) : { body: req as never, duplex: 'half' }),
+  } as RequestInit) as Request;
 }

@@ -204,6 +204,8 @@ export function answerType(header: string | undefined): JsonMediaType | undefine
   return first;
 }
 
+const PERSISTED_QUERY = Buffer.from('"persistedQuery"');
+
 interface HashOnlyParams {
   hash: string;
   operationName: string | undefined;
@@ -212,6 +214,8 @@ interface HashOnlyParams {
 
 /** The body's parameters when it names a persisted document by hash alone and nothing else; else undefined. */
 function hashOnlyParams(body: Buffer): HashOnlyParams | undefined {
+  // Most documents sent as text never name a persisted query: Yoga parses those, and only those, once.
+  if (!body.includes(PERSISTED_QUERY)) return undefined;
   let params: unknown;
   try {
     params = JSON.parse(body.toString('utf8'));

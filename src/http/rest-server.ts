@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Request as FetchRequest } from '@whatwg-node/fetch';
 import { sendNodeResponse, type ServerAdapterPlugin } from '@whatwg-node/server';
 import type { ClientQuotas } from '../service/client-quotas.js';
 import type { Executor } from '../executor/executor.js';
@@ -7,7 +6,7 @@ import type { AppServices } from '../graphql/context.js';
 import { matchRoute, type RouteMatch } from '../rest/route-table.js';
 import { currentRequest } from '../service/request-context.js';
 import { unexpectedErrorResponse } from '../service/route-errors.js';
-import { NodeRequest } from './node-request.js';
+import { fetchRequestOf, NodeRequest } from './node-request.js';
 import { parsedTarget } from './parsed-target.js';
 import { restQuotaRefusal } from './rest-quotas.js';
 import { serverPipeline } from './server-plugins.js';
@@ -95,7 +94,7 @@ export function createRestServer(options: RestServerOptions): RestServer {
       const request =
         req.method === 'GET' || req.method === 'HEAD'
           ? (new NodeRequest(req, res, base + target) as unknown as Request)
-          : nodeFetchRequest(req, res, url.href, body);
+          : fetchRequestOf(req, res, url.href, body);
       let response: Response;
       try {
         response = await run(request, url, { req, res });
@@ -112,28 +111,6 @@ export function createRestServer(options: RestServerOptions): RestServer {
       return run(request, new URL(request.url), serverContext);
     },
   };
-}
-
-/** A fetch Request of a node request that may have a body. */
-function nodeFetchRequest(req: IncomingMessage, res: ServerResponse, url: string, body: Buffer | undefined): Request {
-  const controller = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished && !controller.signal.aborted) controller.abort(res.errored ?? undefined);
-  });
-  const headers: [string, string][] = [];
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.push([name, v]);
-    else headers.push([name, value]);
-  }
-  return new FetchRequest(url, {
-    method: req.method,
-    headers,
-    signal: controller.signal,
-    // Read already by the node:http layer (src/http/http-server.ts), else (the listener mounted on a plain node
-    // server) the stream itself, as the fetch adapter passes it.
-    ...(body ? (body.length > 0 ? { body: body as Uint8Array<ArrayBuffer> } : {}) : { body: req as never, duplex: 'half' }),
-  } as RequestInit) as Request;
 }
 
 /** Whether a request target's path belongs to a REST handler of the route table. */
