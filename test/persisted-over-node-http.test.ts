@@ -105,21 +105,7 @@ describe.each(dialects)('persisted queries over node:http on $name', ({ name, en
   async function both(headers: Record<string, string>, body: string, path = '/graphql'): Promise<[Answer, Answer]> {
     const id = `persisted-${++sequence}`;
     const all = { 'Content-Type': 'application/json', Origin: ORIGIN, 'X-Request-ID': id, ...headers };
-    const socket = await new Promise<Answer>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path, headers: all }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: pick((h) => res.headers[h] as string | undefined),
-            body: parsed(Buffer.concat(chunks).toString()),
-          }),
-        );
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
+    const socket = await post(port, all, body, path);
     const response = await f.app.fetch(`${BASE}${path}`, { method: 'POST', headers: all, body });
     const yoga = {
       status: response.status,
@@ -219,6 +205,58 @@ describe.each(dialects)('persisted queries over node:http on $name', ({ name, en
   });
 });
 
+describe.each(dialects)('trusted documents only, over node:http on $name', ({ name, enabled }) => {
+  let f: TestApp;
+  let http: HttpServer;
+  let port: number;
+  let token: string;
+
+  beforeAll(async () => {
+    if (!enabled) return;
+    const own = new URL('../trusted-documents.json', import.meta.url).pathname;
+    const config = testConfig({ TT_GRAPHQL_TRUSTED_DOCUMENTS: own });
+    f = await createTestApp(name, { config });
+    await f.ingest(maeuBundle());
+    ({ token } = await f.tokenFor('acct-a'));
+    http = createHttpServer(f.app.listener, { config, log: () => undefined });
+    port = await http.listen(0, '127.0.0.1');
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => http?.server.close(resolve));
+    await f?.destroy();
+  });
+
+  it.skipIf(!enabled)(
+    'a manifest document by hash is taken and answered as Yoga answers it; any other hash is refused by Yoga',
+    async () => {
+      const body = (query: string) =>
+        JSON.stringify({
+          variables: { billOfLadingNumber: BL },
+          extensions: { persistedQuery: { version: 1, sha256Hash: documentHash(query) } },
+        });
+      const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
+      const take = (text: string) =>
+        f.app.persisted.take({
+          method: 'POST',
+          url: '/graphql',
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.from(text),
+        } as unknown as IncomingMessage);
+
+      expect(take(body(SHIPMENT_DOCUMENT))).toBeDefined();
+      const socket = await post(port, headers, body(SHIPMENT_DOCUMENT));
+      const yoga = await f.app.fetch(`${BASE}/graphql`, { method: 'POST', headers, body: body(SHIPMENT_DOCUMENT) });
+      expect(socket.status).toBe(200);
+      expect(comparable(socket.body)).toEqual(comparable(await yoga.json()));
+
+      expect(take(body(ETA))).toBeUndefined();
+      const refused = await post(port, headers, body(ETA));
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ errors: [{ extensions: { code: 'TRUSTED_DOCUMENTS_ONLY' } }] });
+    },
+  );
+});
+
 describe('the answer type of an Accept header, as Yoga picks it', () => {
   it('takes the first JSON type listed; any other type or charset is left to Yoga', () => {
     expect(answerType(undefined)).toBe('application/json');
@@ -231,6 +269,25 @@ describe('the answer type of an Accept header, as Yoga picks it', () => {
     expect(answerType('text/html')).toBeUndefined();
   });
 });
+
+/** A POST over a socket to the node:http listener. */
+function post(port: number, headers: Record<string, string>, body: string, path = '/graphql'): Promise<Answer> {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: pick((h) => res.headers[h] as string | undefined),
+          body: parsed(Buffer.concat(chunks).toString()),
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 function pick(read: (header: string) => string | undefined): Record<string, string | undefined> {
   return Object.fromEntries(HEADERS.map((h) => [h, read(h)]));
