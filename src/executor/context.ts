@@ -20,6 +20,11 @@ export interface ExecutorServices {
   snapshots: SnapshotCache;
   /** Verifies the request's bearer token; throws a lookup error (401/403) when it does not hold. */
   authenticate(request: Request): Promise<Principal>;
+  /**
+   * The request's principal when it is known without waiting (its token and every fact of the access check
+   * remembered), else undefined: ask `authenticate`. Lets the hot path of a poll decide with no promise.
+   */
+  principalNow(request: Request): Principal | undefined;
   /** The client credentials grant; throws an OAuth error (GraphQLError with extensions.oauth). */
   issueToken(request: TokenRequest, grant: GrantContext): Promise<TokenResponse>;
   /** Injected clock. */
