@@ -39,6 +39,8 @@ export interface ExecutionContext<S extends ExecutorServices = ExecutorServices>
   correlationId: string;
   /** The verified caller, resolved once per request on first use. */
   principal(): Promise<Principal>;
+  /** The verified caller when known without waiting (ExecutorServices.principalNow), else undefined: ask principal(). */
+  principalNow(): Principal | undefined;
   /** Client authentication details of a token request (set by POST /oauth/token). */
   grant: GrantContext;
   /**
