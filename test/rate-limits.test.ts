@@ -42,15 +42,27 @@ describe.each(dialects)('quotas and failed-authentication limits on $name', ({ n
   });
   afterAll(async () => t?.destroy());
 
-  async function appWith(store: StoreKind, env: Record<string, string> = {}, prefix = uniquePrefix()): Promise<TestApp> {
+  /** A store, and how long the access check remembers a caller (0: read every time, as the other tests do). */
+  type Setup = { store: StoreKind; clientCacheTtlMs: number };
+
+  async function appWith(setup: StoreKind | Setup, env: Record<string, string> = {}, prefix = uniquePrefix()): Promise<TestApp> {
+    const { store, clientCacheTtlMs } = typeof setup === 'string' ? { store: setup, clientCacheTtlMs: 0 } : setup;
     const redis: Record<string, string> = store === 'redis' ? { REDIS_URL: TEST_REDIS_URL as string, TT_RATE_LIMIT_PREFIX: prefix } : {};
-    const f = await createTestApp(name, { testDatabase: t, config: testConfig({ ...env, ...redis }) });
+    const f = await createTestApp(name, { testDatabase: t, config: testConfig({ ...env, ...redis }), clientCacheTtlMs });
     apps.push(f);
     return f;
   }
 
-  describe.each(rateLimitStores)('with the $name store', ({ name: store, enabled: storeEnabled }) => {
+  // A caller remembered by the access check is authenticated and counted at once, without a promise
+  // (src/http/rest-quotas.ts, src/executor/use-graphql-quotas.ts): both paths keep every rule.
+  const setups = rateLimitStores.flatMap((s) => [
+    { ...s, caller: 'read every time', clientCacheTtlMs: 0 },
+    { ...s, caller: 'remembered', clientCacheTtlMs: 60_000 },
+  ]);
+
+  describe.each(setups)('with the $name store, the caller $caller', ({ name: kind, enabled: storeEnabled, clientCacheTtlMs }) => {
     const on = enabled && storeEnabled;
+    const store: Setup = { store: kind, clientCacheTtlMs };
 
     it.skipIf(!on)(
       'GET /v2/shipments: RateLimit headers on every answer, then 429 with a DCSA body; other clients unaffected',

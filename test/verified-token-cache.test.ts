@@ -49,6 +49,19 @@ describe('verified token cache', () => {
     expect(verifications).toBe(1);
   });
 
+  it('answers at once (verifiedNow) only a token it verified and that is still valid', async () => {
+    now = T0;
+    const cached = cacheVerifiedTokens(counting, { now: () => new Date(now) });
+    const { access_token } = await service.issueToken({ clientId: 'tt_a', scope: READ_SCOPE });
+    expect(cached.verifiedNow(access_token)).toBeUndefined();
+    const verified = await cached.verifyToken(access_token);
+    expect(cached.verifiedNow(access_token)).toBe(verified);
+    // Past exp and the tolerance: not answered at once; verifyToken asks the verifier, which refuses it.
+    now = T0 + (3600 + 30) * 1000;
+    expect(cached.verifiedNow(access_token)).toBeUndefined();
+    expect(await refusal(cached.verifyToken(access_token))).toBe('expired');
+  });
+
   it('refuses a remembered token once it expires, exactly when the verifier would', async () => {
     now = T0;
     const cached = cacheVerifiedTokens(counting, { now: () => new Date(now) });

@@ -37,12 +37,19 @@ export function createAppExecutor(set: ServiceSet, options: { logger: Logger; pl
     onMasked: (error) => options.logger.yogaLogger.error(error),
     context: (initial): AppContext => {
       const given = initial as InternalContext;
-      let principal: Promise<Principal> | undefined = given.asPrincipal ? Promise.resolve(given.asPrincipal) : undefined;
+      // Push delivery's owner, or the caller once known without waiting (principalNow).
+      let known: Principal | undefined = given.asPrincipal;
+      let principal: Promise<Principal> | undefined;
       const request = initial.request as Request;
       return {
         services,
         correlationId: given.correlationId ?? currentRequest()?.correlationId ?? randomUUID(),
-        principal: () => (principal ??= services.authenticate(request).then(identify)),
+        principal: () => (principal ??= known ? Promise.resolve(known) : services.authenticate(request).then(identify)),
+        principalNow: () => {
+          if (known) return known;
+          const now = services.principalNow(request);
+          return now && (known = identify(now));
+        },
         // Only the token grant reads the address (its failed-authentication limits): resolved when read.
         grant: given.grant ?? {
           get remoteAddress() {

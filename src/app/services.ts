@@ -101,6 +101,7 @@ export async function createServices(options: ServicesOptions): Promise<ServiceS
     transmissionIds: createTransmissionIds(database.db, now),
     snapshots: new SnapshotCache(database.db, options.snapshotCacheBytes),
     authenticate: (request) => authenticator.authenticate(request),
+    principalNow: (request) => authenticator.principalNow(request),
     access,
     issueToken: observeTokenGrant((request, grantContext) => grant(request, grantContext)),
     push,

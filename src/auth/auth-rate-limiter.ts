@@ -27,9 +27,9 @@ import type { Limiter, RateLimitStore } from '../service/rate-limit-store.js';
  *
  * Secrets carry 256 random bits, so this is not what stops guessing; it stops
  * one source from hammering the endpoint and keeps misconfigured clients from
- * looping on 401 at full speed. The counters are rate-limiter-flexible fixed
- * windows that start at the first failure, in memory or shared in Redis
- * (src/service/rate-limit-store.ts), so N instances enforce one limit.
+ * looping on 401 at full speed. The counters are fixed windows that start at
+ * the first failure (rate-limiter-flexible's rules), in memory or shared in
+ * Redis (src/service/rate-limit-store.ts), so N instances enforce one limit.
  */
 
 export interface AuthRateLimiterOptions {

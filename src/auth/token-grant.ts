@@ -47,7 +47,7 @@ export interface GrantContext {
 
 /** Counts issued tokens per client (src/service/client-quotas.ts); absent: no token quota. */
 export interface TokenQuota {
-  consume(quota: 'tokens', clientId: string): Promise<QuotaDecision>;
+  consume(quota: 'tokens', clientId: string): QuotaDecision | Promise<QuotaDecision>;
 }
 
 export function createTokenGrant(tokens: TokenService, clients: ClientStore, limiter: AuthRateLimiter, quota?: TokenQuota) {

@@ -16,23 +16,34 @@ import { DEFAULT_CLOCK_TOLERANCE_SECONDS, type TokenService, type VerifiedToken 
  *
  * Bounded: the oldest entry goes when `maxEntries` is reached.
  */
+export interface VerifiedTokenCache extends Pick<TokenService, 'verifyToken'> {
+  /** The token's verification when it is remembered and still valid, else undefined (ask verifyToken): no promise. */
+  verifiedNow(token: string): VerifiedToken | undefined;
+}
+
 export function cacheVerifiedTokens(
   verifier: Pick<TokenService, 'verifyToken'>,
   options: { now: () => Date; maxEntries?: number; clockToleranceSeconds?: number },
-): Pick<TokenService, 'verifyToken'> {
+): VerifiedTokenCache {
   const maxEntries = options.maxEntries ?? 10_000;
   const tolerance = options.clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_SECONDS;
   const verified = new Map<string, VerifiedToken>();
 
+  function verifiedNow(token: string): VerifiedToken | undefined {
+    const hit = verified.get(token);
+    if (!hit) return undefined;
+    // jose's rule, in whole seconds: expired once exp <= now - tolerance.
+    const now = Math.floor(options.now().getTime() / 1000);
+    if (hit.expiresAt.getTime() / 1000 > now - tolerance) return hit;
+    verified.delete(token);
+    return undefined;
+  }
+
   return {
+    verifiedNow,
     async verifyToken(token) {
-      const hit = verified.get(token);
-      if (hit) {
-        // jose's rule, in whole seconds: expired once exp <= now - tolerance.
-        const now = Math.floor(options.now().getTime() / 1000);
-        if (hit.expiresAt.getTime() / 1000 > now - tolerance) return hit;
-        verified.delete(token);
-      }
+      const hit = verifiedNow(token);
+      if (hit) return hit;
       const result = await verifier.verifyToken(token);
       if (!hasNotBefore(token)) {
         if (verified.size >= maxEntries) verified.delete(verified.keys().next().value as string);

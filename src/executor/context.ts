@@ -20,6 +20,11 @@ export interface ExecutorServices {
   snapshots: SnapshotCache;
   /** Verifies the request's bearer token; throws a lookup error (401/403) when it does not hold. */
   authenticate(request: Request): Promise<Principal>;
+  /**
+   * The request's principal when it is known without waiting (its token and every fact of the access check
+   * remembered), else undefined: ask `authenticate`. Lets the hot path of a poll decide with no promise.
+   */
+  principalNow(request: Request): Principal | undefined;
   /** The client credentials grant; throws an OAuth error (GraphQLError with extensions.oauth). */
   issueToken(request: TokenRequest, grant: GrantContext): Promise<TokenResponse>;
   /** Injected clock. */
@@ -34,6 +39,8 @@ export interface ExecutionContext<S extends ExecutorServices = ExecutorServices>
   correlationId: string;
   /** The verified caller, resolved once per request on first use. */
   principal(): Promise<Principal>;
+  /** The verified caller when known without waiting (ExecutorServices.principalNow), else undefined: ask principal(). */
+  principalNow(): Principal | undefined;
   /** Client authentication details of a token request (set by POST /oauth/token). */
   grant: GrantContext;
   /**

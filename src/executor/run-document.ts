@@ -23,7 +23,9 @@ export async function runDocument<T>(
   const initial = { request: input.request, ...input.context };
   const enveloped = executor.getEnveloped(initial);
   const document = prepareIn(enveloped, input.query, validatedIn(executor));
-  const contextValue = await enveloped.contextFactory({ ...initial, params: { query: input.query, variables: input.variables } });
+  // Built at once by the executor's plugins (no promise to wait for unless one of them needs it).
+  const built = enveloped.contextFactory({ ...initial, params: { query: input.query, variables: input.variables } });
+  const contextValue = built instanceof Promise ? await built : built;
   return (await enveloped.execute({
     schema: enveloped.schema,
     document,

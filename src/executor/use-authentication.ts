@@ -18,8 +18,16 @@ import { operationPolicy } from './field-policy.js';
 const BEARER_SCHEME = /^\s*bearer(\s|$)/i;
 
 export function useAuthentication(): Plugin<ExecutorContext> {
-  /** The refusal of an operation, or undefined when it may run. */
-  async function refusal(args: { schema: GraphQLSchema; document: DocumentNode; operationName?: string | null; contextValue: unknown }) {
+  /**
+   * The refusal of an operation, or undefined when it may run: at once when the caller is known without waiting
+   * (context.principalNow: a poll's usual case), else a promise of it.
+   */
+  function refusal(args: {
+    schema: GraphQLSchema;
+    document: DocumentNode;
+    operationName?: string | null;
+    contextValue: unknown;
+  }): GraphQLError | undefined | Promise<GraphQLError | undefined> {
     const { scopes, undeclared } = operationPolicy(args.schema, args.document, args.operationName);
     const context = args.contextValue as ExecutorContext;
     if (undeclared.length > 0) {
@@ -33,38 +41,57 @@ export function useAuthentication(): Plugin<ExecutorContext> {
     // valid, whatever it asks for; only a request without one may run public fields.
     const presented = BEARER_SCHEME.test(context.request.headers.get('authorization') ?? '');
     if (scopes.size === 0 && !presented) return undefined;
-    try {
-      const principal = await context.principal();
-      for (const scope of scopes) requireScope(principal, scope);
-      return undefined;
-    } catch (err) {
-      // An unexpected failure (the database, say) ends the operation like a
-      // resolver's would: as an error of the result, which REST answers with
-      // its own body and the correlation id, instead of an exception
-      // escaping the route. The result is set before the executor's masking
-      // runs, so it is masked here the same way (src/service/mask-error.ts): a
-      // database outage is 503, anything else a 500 whose cause is logged.
-      if (err instanceof GraphQLError && !err.originalError) return err;
-      if (isDatabaseUnavailable(err)) {
-        context.services.log('error', 'database unavailable', {
-          correlationId: context.correlationId,
-          error: err instanceof Error ? err.message : String(err),
-        });
-        return serviceUnavailableError(RETRY_AFTER_SECONDS);
+    const known = context.principalNow();
+    if (known) {
+      try {
+        for (const scope of scopes) requireScope(known, scope);
+        return undefined;
+      } catch (err) {
+        return failure(context, err);
       }
-      context.services.log('error', 'authentication failed unexpectedly', {
-        correlationId: context.correlationId,
-        error: err instanceof Error ? err.stack : String(err),
-      });
-      return new GraphQLError('Unexpected error.', {
-        extensions: { code: 'INTERNAL_SERVER_ERROR', unexpected: true, http: { status: 500 } },
-      });
     }
+    return context
+      .principal()
+      .then((principal) => {
+        for (const scope of scopes) requireScope(principal, scope);
+        return undefined;
+      })
+      .catch((err: unknown) => failure(context, err));
   }
   return {
-    async onExecute({ args, setResultAndStopExecution }) {
-      const error = await refusal(args);
+    onExecute({ args, setResultAndStopExecution }) {
+      const error = refusal(args);
+      if (error instanceof Promise) {
+        return error.then((found) => {
+          if (found) setResultAndStopExecution({ errors: [found] });
+        });
+      }
       if (error) setResultAndStopExecution({ errors: [error] });
+      return undefined;
     },
   };
+}
+
+/**
+ * An unexpected failure (the database, say) ends the operation like a resolver's would: as an error of the
+ * result, which REST answers with its own body and the correlation id, instead of an exception escaping the
+ * route. The result is set before the executor's masking runs, so it is masked here the same way
+ * (src/service/mask-error.ts): a database outage is 503, anything else a 500 whose cause is logged.
+ */
+function failure(context: ExecutorContext, err: unknown): GraphQLError {
+  if (err instanceof GraphQLError && !err.originalError) return err;
+  if (isDatabaseUnavailable(err)) {
+    context.services.log('error', 'database unavailable', {
+      correlationId: context.correlationId,
+      error: err instanceof Error ? err.message : String(err),
+    });
+    return serviceUnavailableError(RETRY_AFTER_SECONDS);
+  }
+  context.services.log('error', 'authentication failed unexpectedly', {
+    correlationId: context.correlationId,
+    error: err instanceof Error ? err.stack : String(err),
+  });
+  return new GraphQLError('Unexpected error.', {
+    extensions: { code: 'INTERNAL_SERVER_ERROR', unexpected: true, http: { status: 500 } },
+  });
 }

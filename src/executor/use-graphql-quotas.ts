@@ -18,31 +18,56 @@ import { requestPath } from '../service/request-path.js';
  * set in-process (InternalContext), which no HTTP request can set.
  */
 export function useGraphQLQuotas(quotas: ClientQuotas, graphqlEndpoint: string): Plugin<ExecutorContext> {
-  /** The refusal of an operation over quota, or undefined when it may run. */
-  async function refusal(context: ExecutorContext & InternalContext, cost: Map<QuotaName, number>): Promise<GraphQLError | undefined> {
+  /**
+   * The refusal of an operation over quota, or undefined when it may run: at once when nothing is counted (the
+   * service's own runs, REST's documents) or the caller is known and the store counts in memory, else a promise.
+   */
+  function refusal(
+    context: ExecutorContext & InternalContext,
+    cost: Map<QuotaName, number>,
+  ): GraphQLError | undefined | Promise<GraphQLError | undefined> {
     if (cost.size === 0 || context.asPrincipal || context.transmission) return undefined;
     if (requestPath(context.request) !== graphqlEndpoint) return undefined;
-    let clientId: string;
-    try {
+    const known = context.principalNow();
+    if (known) return counted(known.clientId, cost.entries());
+    return context.principal().then(
+      (principal) => counted(principal.clientId, cost.entries()),
       // The fields that cost something are protected: the principal is resolved already, or its error is answered by the field.
-      clientId = (await context.principal()).clientId;
-    } catch {
-      return undefined;
-    }
-    for (const [quota, points] of cost) {
-      const decision = await quotas.consume(quota, clientId, points);
+      () => undefined,
+    );
+  }
+  /** Counts each quota of the operation in turn, up to the first refusal. */
+  function counted(
+    clientId: string,
+    costs: IterableIterator<[QuotaName, number]>,
+  ): GraphQLError | undefined | Promise<GraphQLError | undefined> {
+    for (const [quota, points] of costs) {
+      const decision = quotas.consume(quota, clientId, points);
+      if (decision instanceof Promise) {
+        return decision.then((d) => (d.allowed ? counted(clientId, costs) : rateLimited(d)));
+      }
       if (!decision.allowed) return rateLimited(decision);
     }
     return undefined;
   }
+  type Stop = (result: { errors: GraphQLError[] }) => void;
+  function apply(error: GraphQLError | undefined | Promise<GraphQLError | undefined>, stop: Stop): Promise<void> | undefined {
+    if (error instanceof Promise) {
+      return error.then((found) => {
+        if (found) stop({ errors: [found] });
+      });
+    }
+    if (error) stop({ errors: [error] });
+    return undefined;
+  }
   return {
-    async onExecute({ args, setResultAndStopExecution }) {
-      const error = await refusal(args.contextValue as ExecutorContext, quotaCostOf(args.schema, args.document, args.operationName));
-      if (error) setResultAndStopExecution({ errors: [error] });
+    onExecute({ args, setResultAndStopExecution }) {
+      const cost = quotaCostOf(args.schema, args.document, args.operationName);
+      return apply(refusal(args.contextValue as ExecutorContext, cost), setResultAndStopExecution);
     },
-    async onSubscribe({ args, setResultAndStopExecution }) {
-      const error = await refusal(args.contextValue as ExecutorContext, quotaCostOf(args.schema, args.document, args.operationName));
-      if (error) setResultAndStopExecution({ errors: [error] });
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const cost = quotaCostOf(args.schema, args.document, args.operationName);
+      return apply(refusal(args.contextValue as ExecutorContext, cost), setResultAndStopExecution);
     },
   };
 }

@@ -42,19 +42,19 @@ export function useIntrospectionPolicy({ policy, authenticate }: IntrospectionPo
     return result;
   };
   return {
-    // Before compiled execution: a refused operation is never compiled.
-    async onExecute({ args, setResultAndStopExecution }) {
-      if (!introspects(args.document, args.operationName ?? undefined)) return;
+    // Before compiled execution: a refused operation is never compiled. Synchronous unless the operation
+    // introspects: every other operation (a poll among them) goes on at once.
+    onExecute({ args, setResultAndStopExecution }) {
+      if (!introspects(args.document, args.operationName ?? undefined)) return undefined;
       if (policy === 'off') {
         setResultAndStopExecution({ errors: [introspectionOff()] });
-        return;
+        return undefined;
       }
-      try {
-        // The context's own principal, so the access log names the client.
-        await (args.contextValue as ExecutorContext).principal();
-      } catch (err) {
-        setResultAndStopExecution({ errors: [introspectionNeedsToken(err)] });
-      }
+      // The context's own principal, so the access log names the client.
+      return (args.contextValue as ExecutorContext).principal().then(
+        () => undefined,
+        (err: unknown) => setResultAndStopExecution({ errors: [introspectionNeedsToken(err)] }),
+      );
     },
     async onResultProcess({ request, result, setResult }) {
       if (Array.isArray(result) || !('errors' in result) || !result.errors?.some((e) => hasSuggestion(e.message))) return;

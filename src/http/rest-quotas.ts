@@ -4,7 +4,7 @@ import type { Route } from '../rest/route-table.js';
 import { decisionsOfCurrentRequest, type ClientQuotas } from '../service/client-quotas.js';
 import { DcsaResponder } from '../service/dcsa-responses.js';
 import { TntResponder, tntErrorOf } from '../service/tnt-responses.js';
-import { quotaMessage, rateLimitHeaders, tightest } from '../service/quotas.js';
+import { quotaMessage, rateLimitHeaders, tightest, type QuotaDecision } from '../service/quotas.js';
 
 const RATE_LIMITED_DETAIL = { errorCode: 7429, errorCodeText: 'rateLimited' } as const;
 
@@ -15,23 +15,34 @@ const RATE_LIMITED_DETAIL = { errorCode: 7429, errorCodeText: 'rateLimited' } as
  * token is verified (an unauthenticated request goes on to the handler, which
  * answers 401: no one spends a client's quota without its token). Over quota:
  * 429 with the route's error body and Retry-After; undefined when it may run.
+ *
+ * Answered at once, with no promise, when the caller is known without waiting (its token verified before,
+ * the access check's facts remembered: services.principalNow) and the store counts in memory: a poll's usual
+ * case. Otherwise a promise of the same answer.
  */
-export async function restQuotaRefusal(
+export function restQuotaRefusal(
   request: Request,
   route: Route,
   quotas: ClientQuotas,
   services: AppServices,
   correlationId: string,
-): Promise<Response | undefined> {
-  if (!route.quota || !request.headers.has('authorization')) return undefined;
-  let clientId: string;
-  try {
-    clientId = (await services.authenticate(request)).clientId;
-  } catch {
-    return undefined; // The route authenticates again and answers 401 (the verified-token cache makes that cheap).
+): Response | undefined | Promise<Response | undefined> {
+  const quota = route.quota;
+  if (!quota || !request.headers.has('authorization')) return undefined;
+  const known = services.principalNow(request);
+  const refuse = (decision: QuotaDecision) => (decision.allowed ? undefined : refusal(request, route, services, correlationId, decision));
+  if (known) {
+    const decision = quotas.consume(quota, known.clientId);
+    return decision instanceof Promise ? decision.then(refuse) : refuse(decision);
   }
-  const decision = await quotas.consume(route.quota, clientId);
-  if (decision.allowed) return undefined;
+  return services.authenticate(request).then(
+    async (principal) => refuse(await quotas.consume(quota, principal.clientId)),
+    // The route authenticates again and answers 401 (the answer is kept per request: src/auth/request-auth.ts).
+    () => undefined,
+  );
+}
+
+function refusal(request: Request, route: Route, services: AppServices, correlationId: string, decision: QuotaDecision): Response {
   const detail = { ...RATE_LIMITED_DETAIL, errorCodeMessage: quotaMessage(decision) };
   // The DCSA publisher routes answer with the standard's own error body.
   return route.family === 'dcsa-tnt'

@@ -54,7 +54,9 @@ export function createRestServer(options: RestServerOptions): RestServer {
     // The request's id (use-correlation-id.ts, a plugin of this server).
     const correlationId = currentRequest()?.correlationId as string;
     try {
-      const refusal = quotas && (await restQuotaRefusal(request, match.route, quotas, services, correlationId));
+      // A promise only when the quota must wait (rest-quotas.ts): a poll's usual case waits for nothing.
+      let refusal = quotas && restQuotaRefusal(request, match.route, quotas, services, correlationId);
+      if (refusal instanceof Promise) refusal = await refusal;
       if (refusal) return refusal;
       return await (handler as NonNullable<typeof handler>)({
         request,

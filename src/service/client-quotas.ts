@@ -1,6 +1,6 @@
 import type { QuotaConfig } from '../config/config.js';
 import type { QuotaDecision, QuotaName } from './quotas.js';
-import type { Limiter, RateLimitStore } from './rate-limit-store.js';
+import type { Limiter, LimitOutcome, RateLimitStore } from './rate-limit-store.js';
 import { currentRequest, type RequestInfo } from './request-context.js';
 
 /** Quotas count per minute; the burst allowance per ten minutes. */
@@ -27,20 +27,14 @@ export class ClientQuotas {
     this.#limiters = { lookups: make('lookups'), subscriptions: make('subscriptions'), tokens: make('tokens') };
   }
 
-  /** Counts `points` requests of the client against the quota. */
-  async consume(quota: QuotaName, clientId: string, points = 1): Promise<QuotaDecision> {
+  /**
+   * Counts `points` requests of the client against the quota: the decision itself when the store counts in
+   * memory, a promise of it when it asks Redis (a poll's quota then costs no promise; rate-limit-store.ts).
+   */
+  consume(quota: QuotaName, clientId: string, points = 1): QuotaDecision | Promise<QuotaDecision> {
     const limiter = this.#limiters[quota];
-    const outcome = await limiter.consume(clientId, points);
-    const decision: QuotaDecision = {
-      quota,
-      allowed: outcome.allowed,
-      limit: limiter.points,
-      remaining: outcome.remaining,
-      resetSeconds: Math.max(0, Math.ceil(outcome.msBeforeNext / 1000)),
-      windowSeconds: limiter.durationSeconds,
-    };
-    remember(decision);
-    return decision;
+    const outcome = limiter.consume(clientId, points);
+    return outcome instanceof Promise ? outcome.then((o) => decide(quota, limiter, o)) : decide(quota, limiter, outcome);
   }
 
   /** The client's standing in the quota, without counting anything (what `extensions.cost` reports). */
@@ -56,6 +50,20 @@ export class ClientQuotas {
       windowSeconds: limiter.durationSeconds,
     };
   }
+}
+
+/** The decision of an outcome, remembered for the request being handled. */
+function decide(quota: QuotaName, limiter: Limiter, outcome: LimitOutcome): QuotaDecision {
+  const decision: QuotaDecision = {
+    quota,
+    allowed: outcome.allowed,
+    limit: limiter.points,
+    remaining: outcome.remaining,
+    resetSeconds: Math.max(0, Math.ceil(outcome.msBeforeNext / 1000)),
+    windowSeconds: limiter.durationSeconds,
+  };
+  remember(decision);
+  return decision;
 }
 
 const decisions = new WeakMap<RequestInfo, QuotaDecision[]>();

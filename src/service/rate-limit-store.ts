@@ -1,12 +1,14 @@
 import type { Redis } from 'ioredis';
 import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { MemoryWindows } from './memory-windows.js';
 
 /**
- * Where the counters of quotas and failed-authentication limits live
- * (rate-limiter-flexible): in this process's memory by default, in Redis
- * when `REDIS_URL` is set, so that every instance behind the load balancer
- * spends one budget (docs/architecture.md, Scale-out: no in-memory-only state that must be
- * shared).
+ * Where the counters of quotas and failed-authentication limits live: in this
+ * process's memory by default (memory-windows.ts, which counts at once, with
+ * rate-limiter-flexible's rules), in Redis (rate-limiter-flexible) when
+ * `REDIS_URL` is set, so that every instance behind the load balancer spends
+ * one budget (docs/architecture.md, Scale-out: no in-memory-only state that
+ * must be shared).
  *
  * @NOTE Redis down: each Redis limiter has an in-memory insurance limiter
  * with the same numbers (rate-limiter-flexible's `insuranceLimiter`), which
@@ -26,9 +28,19 @@ export interface LimiterSpec {
   durationSeconds: number;
 }
 
-/** Consumes points of a key; resolves with the outcome instead of rejecting on a refusal. */
+export interface LimitOutcome {
+  allowed: boolean;
+  remaining: number;
+  msBeforeNext: number;
+}
+
+/** Consumes points of a key; the outcome, never a rejection, on a refusal. */
 export interface Limiter {
-  consume(key: string, points?: number): Promise<{ allowed: boolean; remaining: number; msBeforeNext: number }>;
+  /**
+   * The outcome itself when the store answers at once (memory), a promise of it when it must ask (Redis): a
+   * caller on the hot path of every request need not wait a turn for a count held in memory.
+   */
+  consume(key: string, points?: number): LimitOutcome | Promise<LimitOutcome>;
   /** Points consumed in the key's current window, without counting anything. */
   peek(key: string): Promise<{ consumed: number; msBeforeNext: number }>;
   /** Forgets the key's counter (a successful login clears its failures). */
@@ -91,12 +103,14 @@ export class RateLimitStore {
 
   /** A fixed-window limiter of `points` per `durationSeconds`. */
   limiter(spec: LimiterSpec): Limiter {
+    if (!this.#redis) return memoryLimiter(spec);
     return wrap(this.#raw(spec), spec, this.#log);
   }
 
   /** `perWindow` points per window, plus up to `burst` more per `burstWindowSeconds` (BurstyRateLimiter). */
   burstyLimiter(spec: LimiterSpec, burst: number, burstWindowSeconds: number): Limiter {
     if (burst <= 0) return this.limiter(spec);
+    if (!this.#redis) return memoryLimiter(spec, { points: burst, durationSeconds: burstWindowSeconds });
     const main = this.#raw(spec);
     const extra = this.#raw({ name: `${spec.name}:burst`, points: burst, durationSeconds: burstWindowSeconds });
     const bursty = new BurstyRateLimiter(main, extra);
@@ -124,9 +138,9 @@ export class RateLimitStore {
     }
   }
 
+  /** A Redis limiter (the memory store's are memoryLimiter's). */
   #raw(spec: LimiterSpec): RateLimiterAbstract {
     const options = { keyPrefix: `${this.#keyPrefix}:${spec.name}`, points: spec.points, duration: spec.durationSeconds };
-    if (!this.#redis) return new RateLimiterMemory(options);
     return new RateLimiterRedis({
       ...options,
       storeClient: this.#redis,
@@ -134,6 +148,41 @@ export class RateLimitStore {
       insuranceLimiter: new RateLimiterMemory(options),
     });
   }
+}
+
+/**
+ * A limiter of the memory store, with BurstyRateLimiter's rules when `burst` is given: a request the main
+ * window refuses is counted against the burst window too, and allowed while that one allows it; the main
+ * window's count is what RateLimit-Remaining reports (0 while the burst allowance is being used), and the
+ * wait the shorter of the two windows'.
+ */
+function memoryLimiter(spec: LimiterSpec, burst?: { points: number; durationSeconds: number }): Limiter {
+  const main = new MemoryWindows(spec.durationSeconds);
+  const extra = burst && new MemoryWindows(burst.durationSeconds);
+  return {
+    points: spec.points,
+    durationSeconds: spec.durationSeconds,
+    consume(key, points = 1) {
+      const counted = main.consume(key, points);
+      const remaining = Math.max(spec.points - counted.consumed, 0);
+      if (counted.consumed <= spec.points) return { allowed: true, remaining, msBeforeNext: counted.msBeforeNext };
+      if (!extra || !burst) return { allowed: false, remaining: 0, msBeforeNext: counted.msBeforeNext };
+      const bursting = extra.consume(key, points);
+      return {
+        allowed: bursting.consumed <= burst.points,
+        remaining,
+        msBeforeNext: Math.min(counted.msBeforeNext, bursting.msBeforeNext),
+      };
+    },
+    peek(key) {
+      return Promise.resolve(main.peek(key) ?? { consumed: 0, msBeforeNext: 0 });
+    },
+    delete(key) {
+      main.delete(key);
+      extra?.delete(key);
+      return Promise.resolve();
+    },
+  };
 }
 
 function wrap(

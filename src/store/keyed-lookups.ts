@@ -69,16 +69,8 @@ const rounds = new WeakMap<Db, Map<string, Round>>();
  * The row of `key` that `statement` reads under `bound`, or null: read with every other key of this turn that
  * shares the statement and bound values on MySQL/MariaDB, alone on SQLite and in a transaction.
  */
-export async function rowByKeyBatched<R>(
-  db: Db,
-  statement: KeyedStatement<R>,
-  key: KeyValue,
-  bound: readonly unknown[],
-): Promise<R | null> {
-  if (db.isTransaction || !(db.getExecutor().adapter instanceof MysqlAdapter)) {
-    const { rows } = await db.executeQuery<Record<string, unknown>>(statement.compile(db, [key], bound));
-    return pickRows(statement, rows).get(key.text) ?? null;
-  }
+export function rowByKeyBatched<R>(db: Db, statement: KeyedStatement<R>, key: KeyValue, bound: readonly unknown[]): Promise<R | null> {
+  if (db.isTransaction || !(db.getExecutor().adapter instanceof MysqlAdapter)) return rowByKey(db, statement, key, bound);
   let byName = rounds.get(db);
   if (!byName) rounds.set(db, (byName = new Map()));
   let round = byName.get(statement.name);
@@ -102,6 +94,12 @@ export async function rowByKeyBatched<R>(
   if (!entry) group.keys.set(key.text, (entry = { key, waiters: [] }));
   const waiters = entry.waiters;
   return new Promise<R | null>((resolve, reject) => waiters.push({ resolve: resolve as (row: unknown) => void, reject }));
+}
+
+/** The row of `key`, read alone (SQLite, a transaction). */
+async function rowByKey<R>(db: Db, statement: KeyedStatement<R>, key: KeyValue, bound: readonly unknown[]): Promise<R | null> {
+  const { rows } = await db.executeQuery<Record<string, unknown>>(statement.compile(db, [key], bound));
+  return pickRows(statement, rows).get(key.text) ?? null;
 }
 
 /** The round's key lists: each group's keys, MAX_KEYS to a list. */

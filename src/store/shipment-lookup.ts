@@ -29,17 +29,29 @@ export interface ShipmentRow {
   version: number;
 }
 
-export async function findShipment(
+export function findShipment(
   db: Kysely<DatabaseSchema>,
   lookup: ShipmentLookup,
   accountIds: readonly string[],
 ): Promise<ShipmentRow | null> {
-  if (accountIds.length === 0) return null;
-  const row = await lookupRow(db, lookup, accountIds);
-  if (row || lookup.carrierBookingReference === undefined) return row;
-  // A booking reference the shipment was known by (a stand-in its real booking replaced) still names it
-  // (docs/architecture.md, Identity): the same lookup again under its booking now. Only a miss pays this.
-  const current = await bookingOfAlias(db, lookup.carrierCode, lookup.carrierBookingReference);
+  if (accountIds.length === 0) return Promise.resolve(null);
+  // The read itself, not a promise around it: a poll's lookup is most of what it waits for.
+  const read = lookupRow(db, lookup, accountIds);
+  const booking = lookup.carrierBookingReference;
+  return booking === undefined ? read : read.then((row) => row ?? underAlias(db, lookup, booking, accountIds));
+}
+
+/**
+ * A booking reference the shipment was known by (a stand-in its real booking replaced) still names it
+ * (docs/architecture.md, Identity): the same lookup again under its booking now. Only a miss pays this.
+ */
+async function underAlias(
+  db: Kysely<DatabaseSchema>,
+  lookup: ShipmentLookup,
+  booking: string,
+  accountIds: readonly string[],
+): Promise<ShipmentRow | null> {
+  const current = await bookingOfAlias(db, lookup.carrierCode, booking);
   if (current === null) return null;
   return lookupRow(db, { ...lookup, ...current }, accountIds);
 }

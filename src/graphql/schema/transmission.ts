@@ -73,7 +73,8 @@ builder.queryField('shipment', (t) =>
     },
     validate: lookupArgs,
     resolve: async (_root, args, ctx) => {
-      const principal = await ctx.principal();
+      // Known already when the authentication plugin checked it without waiting (a poll's usual case).
+      const principal = ctx.principalNow() ?? (await ctx.principal());
       const { services } = ctx;
       const row = await findShipment(services.database.db, toShipmentLookup(args), principal.accountIds);
       if (!row) throw shipmentNotFound();
