@@ -238,7 +238,8 @@ export class RenderedJson {
 }
 
 /** Cannot occur in an answer: random per process, and what stands in for the kept text while the rest is written. */
-const PLACEHOLDER = JSON.stringify(`kept-rendering-${randomUUID()}`);
+const PLACEHOLDER_VALUE = `kept-rendering-${randomUUID()}`;
+const PLACEHOLDER = JSON.stringify(PLACEHOLDER_VALUE);
 
 function withKeptText(result: ExecutionResult, plan: KeptPlan, text: Buffer, shipment: Record<string, unknown>): ExecutionResult {
   const data = { ...result.data, [plan.shipmentKey]: { ...shipment, [plan.trackingKey]: new RenderedJson(text) } };
@@ -259,13 +260,18 @@ function stringifyKept(plan: KeptPlan): (result: ExecutionResult) => string {
     if (!(kept instanceof RenderedJson)) return JSON.stringify(result);
     const json = JSON.stringify({
       ...result,
-      data: { ...result.data, [plan.shipmentKey]: { ...shipment, [plan.trackingKey]: JSON.parse(PLACEHOLDER) as string } },
+      data: { ...result.data, [plan.shipmentKey]: { ...shipment, [plan.trackingKey]: PLACEHOLDER_VALUE } },
     });
     const at = json.indexOf(PLACEHOLDER);
     if (at < 0) return JSON.stringify(result);
-    const head = Buffer.from(json.slice(0, at), 'utf8');
-    const tail = Buffer.from(json.slice(at + PLACEHOLDER.length), 'utf8');
-    const bytes = Buffer.concat([head, kept.text, tail], head.byteLength + kept.text.byteLength + tail.byteLength);
+    // One buffer of the answer's size, the text around the rendering encoded straight into it.
+    const head = json.slice(0, at);
+    const tail = json.slice(at + PLACEHOLDER.length);
+    const headBytes = Buffer.byteLength(head, 'utf8');
+    const bytes = Buffer.allocUnsafe(headBytes + kept.text.byteLength + Buffer.byteLength(tail, 'utf8'));
+    bytes.write(head, 0, 'utf8');
+    kept.text.copy(bytes, headBytes);
+    bytes.write(tail, headBytes + kept.text.byteLength, 'utf8');
     return bytes as unknown as string;
   };
 }
