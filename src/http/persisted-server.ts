@@ -75,12 +75,16 @@ export function createPersistedServer(options: PersistedServerOptions): Persiste
   const { executor } = options;
   const prepared = new Map<string, Runnable | null>();
 
-  /** Which operations of a document may run here, by operation name ('' for the only one); null if none. */
-  function runnable(query: string): Runnable | null {
-    let entry = prepared.get(query);
+  /**
+   * Which operations of a persisted document may run here, by operation name ('' for the only one); null if none.
+   * Kept by hash, which names one text only (the policy checks it), so that what is kept stays small whatever the
+   * documents' size.
+   */
+  function runnable(hash: string, query: string): Runnable | null {
+    let entry = prepared.get(hash);
     if (entry === undefined) {
       entry = prepare(executor, query);
-      prepared.set(query, entry);
+      prepared.set(hash, entry);
       if (prepared.size > PREPARED_DOCUMENTS) prepared.delete(prepared.keys().next().value as string);
     }
     return entry;
@@ -117,7 +121,7 @@ export function createPersistedServer(options: PersistedServerOptions): Persiste
       if (!params) return undefined;
       const query = options.documentFor(params.hash);
       if (query === undefined) return undefined;
-      const operations = runnable(query);
+      const operations = runnable(params.hash, query);
       if (!operations?.has(params.operationName ?? '')) return undefined;
       return { query, operationName: params.operationName, variables: params.variables, mediaType };
     },
