@@ -27,7 +27,6 @@ import { usePersistedOperationsPolicy } from '../http/use-persisted-operations.j
 import { useReadiness } from '../http/use-readiness.js';
 import { createPersistedServer, type PersistedServer } from '../http/persisted-server.js';
 import { createRestServer, isRestTarget } from '../http/rest-server.js';
-import { yogaOnNode, type YogaHandlers } from '../http/yoga-on-node.js';
 import { useRateLimitHeaders } from '../http/rest-quotas.js';
 import type { DeliveryWorker } from '../push/delivery-worker.js';
 import type { PushServices } from '../push/subscription-service.js';
@@ -173,9 +172,6 @@ export async function createApp(options: AppOptions): Promise<App> {
       ...(executor.plugins as Plugin[]),
     ],
   });
-  const yogaNode = yogaOnNode(yoga as unknown as YogaHandlers, (error) =>
-    logger.log('error', 'request failed in Yoga', { error: String(error) }),
-  );
   const yogaFetch = yoga.fetch as (input: string | Request, init?: RequestInit) => Promise<Response>;
   const restFetch = (input: string | Request, init?: RequestInit) =>
     rest.fetch(typeof input === 'string' || init ? new FetchRequest(input, init) : input);
@@ -198,7 +194,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       // The servers answer errors themselves; the promise only says when the response is written.
       if (isRestTarget(req.url ?? '/')) return void rest.node(req, res);
       const call = persistedServer.take(req);
-      void (call ? persistedServer.node(req, res, call) : yogaNode(req, res));
+      void (call ? persistedServer.node(req, res, call) : yoga(req, res));
     },
     handle: (request, serverContext) =>
       Promise.resolve(isRestTarget(pathOf(request.url)) ? rest.fetch(request, serverContext) : yoga.fetch(request, serverContext)),
