@@ -1,10 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
+import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPMENT_DOCUMENT } from '../src/executor/shipment-document.js';
 import { createHttpServer, type HttpServer } from '../src/http/http-server.js';
 import { answerType } from '../src/http/persisted-server.js';
 import { documentHash } from '../src/http/trusted-documents.js';
+import { createLogger } from '../src/service/logger.js';
 import { BASE, createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { maeuBundle } from './support/fixture-bundle.js';
@@ -68,11 +70,13 @@ describe.each(dialects)('persisted queries over node:http on $name', ({ name, en
   let port: number;
   let token: string;
   let sequence = 0;
+  const lines: Record<string, unknown>[] = [];
+  const destination = { write: (text: string) => void lines.push(JSON.parse(text) as Record<string, unknown>) } as DestinationStream;
 
   beforeAll(async () => {
     if (!enabled) return;
     const config = testConfig({ TT_CORS_ORIGINS: ORIGIN });
-    f = await createTestApp(name, { config });
+    f = await createTestApp(name, { config, logger: createLogger('debug', destination) });
     await f.ingest(maeuBundle());
     ({ token } = await f.tokenFor('acct-a'));
     http = createHttpServer(f.app.listener, { config, log: () => undefined });
@@ -196,6 +200,17 @@ describe.each(dialects)('persisted queries over node:http on $name', ({ name, en
     expect(socket.status).toBe(yoga.status);
     expect(socket.headers['content-type']).toBe(yoga.headers['content-type']);
     expect(comparable(socket.body)).toEqual(comparable(yoga.body));
+  });
+
+  it.skipIf(!enabled)('a taken request is logged once, with its client, as Yoga logs it', async () => {
+    const [socket] = await both({ ...auth(), 'X-Request-ID': 'persisted-logged' }, byHash(SHIPMENT_DOCUMENT));
+    expect(socket.status).toBe(200);
+    const access = lines.filter((l) => l.correlationId === 'persisted-logged' && l.message === 'request');
+    // One line for the socket's request (the persisted server), one for app.fetch's (Yoga): the same fields.
+    expect(access).toHaveLength(2);
+    const [taken, yoga] = access.map(({ time: _t, durationMs: _d, ...rest }) => rest);
+    expect(taken).toMatchObject({ method: 'POST', status: 200, clientId: expect.any(String) });
+    expect(taken).toEqual(yoga);
   });
 
   it.skipIf(!enabled)('a content type other than JSON is left to Yoga', () => {
