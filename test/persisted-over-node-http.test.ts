@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
+import type { ServerAdapterPlugin } from '@whatwg-node/server';
 import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPMENT_DOCUMENT } from '../src/executor/shipment-document.js';
@@ -76,7 +77,13 @@ describe.each(dialects)('persisted queries over node:http on $name', ({ name, en
   beforeAll(async () => {
     if (!enabled) return;
     const config = testConfig({ TT_CORS_ORIGINS: ORIGIN });
-    f = await createTestApp(name, { config, logger: createLogger('debug', destination) });
+    // An HTTP plugin that fails on a marker header: what a taken request answers when a shared plugin throws.
+    const failing: ServerAdapterPlugin = {
+      onRequest({ request }) {
+        if (request.headers.get('x-test-fail')) throw new Error('plugin failure /secret/path.ts:1');
+      },
+    };
+    f = await createTestApp(name, { config, logger: createLogger('debug', destination), httpPlugins: [failing] });
     await f.ingest(maeuBundle());
     ({ token } = await f.tokenFor('acct-a'));
     http = createHttpServer(f.app.listener, { config, log: () => undefined });
@@ -211,6 +218,15 @@ describe.each(dialects)('persisted queries over node:http on $name', ({ name, en
     const [taken, yoga] = access.map(({ time: _t, durationMs: _d, ...rest }) => rest);
     expect(taken).toMatchObject({ method: 'POST', status: 200, clientId: expect.any(String) });
     expect(taken).toEqual(yoga);
+  });
+
+  it.skipIf(!enabled)('a shared HTTP plugin that throws: a 500 in the GraphQL error body, without the cause', async () => {
+    const headers = { ...auth(), 'Content-Type': 'application/json', 'X-Test-Fail': '1' };
+    expect(taken(headers, byHash(SHIPMENT_DOCUMENT))).toBe(true);
+    const answer = await post(port, headers, byHash(SHIPMENT_DOCUMENT));
+    expect(answer.status).toBe(500);
+    expect(answer.headers['content-type']).toMatch(/json/);
+    expect(JSON.stringify(answer.body)).not.toMatch(/secret|plugin failure|\.ts:/);
   });
 
   it.skipIf(!enabled)('a content type other than JSON is left to Yoga', () => {

@@ -59,9 +59,9 @@ export function createAuthenticator(tokens: RequestTokenVerifier, access: Access
   const bearerToken = (request: Request): string => {
     const header = request.headers.get('authorization');
     if (header === null) throw unauthenticated('an access token is required (Authorization: Bearer TOKEN)');
-    const match = BEARER.exec(header.trim());
-    if (!match?.[1]) throw unauthenticated('the Authorization header must be "Bearer" followed by the access token');
-    return match[1];
+    const token = tokenOf(header);
+    if (!token) throw unauthenticated('the Authorization header must be "Bearer" followed by the access token');
+    return token;
   };
 
   const authenticate = async (request: Request): Promise<Principal> => {
@@ -82,8 +82,8 @@ export function createAuthenticator(tokens: RequestTokenVerifier, access: Access
   const fromMemory = (request: Request): Principal | undefined => {
     if (!tokens.verifiedNow) return undefined;
     const header = request.headers.get('authorization');
-    const match = header === null ? null : BEARER.exec(header.trim());
-    const verified = match?.[1] ? tokens.verifiedNow(match[1]) : undefined;
+    const bearer = header === null ? undefined : tokenOf(header);
+    const verified = bearer ? tokens.verifiedNow(bearer) : undefined;
     if (!verified) return undefined;
     const token = grantOf(verified);
     const state = access.tokenNow(token);
@@ -112,6 +112,11 @@ export function createAuthenticator(tokens: RequestTokenVerifier, access: Access
       access.forget(clientId);
     },
   };
+}
+
+/** The token of an Authorization header of the Bearer scheme, else undefined. */
+function tokenOf(header: string): string | undefined {
+  return BEARER.exec(header.trim())?.[1] || undefined;
 }
 
 function grantOf(verified: VerifiedToken): TokenGrant {

@@ -3,8 +3,10 @@ import type { Plugin } from 'graphql-yoga';
 import { requireScope } from '../auth/request-auth.js';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
 import { serviceUnavailableError } from '../service/errors.js';
+import type { Principal } from '../auth/principal.js';
 import type { ExecutorContext } from './context.js';
 import { operationPolicy } from './field-policy.js';
+import { stopOnRefusal, type Refusal } from './stop-on-refusal.js';
 
 /**
  * Authentication and scopes before anything else of an operation that
@@ -22,12 +24,7 @@ export function useAuthentication(): Plugin<ExecutorContext> {
    * The refusal of an operation, or undefined when it may run: at once when the caller is known without waiting
    * (context.principalNow: a poll's usual case), else a promise of it.
    */
-  function refusal(args: {
-    schema: GraphQLSchema;
-    document: DocumentNode;
-    operationName?: string | null;
-    contextValue: unknown;
-  }): GraphQLError | undefined | Promise<GraphQLError | undefined> {
+  function refusal(args: { schema: GraphQLSchema; document: DocumentNode; operationName?: string | null; contextValue: unknown }): Refusal {
     const { scopes, undeclared } = operationPolicy(args.schema, args.document, args.operationName);
     const context = args.contextValue as ExecutorContext;
     if (undeclared.length > 0) {
@@ -41,33 +38,25 @@ export function useAuthentication(): Plugin<ExecutorContext> {
     // valid, whatever it asks for; only a request without one may run public fields.
     const presented = BEARER_SCHEME.test(context.request.headers.get('authorization') ?? '');
     if (scopes.size === 0 && !presented) return undefined;
+    const scoped = (principal: Principal): undefined => {
+      for (const scope of scopes) requireScope(principal, scope);
+      return undefined;
+    };
     const known = context.principalNow();
-    if (known) {
-      try {
-        for (const scope of scopes) requireScope(known, scope);
-        return undefined;
-      } catch (err) {
-        return failure(context, err);
-      }
+    if (!known)
+      return context
+        .principal()
+        .then(scoped)
+        .catch((err: unknown) => failure(context, err));
+    try {
+      return scoped(known);
+    } catch (err) {
+      return failure(context, err);
     }
-    return context
-      .principal()
-      .then((principal) => {
-        for (const scope of scopes) requireScope(principal, scope);
-        return undefined;
-      })
-      .catch((err: unknown) => failure(context, err));
   }
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const error = refusal(args);
-      if (error instanceof Promise) {
-        return error.then((found) => {
-          if (found) setResultAndStopExecution({ errors: [found] });
-        });
-      }
-      if (error) setResultAndStopExecution({ errors: [error] });
-      return undefined;
+      return stopOnRefusal(refusal(args), setResultAndStopExecution);
     },
   };
 }

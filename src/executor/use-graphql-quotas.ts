@@ -4,6 +4,7 @@ import type { ClientQuotas } from '../service/client-quotas.js';
 import { quotaMessage, rateLimitHeaders, type QuotaDecision, type QuotaName } from '../service/quotas.js';
 import type { ExecutorContext, InternalContext } from './context.js';
 import { quotaCostOf } from './field-policy.js';
+import { stopOnRefusal, type Refusal } from './stop-on-refusal.js';
 import { requestPath } from '../service/request-path.js';
 
 /**
@@ -22,10 +23,7 @@ export function useGraphQLQuotas(quotas: ClientQuotas, graphqlEndpoint: string):
    * The refusal of an operation over quota, or undefined when it may run: at once when nothing is counted (the
    * service's own runs, REST's documents) or the caller is known and the store counts in memory, else a promise.
    */
-  function refusal(
-    context: ExecutorContext & InternalContext,
-    cost: Map<QuotaName, number>,
-  ): GraphQLError | undefined | Promise<GraphQLError | undefined> {
+  function refusal(context: ExecutorContext & InternalContext, cost: Map<QuotaName, number>): Refusal {
     if (cost.size === 0 || context.asPrincipal || context.transmission) return undefined;
     if (requestPath(context.request) !== graphqlEndpoint) return undefined;
     const known = context.principalNow();
@@ -37,10 +35,7 @@ export function useGraphQLQuotas(quotas: ClientQuotas, graphqlEndpoint: string):
     );
   }
   /** Counts each quota of the operation in turn, up to the first refusal. */
-  function counted(
-    clientId: string,
-    costs: IterableIterator<[QuotaName, number]>,
-  ): GraphQLError | undefined | Promise<GraphQLError | undefined> {
+  function counted(clientId: string, costs: IterableIterator<[QuotaName, number]>): Refusal {
     for (const [quota, points] of costs) {
       const decision = quotas.consume(quota, clientId, points);
       if (decision instanceof Promise) {
@@ -50,24 +45,14 @@ export function useGraphQLQuotas(quotas: ClientQuotas, graphqlEndpoint: string):
     }
     return undefined;
   }
-  type Stop = (result: { errors: GraphQLError[] }) => void;
-  function apply(error: GraphQLError | undefined | Promise<GraphQLError | undefined>, stop: Stop): Promise<void> | undefined {
-    if (error instanceof Promise) {
-      return error.then((found) => {
-        if (found) stop({ errors: [found] });
-      });
-    }
-    if (error) stop({ errors: [error] });
-    return undefined;
-  }
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const cost = quotaCostOf(args.schema, args.document, args.operationName);
-      return apply(refusal(args.contextValue as ExecutorContext, cost), setResultAndStopExecution);
+      return stopOnRefusal(refusal(args.contextValue as ExecutorContext, cost), setResultAndStopExecution);
     },
     onSubscribe({ args, setResultAndStopExecution }) {
       const cost = quotaCostOf(args.schema, args.document, args.operationName);
-      return apply(refusal(args.contextValue as ExecutorContext, cost), setResultAndStopExecution);
+      return stopOnRefusal(refusal(args.contextValue as ExecutorContext, cost), setResultAndStopExecution);
     },
   };
 }

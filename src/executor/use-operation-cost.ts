@@ -73,8 +73,8 @@ export function useOperationCost(options: { limits: GraphQLLimits; quotas: Clien
 
   /**
    * The quota part: at once when the request counted a quota (a lookup counts one), else a look at the token's
-   * client's lookups without counting, which asks the store. Known at once, the answer waits no turn: an async
-   * hook after every execution showed in the profile of a persisted lookup (bench/README.md).
+   * client's lookups without counting, which asks the store. Known at once, the answer waits no turn (an async
+   * hook after every execution costs a promise per answer; within the bench's noise: bench/README.md).
    */
   function throttleStatus(
     context: ExecutorContext,
