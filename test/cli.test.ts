@@ -97,7 +97,7 @@ describe.each(dialects)('tracking CLI on $name', ({ name, enabled }) => {
 
   it.skipIf(!enabled)('creates API credentials once, as one JSON object with exactly client_id and client_secret', () => {
     const created = tracking(['client', 'create', '--name', 'ACME ERP', '--account', 'acme', '--json'], env);
-    expect(created.code).toBe(0);
+    expect(created.code, created.stderr).toBe(0);
     const creds = JSON.parse(created.stdout) as Record<string, string>;
     expect(Object.keys(creds).sort()).toEqual(['client_id', 'client_secret']);
     expect(Buffer.from(creds.client_secret!, 'base64url').length).toBeGreaterThanOrEqual(32);
