@@ -81,6 +81,10 @@ describe.each(dialects)('snapshot cache on $name', ({ name, enabled }) => {
       // Kept as UTF-8 bytes, outside the V8 heap (ShipmentSnapshot.rendering).
       expect(Buffer.isBuffer(kept.mock.results.at(-1)?.value)).toBe(true);
       expect(withoutHeader(second)).toBe(withoutHeader(first));
+      // Held compressed: the cache counts the shipment at less than its rendering alone (master data included).
+      const rendering = Buffer.byteLength(withoutHeader(second), 'utf8');
+      expect(fresh.app.services.snapshots.size).toBe(1);
+      expect(fresh.app.services.snapshots.bytes).toBeLessThan(rendering / 2);
       // The header is the request's own, written as the executed document writes it.
       expect(Object.keys(header(second))).toEqual(Object.keys(header(first)));
       expect(header(second).transmissionID).not.toBe(header(first).transmissionID);

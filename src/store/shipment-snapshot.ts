@@ -4,6 +4,7 @@ import { snapshotTrackingParts, type SnapshotTrackingParts } from '../domain/sna
 import type { ContainerSnapshot, ShipmentEvent, ShipmentMaster, TrackingException, TransportEvent } from '../domain/types.js';
 import { parseShipmentMaster } from './json-columns.js';
 import { loadParts, type PartName } from './shipment-reader.js';
+import { compressBytes, decompressBytes } from './snapshot-compression.js';
 import { readStoredSnapshot, type SnapshotColumn } from './stored-snapshots.js';
 
 /** Renderings kept per version: REST's, push's and a few GraphQL selections (src/executor/use-kept-rendering.ts). */
@@ -51,9 +52,12 @@ export class ShipmentSnapshot {
   #batch?: { columns: Set<SnapshotColumn>; result: Promise<LoadedColumns> };
   #tracking?: Promise<SnapshotTrackingParts>;
   #exceptions?: Promise<TrackingException[]>;
-  /** Serialized renderings of this version by name, as UTF-8 bytes (see rendering()). */
+  /** Serialized renderings of this version by name, compressed UTF-8 bytes (see rendering()). */
   #renderings?: Map<string, Buffer>;
+  /** The stored REST rendering, compressed, as read (see storedRendering()). */
   #storedRendering?: Promise<Buffer | undefined>;
+  /** Whether a cache holds this snapshot for later requests (it was given a listener): see keepRendering(). */
+  readonly #cached: boolean;
 
   /** Characters of stored JSON this snapshot was built from so far: a measure of its memory. */
   bytes: number;
@@ -65,6 +69,7 @@ export class ShipmentSnapshot {
     this.bytes = row.master_json.length;
     this.#db = db;
     this.#listener = listener;
+    this.#cached = listener.onLoad !== undefined;
   }
 
   get master(): ShipmentMaster {
@@ -90,47 +95,65 @@ export class ShipmentSnapshot {
 
   /**
    * A serialized rendering of this snapshot kept by its name (the selection and
-   * serialization that produced it: src/executor/shipment-rendering.ts), or
-   * undefined. A rendering is a function of the snapshot, so it is as exact as
-   * the snapshot: it lives and goes with this version. It counts in `bytes`.
+   * serialization that produced it: src/executor/shipment-rendering.ts), as
+   * UTF-8 bytes, or undefined. A rendering is a function of the snapshot, so it
+   * is as exact as the snapshot: it lives and goes with this version. It counts
+   * in `bytes`.
    *
-   * Kept as UTF-8 bytes in a Buffer, outside the V8 heap: a cache of many
-   * renderings (20 KB each) is then memory the garbage collector neither
-   * copies nor marks, where as strings they were most of an old generation
-   * whose full collections were a large lookup's p99 (src/store/snapshot-cache.ts).
-   * REST writes the bytes to the socket as they are.
+   * Kept compressed (raw deflate, as the stored snapshot holds REST's), in a
+   * Buffer outside the V8 heap, and inflated for each answer: a rendering
+   * (about 7 KB for a shipment of 20 events, 20 KB for one of 60) is a fifth
+   * of that compressed, so the same cache budget holds about four times as
+   * many shipments, and a lookup the cache answers costs an inflate (about
+   * 20 µs) where one it misses costs a statement, and for a version not
+   * rendered yet the walk of the snapshot (bench/README.md, Compressed
+   * renderings). As bytes they are memory the garbage collector neither copies
+   * nor marks (src/store/snapshot-cache.ts). REST writes them to the socket as
+   * they are.
    */
   rendering(name: string): Buffer | undefined {
-    return this.#renderings?.get(name);
+    const kept = this.#renderings?.get(name);
+    return kept === undefined ? undefined : decompressBytes(kept);
   }
 
   /**
    * REST's `shipmentTracking` as stored with this version (src/domain/rest-tracking.ts), read alone: one
-   * column, no parsing. Undefined when the stored snapshot is not of this very version (a shipment not yet
-   * backfilled, an ingest that committed since the row was read) or holds no such rendering (a row written
-   * before migration 020, or a state the rendering cannot be made of); the caller then renders through the
-   * schema as before. Memoized like the columns; a failed read is not kept.
+   * column, no parsing, kept under `name` as it was read (compressed). Undefined when the stored snapshot is not
+   * of this very version (a shipment not yet backfilled, an ingest that committed since the row was read) or
+   * holds no such rendering (a row written before migration 020, or a state the rendering cannot be made of);
+   * the caller then renders through the schema as before. Memoized like the columns; a failed read is not kept.
    */
-  storedRendering(): Promise<Buffer | undefined> {
+  async storedRendering(name: string): Promise<Buffer | undefined> {
     this.#storedRendering ??= readStoredSnapshot(this.#db, this.id, REST_COLUMN).then(
-      (stored) => (stored?.version === this.version ? stored.restTracking : undefined),
+      (stored) => (stored?.version === this.version ? stored.restTrackingZ : undefined),
       (err: unknown) => {
         this.#storedRendering = undefined;
         throw err;
       },
     );
-    return this.#storedRendering;
+    const compressed = await this.#storedRendering;
+    if (compressed === undefined) return undefined;
+    this.#keep(name, compressed);
+    return decompressBytes(compressed);
   }
 
-  /** Keeps a rendering of this version (JSON text, or its UTF-8 bytes) under its name; see rendering(). */
+  /**
+   * Keeps a rendering of this version (JSON text, or its UTF-8 bytes) under its name; see rendering(). A snapshot
+   * no cache holds keeps nothing: it answers one request, and compressing for no later one would be wasted.
+   */
   keepRendering(name: string, json: string | Buffer): void {
+    if (!this.#cached || this.#renderings?.has(name)) return;
+    this.#keep(name, compressBytes(typeof json === 'string' ? Buffer.from(json, 'utf8') : json));
+  }
+
+  #keep(name: string, compressed: Buffer): void {
+    if (!this.#cached) return;
     this.#renderings ??= new Map();
     // A client choosing its selections must not grow one version without bound (its bytes count anyway).
     if (this.#renderings.has(name) || this.#renderings.size >= MAX_RENDERINGS) return;
-    const bytes = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
-    this.#renderings.set(name, bytes);
-    this.bytes += bytes.byteLength;
-    this.#listener.onLoad?.(bytes.byteLength);
+    this.#renderings.set(name, compressed);
+    this.bytes += compressed.byteLength;
+    this.#listener.onLoad?.(compressed.byteLength);
   }
 
   #trackingParts(): Promise<SnapshotTrackingParts> {

@@ -20,9 +20,25 @@ export function decompressText(data: Uint8Array | null | undefined): string {
 }
 
 /**
- * A column compressText wrote, as its UTF-8 bytes: for text that is only ever written out again (REST's
- * rendering), kept outside the V8 heap (snapshot-cache.ts) and never decoded.
+ * Bytes compressText wrote, inflated to the UTF-8 bytes of the text: for text that is only ever written out again
+ * (renderings: src/store/shipment-snapshot.ts), outside the V8 heap and never decoded.
  */
 export function decompressBytes(data: Uint8Array): Buffer {
   return inflateRawSync(data);
+}
+
+/** UTF-8 bytes (a rendering) compressed as compressText compresses text. */
+export function compressBytes(bytes: Uint8Array): Buffer {
+  return deflateRawSync(bytes, { level: 1 });
+}
+
+/**
+ * The bytes in a buffer of their own, for keeping: a driver's value may be a view of a larger buffer (a whole
+ * result's packet), which a kept view would keep alive; and a small Buffer.from lands in Node's shared pool, whose
+ * 8 KiB slab any one kept value would hold.
+ */
+export function ownCopy(bytes: Uint8Array): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.byteLength);
+  copy.set(bytes);
+  return copy;
 }

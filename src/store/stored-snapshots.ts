@@ -7,7 +7,7 @@ import { REST_TRACKING_FORM, restTrackingJson } from '../domain/rest-tracking.js
 import { snapshotTrackingParts, type SnapshotTrackingParts } from '../domain/snapshot.js';
 import type { ContainerMaster, ShipmentMaster, TrackingEvent, TrackingException } from '../domain/types.js';
 import { parseShipmentMaster } from './json-columns.js';
-import { compressText, decompressBytes, decompressText } from './snapshot-compression.js';
+import { compressText, decompressText, ownCopy } from './snapshot-compression.js';
 import { rowByKeyBatched, type KeyedStatement } from './keyed-lookups.js';
 import { loadShipmentStates } from './chunked-state.js';
 import { loadLifecycleRows } from './exception-state.js';
@@ -184,10 +184,12 @@ export interface StoredSnapshotRead {
   tracking?: SnapshotTrackingParts;
   exceptions?: TrackingException[];
   /**
-   * REST's `shipmentTracking` as UTF-8 JSON bytes, when asked for and stored in the current form (see STORED_FORM):
-   * bytes, not text, since they are only written out again (src/store/snapshot-cache.ts).
+   * REST's `shipmentTracking` as stored, compressed (compressText: raw deflate of its UTF-8 JSON), when asked for
+   * and stored in the current form (see STORED_FORM): a snapshot keeps it so (src/store/shipment-snapshot.ts,
+   * renderings) and inflates it per answer. In a buffer of its own: the driver's may be a slice of a whole
+   * statement's packet, which a kept slice would hold in memory.
    */
-  restTracking?: Buffer;
+  restTrackingZ?: Buffer;
 }
 
 type StoredRow = InferResult<ReturnType<typeof snapshotQuery>>[number];
@@ -259,8 +261,8 @@ export async function readStoredSnapshot(
     out.exceptions = JSON.parse(json) as TrackingException[];
   }
   if (wantRest && form === STORED_FORM && row.rest_tracking_z) {
-    out.restTracking = decompressBytes(row.rest_tracking_z);
-    out.bytes += out.restTracking.byteLength;
+    out.restTrackingZ = ownCopy(row.rest_tracking_z);
+    out.bytes += out.restTrackingZ.byteLength;
   }
   return out;
 }

@@ -104,10 +104,7 @@ builder.queryField('shipment', (t) =>
         // A version not rendered yet: REST's rendering stored with the snapshot, read as text (one column).
         const { rendered } = ctx;
         let tracking = snapshot.rendering(rendered.name);
-        if (tracking === undefined && rendered.stored) {
-          tracking = await snapshot.storedRendering();
-          if (tracking !== undefined) snapshot.keepRendering(rendered.name, tracking);
-        }
+        if (tracking === undefined && rendered.stored) tracking = await snapshot.storedRendering(rendered.name);
         if (tracking !== undefined) {
           rendered.hit = { header: transmissionHeader, tracking };
           return null;
