@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, type OperationDefinitionNode } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { restProjection } from '../src/executor/rest-projection.js';
+import { EQUIPMENT_EVENT_FRAGMENT, SHIPMENT_TRACKING_SELECTION } from '../src/executor/shipment-document.js';
+import { schema } from '../src/graphql/schema/index.js';
 import { clearException } from '../src/store/exception-clear.js';
+import { ShipmentSnapshot } from '../src/store/shipment-snapshot.js';
 import { decompressText } from '../src/store/snapshot-compression.js';
 import { backfillCompactSnapshots, STORED_FORM } from '../src/store/stored-snapshots.js';
 import { createTestApp, type TestApp } from './support/app-fixture.js';
@@ -389,6 +394,82 @@ describe.each(dialects)('the stored REST rendering on $name', ({ name, enabled }
     ]) {
       expect(covered(text)).toEqual([text, true]);
     }
+  });
+
+  /**
+   * GraphQL selections that REST's rendering answers are made from it (src/executor/rest-projection.ts): the
+   * answer must be the one the walk of the parsed parts gives, for every generated shipment. The walked answer is
+   * asked for with the same selection inside `... @include(if: true)`, which answers the same and which the
+   * kept-rendering plan leaves alone (a directive).
+   */
+  const PROJECTED = {
+    full: `${SHIPMENT_TRACKING_SELECTION}`,
+    'aliases, __typename, another order, an inline fragment': `{
+      __typename
+      eta bl: billOfLadingNumber
+      ... on ShipmentTracking { carrierCode portOfDischarge { __typename unLocationCode locationName } }
+      references { cargo_ready_dt customer_name }
+      containers { n: containerNumber latestEvent { __typename eventType equipmentEventTypeCode eventLocation { unLocationCode } } eventHistory { eventID } }
+      exceptions { status exceptionType impact { delayHours field } resolvedDateTime affectedContainers }
+      transportEvents { transportCall { vessel { vesselName } unLocationCode } eventClassifierCode }
+    }`,
+  };
+
+  it.skipIf(!enabled)('answers GraphQL selections that REST renders from its stored rendering, as the walk answers them', async () => {
+    const stored = vi.spyOn(ShipmentSnapshot.prototype, 'storedRendering');
+    try {
+      const bookings = (
+        await db().selectFrom('shipment').select('carrier_booking_reference').where('carrier_booking_reference', 'like', 'RT%').execute()
+      ).map((r) => r.carrier_booking_reference);
+      expect(bookings.length).toBeGreaterThan(5);
+      for (const [label, selection] of Object.entries(PROJECTED)) {
+        const query = (tracking: string) =>
+          `query P($bk: String) { shipment(carrierCode: "MAEU", carrierBookingReference: $bk) { shipmentTracking ${tracking} } }\n${
+            tracking.includes('...EquipmentEventFields') ? EQUIPMENT_EVENT_FRAGMENT : ''
+          }`;
+        const projected = query(selection);
+        const walked = query(`{ ... @include(if: true) ${selection} }`);
+        const document = parse(projected);
+        const trackingSet = (
+          ((document.definitions[0] as OperationDefinitionNode).selectionSet.selections[0] as any).selectionSet.selections[0] as any
+        ).selectionSet;
+        expect([label, restProjection(schema, document, trackingSet)]).not.toEqual([label, null]);
+        for (const bk of bookings) {
+          stored.mockClear();
+          const a = await (await f.graphql(projected, { bk }, token)).text();
+          // Made from the stored rendering: the snapshot's stored REST column was read.
+          expect(stored, a.slice(0, 300)).toHaveBeenCalled();
+          stored.mockClear();
+          const b = await (await f.graphql(walked, { bk }, token)).text();
+          expect(stored).not.toHaveBeenCalled();
+          expect(JSON.parse(a).errors).toBeUndefined();
+          // Byte for byte, but for the cost figures of the two documents (the walked one has one more level).
+          const withoutCost = (text: string) => JSON.stringify({ ...JSON.parse(text), extensions: undefined });
+          expect([label, bk, withoutCost(a)]).toEqual([label, bk, withoutCost(b)]);
+          expect(a.slice(0, a.indexOf(',"extensions"'))).toBe(b.slice(0, b.indexOf(',"extensions"')));
+        }
+      }
+    } finally {
+      stored.mockRestore();
+    }
+  });
+
+  it('walks the selections REST renders differently (a field it does not carry, an argument, a key twice), and those without events', () => {
+    const tracking = (selection: string) => {
+      const document = parse(`{ shipment(billOfLadingNumber: "X") { shipmentTracking ${selection} } }`);
+      const set = (
+        ((document.definitions[0] as OperationDefinitionNode).selectionSet.selections[0] as any).selectionSet.selections[0] as any
+      ).selectionSet;
+      return restProjection(schema, document, set);
+    };
+    expect(tracking('{ eta carrierCode containers { containerNumber } }')).not.toBeNull();
+    expect(tracking('{ eta e: eta transportEvents { eventID } }')).not.toBeNull();
+    expect(tracking('{ eta eta transportEvents { eventID } }')).toBeNull();
+    expect(tracking('{ eta ... on ShipmentTracking { eta } transportEvents { eventID } }')).toBeNull();
+    expect(tracking('{ id eta transportEvents { eventID } }')).toBeNull();
+    expect(tracking('{ containers { containerNumber } exceptions(first: 1) { status } }')).toBeNull();
+    // Without the events, the walk reads less than the rendering: the shipment's row, the exceptions' column.
+    expect(tracking('{ eta carrierCode exceptions { status } }')).toBeNull();
   });
 
   it.skipIf(!enabled)('old rows answer the same before, during and after the backfill, one row a transaction', async () => {

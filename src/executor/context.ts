@@ -92,6 +92,11 @@ export interface RenderedRead {
    * (nothing of the snapshot is walked) and the caller answers with this header and the text.
    */
   hit?: { header: TransmissionHeader; tracking: Buffer };
+  /**
+   * The rendering can be made from another one of the same version without walking the snapshot: GraphQL
+   * selections that REST's rendering answers (rest-projection.ts). `from` names that rendering.
+   */
+  derived?: { from: string; make(source: Buffer): Buffer };
   /** Set by the shipment resolver otherwise: keeps the caller's rendering of this version for the next. */
   keep?(tracking: string | Buffer): void;
 }

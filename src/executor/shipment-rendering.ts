@@ -33,7 +33,7 @@ import { SHIPMENT_DOCUMENT } from './shipment-document.js';
  */
 
 /** Names REST's rendering: the document's selection (with the rendering format) and the omitted nulls. */
-const RENDERING = `rest-json:${selectionKey(SHIPMENT_DOCUMENT)}`;
+export const REST_RENDERING = `rest-json:${selectionKey(SHIPMENT_DOCUMENT)}`;
 
 export type ShipmentRendering =
   /** The conditional read matched (context.conditional.notModified): no body. */
@@ -47,7 +47,7 @@ export async function renderShipment(
   input: { request: Request; variables: Record<string, unknown>; context: Omit<InternalContext, 'rendered'> },
 ): Promise<ShipmentRendering> {
   // The document's shipmentTracking is REST's stored rendering (src/domain/rest-tracking.ts; test/rest-tracking.test.ts).
-  const rendered: RenderedRead = { name: RENDERING, stored: true };
+  const rendered: RenderedRead = { name: REST_RENDERING, stored: true };
   const result = await runDocument<{ shipment: { transmissionHeader: unknown; shipmentTracking: unknown } | null }>(executor, {
     request: input.request,
     query: SHIPMENT_DOCUMENT,

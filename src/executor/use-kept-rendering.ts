@@ -18,6 +18,8 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import type { ExecutorContext, InternalContext, RenderedRead, TransmissionHeader } from './context.js';
 import { requestPath } from '../service/request-path.js';
+import { projectRest, restProjection, type Projection } from './rest-projection.js';
+import { REST_RENDERING } from './shipment-rendering.js';
 
 /**
  * The rendering memo of REST and push (shipment-rendering.ts), for GraphQL answers on /graphql
@@ -64,7 +66,10 @@ export function useKeptRendering(options: { graphqlEndpoint: string }): Plugin {
       if (!context.request || requestPath(context.request) !== options.graphqlEndpoint) return undefined;
       const plan = planFor(args.schema, args.document, args.operationName);
       if (!plan) return undefined;
-      const rendered: RenderedRead = { name: plan.name };
+      const { fromRest } = plan;
+      const rendered: RenderedRead = fromRest
+        ? { name: plan.name, derived: { from: REST_RENDERING, make: (rest) => projectRest(rest, fromRest) } }
+        : { name: plan.name };
       context.rendered = rendered;
       return {
         onExecuteDone({ result, setResult }) {
@@ -95,6 +100,8 @@ export interface KeptPlan {
   shipmentKey: string;
   /** Response key of `shipmentTracking`. */
   trackingKey: string;
+  /** How REST's rendering of the same version answers the selection, when it does (rest-projection.ts). */
+  fromRest: Projection | null;
   /** The `shipment` selection in document order: the header's fields, __typename, the tracking. */
   fields: ({ key: string; kind: 'typename' | 'tracking' } | { key: string; kind: 'header'; fields: { key: string; name: string }[] })[];
 }
@@ -143,6 +150,7 @@ export function keptPlan(schema: GraphQLSchema, document: DocumentNode, operatio
     name: `graphql-json:${createHash('sha256').update(selection).digest('base64url')}`,
     shipmentKey: root.alias?.value ?? root.name.value,
     trackingKey: tracking.alias?.value ?? tracking.name.value,
+    fromRest: restProjection(schema, document, tracking.selectionSet),
     fields,
   };
 }

@@ -105,6 +105,15 @@ builder.queryField('shipment', (t) =>
         const { rendered } = ctx;
         let tracking = snapshot.rendering(rendered.name);
         if (tracking === undefined && rendered.stored) tracking = await snapshot.storedRendering(rendered.name);
+        // A GraphQL selection REST's rendering answers (src/executor/rest-projection.ts): made from it, kept or stored.
+        if (tracking === undefined && rendered.derived) {
+          const { from, make } = rendered.derived;
+          const source = snapshot.rendering(from) ?? (await snapshot.storedRendering(from));
+          if (source !== undefined) {
+            tracking = make(source);
+            snapshot.keepRendering(rendered.name, tracking);
+          }
+        }
         if (tracking !== undefined) {
           rendered.hit = { header: transmissionHeader, tracking };
           return null;
