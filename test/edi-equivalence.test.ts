@@ -53,7 +53,10 @@ const voyageArb: fc.Arbitrary<Voyage> = fc
     ports: fc.uniqueArray(fc.constantFrom(...portKeys), { minLength: 2, maxLength: 2 }),
     progress: fc.integer({ min: 1, max: SEQUENCE.length }),
     gaps: fc.array(fc.integer({ min: 1, max: 200 }), { minLength: SEQUENCE.length, maxLength: SEQUENCE.length }),
-    etaShifts: fc.array(fc.integer({ min: -24, max: 120 }), { minLength: 0, maxLength: 3 }),
+    // Each ETA once: an unchanged ETA sent again is one event in EDI (its eventID is derived from its content
+    // without the creation time, docs/carriers.md "EDI"), where a DCSA carrier's repeat is an event of its own,
+    // so the snapshot would show the first creation time on one side and the latest on the other.
+    etaShifts: fc.uniqueArray(fc.integer({ min: -24, max: 120 }), { minLength: 0, maxLength: 3 }),
     interchanges: fc.integer({ min: 1, max: 3 }),
     freeTimeHours: fc.option(fc.integer({ min: 0, max: 2000 })),
   })
