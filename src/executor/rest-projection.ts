@@ -23,13 +23,14 @@ import { SHIPMENT_DOCUMENT } from './shipment-document.js';
  * out, in the selection's order and under its aliases, `__typename` from the schema. A GraphQL lookup of a version
  * nobody has asked for with that selection yet (a miss of the snapshot cache, under lookups spread over a million
  * shipments) then parses one stored column of a few KB and writes it again, instead of reading the stored parts
- * and walking a few thousand fields through their resolvers. test/rest-projection.test.ts holds the projected
+ * and walking a few thousand fields through their resolvers. test/rest-tracking.test.ts holds the projected
  * answer equal to the walked one over generated shipments and selections, on both stores.
  *
  * Only a selection that reads the events is projected: any other is answered from the shipment's row and the
- * exceptions' own column, which is cheaper. A selection the projection cannot answer exactly is walked as before: a field the lookup document does not
- * select (or selects differently), an argument, an abstract type, a fragment on another type, or one response key
- * selected twice on one level (GraphQL would merge them; that merging is not repeated here).
+ * exceptions' own column, which is cheaper. A selection the projection cannot answer exactly is walked as before:
+ * a field the lookup document does not select (or selects differently), an argument, an abstract type, a fragment
+ * on another type, or one response key selected twice on one level (GraphQL would merge them; that merging is not
+ * repeated here).
  */
 export interface Projection {
   fields: ProjectedField[];
@@ -70,7 +71,8 @@ function treeOf(selectionSet: SelectionSetNode, fragments: Map<string, FragmentD
   return tree;
 }
 
-function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
+/** The document's fragment definitions by name. */
+export function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   return fragments;

@@ -18,7 +18,7 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import type { ExecutorContext, InternalContext, RenderedRead, TransmissionHeader } from './context.js';
 import { requestPath } from '../service/request-path.js';
-import { projectRest, restProjection, type Projection } from './rest-projection.js';
+import { fragmentsOf, projectRest, restProjection, type Projection } from './rest-projection.js';
 import { REST_RENDERING } from './shipment-rendering.js';
 
 /**
@@ -66,10 +66,7 @@ export function useKeptRendering(options: { graphqlEndpoint: string }): Plugin {
       if (!context.request || requestPath(context.request) !== options.graphqlEndpoint) return undefined;
       const plan = planFor(args.schema, args.document, args.operationName);
       if (!plan) return undefined;
-      const { fromRest } = plan;
-      const rendered: RenderedRead = fromRest
-        ? { name: plan.name, derived: { from: REST_RENDERING, make: (rest) => projectRest(rest, fromRest) } }
-        : { name: plan.name };
+      const rendered: RenderedRead = plan.derived ? { name: plan.name, derived: plan.derived } : { name: plan.name };
       context.rendered = rendered;
       return {
         onExecuteDone({ result, setResult }) {
@@ -100,8 +97,8 @@ export interface KeptPlan {
   shipmentKey: string;
   /** Response key of `shipmentTracking`. */
   trackingKey: string;
-  /** How REST's rendering of the same version answers the selection, when it does (rest-projection.ts). */
-  fromRest: Projection | null;
+  /** How REST's rendering of the same version answers the selection, when it does (rest-projection.ts); made once per plan. */
+  derived?: RenderedRead['derived'];
   /** The `shipment` selection in document order: the header's fields, __typename, the tracking. */
   fields: ({ key: string; kind: 'typename' | 'tracking' } | { key: string; kind: 'header'; fields: { key: string; name: string }[] })[];
 }
@@ -150,9 +147,13 @@ export function keptPlan(schema: GraphQLSchema, document: DocumentNode, operatio
     name: `graphql-json:${createHash('sha256').update(selection).digest('base64url')}`,
     shipmentKey: root.alias?.value ?? root.name.value,
     trackingKey: tracking.alias?.value ?? tracking.name.value,
-    fromRest: restProjection(schema, document, tracking.selectionSet),
+    ...derivedFromRest(restProjection(schema, document, tracking.selectionSet)),
     fields,
   };
+}
+
+function derivedFromRest(projection: Projection | null): Pick<KeptPlan, 'derived'> {
+  return projection ? { derived: { from: REST_RENDERING, make: (rest) => projectRest(rest, projection) } } : {};
 }
 
 /** Plain fields of the header (aliases allowed), or null. */
@@ -174,8 +175,7 @@ function headerFields(selectionSet: SelectionSetNode, known: Record<string, unkn
  * request; null when something does.
  */
 function fixedSelection(document: DocumentNode, selectionSet: SelectionSetNode): string | null {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const fragments = fragmentsOf(document);
   const used = new Map<string, FragmentDefinitionNode>();
   const pending: (SelectionSetNode | FragmentDefinitionNode)[] = [selectionSet];
   while (pending.length > 0) {

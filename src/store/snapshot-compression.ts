@@ -10,7 +10,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
  * sides count; raw deflate has no header or checksum to pay for (the database keeps its own).
  */
 export function compressText(text: string): Buffer {
-  return deflateRawSync(Buffer.from(text, 'utf8'), { level: 1 });
+  return compressBytes(Buffer.from(text, 'utf8'));
 }
 
 /** A column compressText wrote, as text; an empty one (null) reads as empty text. */

@@ -179,7 +179,7 @@ export type SnapshotColumn = 'tracking' | 'exceptions' | 'rest';
 
 export interface StoredSnapshotRead {
   version: number;
-  /** Characters of JSON read (after decompression). */
+  /** Characters of JSON read (after decompression), and bytes of REST's rendering as read (compressed). */
   bytes: number;
   tracking?: SnapshotTrackingParts;
   exceptions?: TrackingException[];
