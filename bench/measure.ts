@@ -39,6 +39,8 @@ export interface Measured {
   cpuMicrosPerRequest: number;
   /** The database server's CPU time per request in µs, when the bench owns it (databaseCpu); else NaN. */
   dbCpuMicrosPerRequest: number;
+  /** Pages the database read from disk per request (Run.diskReads); NaN when not read. */
+  diskReadsPerRequest: number;
 }
 
 /**
@@ -75,6 +77,12 @@ export interface Run {
   seconds?: number;
   amount?: number;
   expected?: number[];
+  /**
+   * MariaDB's count of pages read from disk into the buffer pool so far (`Innodb_buffer_pool_reads`), read at
+   * both ends of the measured run: a scenario that reads pages from disk per request measures the disk as much
+   * as the service (the scale runs, where the data outgrows the pool; bench/README.md, Scale runs).
+   */
+  diskReads?: () => Promise<number>;
 }
 
 /**
@@ -85,17 +93,20 @@ export async function measure(server: ServerProcess, next: () => RequestSpec, ru
   let before: Promise<Counts> | undefined;
   let cpuBefore = NaN;
   let dbCpuBefore = NaN;
+  let poolBefore: Promise<number> | undefined;
   const load = await runLoad(server.url, next, {
     ...run,
     ...(warmup ? { warmup } : {}),
     onMeasureStart: () => {
       cpuBefore = cpuMicros(server.pid);
       dbCpuBefore = databaseCpuMicros();
+      poolBefore = run.diskReads?.();
       before = counts(server, false);
     },
   });
   const cpuAfter = cpuMicros(server.pid);
   const dbCpuAfter = databaseCpuMicros();
+  const poolAfter = run.diskReads ? await run.diskReads() : NaN;
   const start = await (before ?? counts(server, false));
   const after = await counts(server);
   const requests = after.requests - start.requests;
@@ -104,6 +115,7 @@ export async function measure(server: ServerProcess, next: () => RequestSpec, ru
     sqlPerRequest: (after.statements - start.statements) / requests,
     cpuMicrosPerRequest: (cpuAfter - cpuBefore) / requests,
     dbCpuMicrosPerRequest: (dbCpuAfter - dbCpuBefore) / requests,
+    diskReadsPerRequest: (poolAfter - ((await poolBefore) ?? NaN)) / requests,
   };
 }
 

@@ -33,7 +33,7 @@ import { startServers, type Servers } from './setup.js';
 
 export interface ScaleStage {
   shipments: number;
-  rows: { name: string; rps: number; p50: number; p99: number; errors: number }[];
+  rows: { name: string; rps: number; p50: number; p99: number; errors: number; diskReads: number }[];
   rssMiB: number;
   cacheMiB: number;
   /** What the stage printed before measuring (the change log's numbering). */
@@ -126,6 +126,7 @@ export async function scaleStage(
 ): Promise<ScaleStage> {
   const rows: ScaleStage['rows'] = [];
   const notes: string[] = [];
+  const diskReads = bench.database.dialect === 'mysql' ? { diskReads: () => poolReadsOf(bench) } : {};
   if (options.warmPool) {
     const warmed = await warmBufferPool(bench);
     const line = `buffer pool warmed with the lookup tables: ${warmed.indexes} indexes of ${warmed.tables} tables, ${fixed(warmed.mebibytes, 0)} MiB, in ${fixed(warmed.seconds, 1)} s`;
@@ -140,10 +141,24 @@ export async function scaleStage(
       scenario.warmupAmount !== undefined
         ? { amount: scenario.warmupAmount, ...(scenario.warmup ? { next: scenario.warmup } : {}) }
         : { seconds: options.warmupSeconds };
-    const { load } = await measure(servers.service, scenario.next, { connections: options.connections, ...run, ...expected }, warmup);
-    rows.push({ name: scenario.name, rps: load.requestsPerSecond, p50: load.p50, p99: load.p99, errors: load.errors });
+    const measured = await measure(
+      servers.service,
+      scenario.next,
+      { connections: options.connections, ...run, ...expected, ...diskReads },
+      warmup,
+    );
+    const { load, diskReadsPerRequest } = measured;
+    rows.push({
+      name: scenario.name,
+      rps: load.requestsPerSecond,
+      p50: load.p50,
+      p99: load.p99,
+      errors: load.errors,
+      diskReads: diskReadsPerRequest,
+    });
     process.stdout.write(
       `  ${thousands(shipments)}: ${scenario.name}: ${fixed(load.requestsPerSecond, 0)} req/s, p50 ${load.p50} p99 ${load.p99} ms` +
+        `${Number.isNaN(diskReadsPerRequest) ? '' : `, ${fixed(diskReadsPerRequest, 2)} pages read from disk a request`}` +
         `${load.errors > 0 ? `, ${load.errors} ERRORS` : ''}\n`,
     );
   }
@@ -155,6 +170,15 @@ export async function scaleStage(
     cacheMiB: (stats.snapshotCache?.bytes ?? 0) / 2 ** 20,
     notes,
   };
+}
+
+/** MariaDB's pages read from disk into the buffer pool so far (see databasePoolReads). */
+async function poolReadsOf(bench: BenchDatabase): Promise<number> {
+  const status = await sql<{ value: string }>`
+    select variable_value as value from information_schema.global_status where variable_name = 'INNODB_BUFFER_POOL_READS'`.execute(
+    bench.database.db,
+  );
+  return Number(status.rows[0]?.value ?? NaN);
 }
 
 /** Starts the servers on the first stage's data, measures, stops them. */
@@ -195,19 +219,22 @@ async function changePositions(bench: BenchDatabase, count: number): Promise<{ s
   return rows.map((r) => ({ seq: Number(r.commit_seq), id: Number(r.id) }));
 }
 
+/** Pages MariaDB read from disk per request: 0 when the buffer pool held all a scenario read; blank on SQLite. */
+const diskCell = (reads: number) => (Number.isNaN(reads) ? '' : fixed(reads, 2));
+
 export function scaleTable(small: ScaleStage, large: ScaleStage): string {
   const header = [
     'scenario',
-    ...[small, large].flatMap((s) => [`${thousands(s.shipments)} req/s`, 'p50 ms', 'p99 ms', 'errors']),
+    ...[small, large].flatMap((s) => [`${thousands(s.shipments)} req/s`, 'p50 ms', 'p99 ms', 'errors', 'disk pages/req']),
     'p99 ratio',
   ];
   // A stage without one answer in its window has no latency to compare: `none`, not 0.
   const cells = (row: ScaleStage['rows'][number] | undefined) =>
     !row
-      ? ['', '', '', '']
+      ? ['', '', '', '', '']
       : row.rps > 0
-        ? [fixed(row.rps, 0), String(row.p50), String(row.p99), String(row.errors)]
-        : ['0', 'none', 'none', String(row.errors)];
+        ? [fixed(row.rps, 0), String(row.p50), String(row.p99), String(row.errors), diskCell(row.diskReads)]
+        : ['0', 'none', 'none', String(row.errors), diskCell(row.diskReads)];
   const rows = small.rows.map((row) => {
     const big = large.rows.find((r) => r.name === row.name);
     const ratio = big && big.rps > 0 && row.rps > 0 ? fixed(big.p99 / row.p99, 2) : 'n/a';
@@ -219,7 +246,9 @@ export function scaleTable(small: ScaleStage, large: ScaleStage): string {
     '',
     '',
     '',
+    '',
     `${fixed(large.rssMiB, 0)} / ${fixed(large.cacheMiB, 0)}`,
+    '',
     '',
     '',
     '',
