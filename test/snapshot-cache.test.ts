@@ -222,4 +222,19 @@ describe.each(dialects)('snapshot cache on $name', ({ name, enabled }) => {
     // The evicted shipment is assembled again, correctly.
     expect((await snapshot(small)).body.shipmentTracking.billOfLadingNumber).toBe('MAEU1001BL');
   });
+
+  it.skipIf(!enabled)('drops a held snapshot whose read failed, so that the next lookup reads again', async () => {
+    // A database gone under the cache: every statement of it fails.
+    const gone = await createTestDatabase(name);
+    const cache = new SnapshotCache(gone.database.db, 1 << 20, 100);
+    await gone.destroy();
+    const row = { id: 1, version: 1, master_json: '{}' };
+    cache.snapshot(row);
+    const held = cache.snapshot(row);
+    expect(cache.size).toBe(1);
+    await expect(held.exceptions()).rejects.toThrow();
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+    expect(cache.snapshot(row)).not.toBe(held);
+  });
 });

@@ -17,12 +17,16 @@ interface LoadedColumns {
   exceptions?: TrackingException[];
 }
 
-/** What a cache holding a snapshot wants to hear about. */
+/**
+ * What a cache holding a snapshot wants to hear about. One object for all the snapshots a cache holds (it is told
+ * which): a closure per entry would keep the lookup's whole row alive with it, and every held snapshot's extra
+ * objects are marked at each full collection (src/store/snapshot-cache.ts).
+ */
 export interface SnapshotListener {
   /** Parts were loaded: the snapshot grew by `bytes` (see LoadedParts.bytes). */
-  onLoad?(bytes: number): void;
+  onLoad(snapshot: ShipmentSnapshot, bytes: number): void;
   /** A load failed: the snapshot is useless and should be dropped, so the next request retries. */
-  onFailure?(): void;
+  onFailure(snapshot: ShipmentSnapshot): void;
 }
 
 /**
@@ -48,7 +52,8 @@ export class ShipmentSnapshot {
   #masterJson: string | undefined;
   #master?: ShipmentMaster;
   readonly #db: Kysely<DatabaseSchema>;
-  readonly #listener: SnapshotListener;
+  /** The cache that holds this snapshot for later requests, if any: see keepRendering(). */
+  readonly #listener: SnapshotListener | undefined;
   #batch?: { columns: Set<SnapshotColumn>; result: Promise<LoadedColumns> };
   #tracking?: Promise<SnapshotTrackingParts>;
   #exceptions?: Promise<TrackingException[]>;
@@ -56,20 +61,17 @@ export class ShipmentSnapshot {
   #renderings?: Map<string, Buffer>;
   /** The stored REST rendering, compressed, as read (see storedRendering()). */
   #storedRendering?: Promise<Buffer | undefined>;
-  /** Whether a cache holds this snapshot for later requests (it was given a listener): see keepRendering(). */
-  readonly #cached: boolean;
 
   /** Characters of stored JSON this snapshot was built from so far: a measure of its memory. */
   bytes: number;
 
-  constructor(db: Kysely<DatabaseSchema>, row: { id: number; version: number; master_json: string }, listener: SnapshotListener = {}) {
+  constructor(db: Kysely<DatabaseSchema>, row: { id: number; version: number; master_json: string }, listener?: SnapshotListener) {
     this.id = row.id;
     this.version = row.version;
     this.#masterJson = row.master_json;
     this.bytes = row.master_json.length;
     this.#db = db;
     this.#listener = listener;
-    this.#cached = listener.onLoad !== undefined;
   }
 
   get master(): ShipmentMaster {
@@ -142,18 +144,18 @@ export class ShipmentSnapshot {
    * no cache holds keeps nothing: it answers one request, and compressing for no later one would be wasted.
    */
   keepRendering(name: string, json: string | Buffer): void {
-    if (!this.#cached || this.#renderings?.has(name)) return;
+    if (this.#listener === undefined || this.#renderings?.has(name)) return;
     this.#keep(name, compressBytes(typeof json === 'string' ? Buffer.from(json, 'utf8') : json));
   }
 
   #keep(name: string, compressed: Buffer): void {
-    if (!this.#cached) return;
+    if (this.#listener === undefined) return;
     this.#renderings ??= new Map();
     // A client choosing its selections must not grow one version without bound (its bytes count anyway).
     if (this.#renderings.has(name) || this.#renderings.size >= MAX_RENDERINGS) return;
     this.#renderings.set(name, compressed);
     this.bytes += compressed.byteLength;
-    this.#listener.onLoad?.(compressed.byteLength);
+    this.#listener.onLoad(this, compressed.byteLength);
   }
 
   #trackingParts(): Promise<SnapshotTrackingParts> {
@@ -180,10 +182,10 @@ export class ShipmentSnapshot {
       })
       .then((loaded) => {
         this.bytes += loaded.bytes;
-        this.#listener.onLoad?.(loaded.bytes);
+        this.#listener?.onLoad(this, loaded.bytes);
         return loaded;
       });
-    result.catch(() => this.#listener.onFailure?.());
+    result.catch(() => this.#listener?.onFailure(this));
     return { columns, result };
   }
 

@@ -2,7 +2,7 @@ import { getHeapStatistics } from 'node:v8';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 import { FrequencySketch } from './frequency-sketch.js';
-import { ShipmentSnapshot } from './shipment-snapshot.js';
+import { ShipmentSnapshot, type SnapshotListener } from './shipment-snapshot.js';
 
 /**
  * Assembled snapshots of recently looked-up shipments, keyed by shipment id
@@ -65,6 +65,16 @@ export class SnapshotCache {
   readonly #seenIds: number;
   /** Lookups per shipment lately, for the admission of a full cache (see the class comment). */
   readonly #frequency: FrequencySketch;
+  /** What every held snapshot tells (one object, not closures per entry: ShipmentSnapshot's SnapshotListener). */
+  readonly #listener: SnapshotListener = {
+    onLoad: (snapshot, bytes) => {
+      if (this.#entries.get(snapshot.id) !== snapshot) return;
+      this.#bytes += bytes;
+      this.#evict();
+    },
+    // A failed load must not stay cached: the next lookup retries.
+    onFailure: (snapshot) => this.#drop(snapshot.id, snapshot),
+  };
 
   /**
    * `maxBytes` 0 disables caching: every lookup assembles its own snapshot. `seenIds`: how many shipment ids a
@@ -101,15 +111,7 @@ export class SnapshotCache {
     if (this.#maxBytes === 0 || (cached && cached.version > row.version)) return new ShipmentSnapshot(this.#db, row);
     if (!cached && !this.#admit(row)) return new ShipmentSnapshot(this.#db, row);
 
-    const fresh: ShipmentSnapshot = new ShipmentSnapshot(this.#db, row, {
-      onLoad: (bytes) => {
-        if (this.#entries.get(row.id) !== fresh) return;
-        this.#bytes += bytes;
-        this.#evict();
-      },
-      // A failed load must not stay cached: the next lookup retries.
-      onFailure: () => this.#drop(row.id, fresh),
-    });
+    const fresh = new ShipmentSnapshot(this.#db, row, this.#listener);
     if (cached) this.#drop(row.id, cached);
     this.#entries.set(row.id, fresh);
     this.#bytes += fresh.bytes;
