@@ -36,7 +36,7 @@ export async function warmBufferPool(bench: BenchDatabase): Promise<WarmedPool> 
     select sum(data_length + index_length) as bytes from information_schema.tables
     where table_schema = database() and table_name in (${sql.join(LOOKUP_TABLES.map((t) => sql.lit(t)))})`.execute(db);
   // A scan's pages enter the LRU list's old part (3/8 of the pool) and stay there unless touched again a second
-  // later (innodb_old_blocks_time, 1000 ms): InnoDB's defence against one-off scans, which here would let each
+  // later (innodb_old_blocks_time, 1000 ms): InnoDB's defence against one-off scans, which here could let each
   // index evict the one scanned before it, leaving about 3 GiB of an 8 GiB pool warm. Pages touched while the
   // setting is 0 go to the young part at once; it is set back afterwards.
   const previous = await sql<{ value: number }>`select @@global.innodb_old_blocks_time as value`.execute(db);
