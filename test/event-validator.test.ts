@@ -129,6 +129,14 @@ describe('ingest validation compiled from the DCSA 2.2 schemas', () => {
     );
   });
 
+  it('refuses an eventType that names an inherited property (hasOwnProperty, constructor, __proto__) without throwing', () => {
+    for (const eventType of ['hasOwnProperty', 'constructor', '__proto__', 'toString', 'valueOf']) {
+      const event = { ...SEEDS[0]!, eventType };
+      expect(acceptEvent(event)).toBeUndefined();
+      expect(explained(event).success).toBe(false);
+    }
+  });
+
   it('leaves to the explaining validator what the standard rejects but bundles may carry (null for a missing field)', () => {
     const event = { ...SEEDS[0]!, delayReasonCode: null, documentReferences: null };
     expect(acceptEvent(event)).toBeUndefined();

@@ -173,7 +173,9 @@ function validators(): Record<string, ValidateFunction> {
 export function acceptEvent(raw: unknown): TrackingEvent | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const event = raw as Json;
-  const validate = typeof event.eventType === 'string' ? validators()[event.eventType] : undefined;
+  const table = validators();
+  // Own properties only: an eventType of "hasOwnProperty" or "constructor" must not find Object.prototype's.
+  const validate = typeof event.eventType === 'string' && Object.hasOwn(table, event.eventType) ? table[event.eventType] : undefined;
   if (!validate?.(raw)) return undefined;
   const eventDateTime = toUtcIso(event.eventDateTime);
   const eventCreatedDateTime = toUtcIso(event.eventCreatedDateTime);
