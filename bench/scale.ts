@@ -141,13 +141,12 @@ export async function scaleStage(
       scenario.warmupAmount !== undefined
         ? { amount: scenario.warmupAmount, ...(scenario.warmup ? { next: scenario.warmup } : {}) }
         : { seconds: options.warmupSeconds };
-    const measured = await measure(
+    const { load, diskReadsPerRequest } = await measure(
       servers.service,
       scenario.next,
       { connections: options.connections, ...run, ...expected, ...diskReads },
       warmup,
     );
-    const { load, diskReadsPerRequest } = measured;
     rows.push({
       name: scenario.name,
       rps: load.requestsPerSecond,
@@ -172,7 +171,7 @@ export async function scaleStage(
   };
 }
 
-/** MariaDB's pages read from disk into the buffer pool so far (see databasePoolReads). */
+/** MariaDB's pages read from disk into the buffer pool so far (Run.diskReads in measure.ts). */
 async function poolReadsOf(bench: BenchDatabase): Promise<number> {
   const status = await sql<{ value: string }>`
     select variable_value as value from information_schema.global_status where variable_name = 'INNODB_BUFFER_POOL_READS'`.execute(

@@ -173,6 +173,14 @@ describe('parseBundle: valid bundles', () => {
 });
 
 describe('parseBundle: rejected bundles', () => {
+  it('names the eventType of an event whose type is an inherited property name, as any unknown type', () => {
+    for (const eventType of ['hasOwnProperty', 'constructor', '__proto__']) {
+      expect(issuesOf(withEvent({ ...rawTransportEvent(1), eventType }))).toEqual([
+        { path: 'events[0].eventType', message: `must be one of SHIPMENT, TRANSPORT, EQUIPMENT; got ${JSON.stringify(eventType)}` },
+      ]);
+    }
+  });
+
   it('rejects what is not a JSON object', () => {
     for (const raw of [null, [], 'bundle', 42]) {
       expect(issuesOf(raw)).toEqual([{ path: '', message: expect.stringMatching(/must be a JSON object/) }]);

@@ -140,10 +140,11 @@ const OWN_RULES: Record<TrackingEvent['eventType'], { standard: string; rules: J
 
 const STANDARD_ID = 'urn:dcsa:tnt:2.2.0';
 
-let compiled: Record<string, ValidateFunction> | undefined;
+/** By eventType; a Map, so that no eventType (`constructor`, `hasOwnProperty`) finds Object.prototype's members. */
+let compiled: Map<string, ValidateFunction> | undefined;
 
 /** Compiled on first use: commands that never ingest (`--help`, lookups) do not pay for it. */
-function validators(): Record<string, ValidateFunction> {
+function validators(): Map<string, ValidateFunction> {
   if (compiled) return compiled;
   const standard = correctedStandard();
   // The one deviation ingest documents (README: Loading data): events in the spec's own format carry no
@@ -158,9 +159,9 @@ function validators(): Record<string, ValidateFunction> {
     $id: STANDARD_ID,
     components: { schemas: toJsonSchema(standard.components.schemas, `${STANDARD_ID}#/components/schemas/`) },
   });
-  compiled = {};
+  compiled = new Map();
   for (const [eventType, { standard: name, rules }] of Object.entries(OWN_RULES)) {
-    compiled[eventType] = ajv.compile({ allOf: [{ $ref: `${STANDARD_ID}#/components/schemas/${name}` }, base, rules] });
+    compiled.set(eventType, ajv.compile({ allOf: [{ $ref: `${STANDARD_ID}#/components/schemas/${name}` }, base, rules] }));
   }
   return compiled;
 }
@@ -173,9 +174,7 @@ function validators(): Record<string, ValidateFunction> {
 export function acceptEvent(raw: unknown): TrackingEvent | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const event = raw as Json;
-  const table = validators();
-  // Own properties only: an eventType of "hasOwnProperty" or "constructor" must not find Object.prototype's.
-  const validate = typeof event.eventType === 'string' && Object.hasOwn(table, event.eventType) ? table[event.eventType] : undefined;
+  const validate = typeof event.eventType === 'string' ? validators().get(event.eventType) : undefined;
   if (!validate?.(raw)) return undefined;
   const eventDateTime = toUtcIso(event.eventDateTime);
   const eventCreatedDateTime = toUtcIso(event.eventCreatedDateTime);
