@@ -26,7 +26,7 @@ import { startServers, type Servers } from './setup.js';
 /**
  * The scale comparison of a large run (`--shipments` above `--scale-from`, default 10,000): the same lookups
  * measured on the first `--scale-from` shipments, before the rest is seeded, and on all of them at the end,
- * side by side, with the service's RSS and snapshot cache (bench/README.md, Scale runs). Keys are spread over
+ * each on servers started for it (nothing served before the stage's own scenarios), side by side, with the service's RSS and snapshot cache (bench/README.md, Scale runs). Keys are spread over
  * all shipments of each stage: first lookups ask for shipments the service was never asked for in the run
  * (KeySpace), the same number at both sizes; the others draw at random.
  */
