@@ -27,9 +27,14 @@ export function decompressBytes(data: Uint8Array): Buffer {
   return inflateRawSync(data);
 }
 
-/** UTF-8 bytes (a rendering) compressed as compressText compresses text. */
+/**
+ * UTF-8 bytes (a rendering) compressed as compressText compresses text, in a buffer of their own size: zlib's
+ * sync output is a view of its 16 KiB output chunk, so a rendering kept as zlib returned it (a cached one:
+ * src/store/shipment-snapshot.ts) would hold 16 KiB outside the V8 heap for the 1 to 2 KB the cache counts.
+ */
 export function compressBytes(bytes: Uint8Array): Buffer {
-  return deflateRawSync(bytes, { level: 1 });
+  const compressed = deflateRawSync(bytes, { level: 1 });
+  return compressed.byteLength < compressed.buffer.byteLength ? ownCopy(compressed) : compressed;
 }
 
 /**
