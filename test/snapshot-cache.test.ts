@@ -19,12 +19,15 @@ describe.each(dialects)('snapshot cache on $name', ({ name, enabled }) => {
   let b: TestApp;
   let token: string;
   let queries = 0;
+  const statements: string[] = [];
 
   beforeAll(async () => {
     if (!enabled) return;
     t = await createTestDatabase(name, {
       log: (event) => {
-        if (event.level === 'query') queries++;
+        if (event.level !== 'query') return;
+        queries++;
+        statements.push(event.query.sql);
       },
     });
     // Two instances on one database, as behind a load balancer.
@@ -51,11 +54,11 @@ describe.each(dialects)('snapshot cache on $name', ({ name, enabled }) => {
   }
 
   it.skipIf(!enabled)('caches a shipment from its second lookup on: then the lookup statement alone, the same body', async () => {
-    // The first lookup (the client's first request too) reads the stored snapshot and keeps nothing; the second
-    // reads it again and keeps it.
+    // The first lookup (the client's first request too) reads the stored rendering with the shipment's row (one
+    // statement) and keeps nothing; the second reads it again and keeps it.
     const first = await snapshot(a);
     expect(a.app.services.snapshots.size).toBe(0);
-    expect(await count(() => snapshot(a))).toBe(2);
+    expect(await count(() => snapshot(a))).toBe(1);
     expect(a.app.services.snapshots.size).toBe(1);
     let third: Awaited<ReturnType<typeof snapshot>> | undefined;
     expect(await count(async () => (third = await snapshot(a)))).toBe(1);
@@ -70,6 +73,58 @@ describe.each(dialects)('snapshot cache on $name', ({ name, enabled }) => {
     const walked = `query W($bl: String) { shipment(billOfLadingNumber: $bl) { shipmentTracking { id containers { containerNumber } } } }`;
     expect(await count(() => a.graphql(walked, { bl: 'MAEU1001BL' }, token))).toBe(2);
     expect(await count(() => a.graphql(walked, { bl: 'MAEU1001BL' }, token))).toBe(1);
+  });
+
+  it.skipIf(!enabled)("reads the stored rendering with the row unless the lookup may be a 304, and only of the row's version", async () => {
+    const fresh = await createTestApp(name, { testDatabase: t, snapshotCacheBytes: 0, clientCacheTtlMs: 60_000 });
+    const db = fresh.app.services.database.db;
+    try {
+      const read = async (headers: Record<string, string> = {}) => {
+        const before = statements.length;
+        const response = await fresh.get('/v2/shipments?billOfLadingNumber=MAEU1001BL', token, headers);
+        return { status: response.status, etag: response.headers.get('etag'), text: await response.text(), sql: statements.slice(before) };
+      };
+      // The client's first request reads its grants and keys; from then on a lookup is its own statements.
+      expect((await fresh.get('/v2/shipments?billOfLadingNumber=MAEU0999BL', token)).status).toBe(200);
+      // A miss (the cache is off): one statement, the lookup, joined with the stored snapshot.
+      const plain = await read();
+      expect(plain.status).toBe(200);
+      expect(plain.sql, plain.sql.join('\n')).toHaveLength(1);
+      expect(plain.sql[0]).toMatch(/shipment_snapshot/);
+      // A conditional poll needs the version alone: the lookup reads no rendering, current ETag or not.
+      const conditional = await read({ 'If-None-Match': plain.etag as string });
+      expect(conditional.status).toBe(304);
+      expect(conditional.sql).toHaveLength(1);
+      expect(conditional.sql[0]).not.toMatch(/shipment_snapshot/);
+      const stale = await read({ 'If-None-Match': 'W/"stale"' });
+      expect(stale.status).toBe(200);
+      expect(stale.text.slice(stale.text.indexOf(',"shipmentTracking":'))).toBe(
+        plain.text.slice(plain.text.indexOf(',"shipmentTracking":')),
+      );
+      // A stored snapshot of another version than the row's is not served: the shipment is assembled from its
+      // parts, to the same body.
+      const { id, version } = (await findShipment(db, { billOfLadingNumber: 'MAEU1001BL' }, ['acct-a'])) as ShipmentRow;
+      const behind = await findShipment(db, { billOfLadingNumber: 'MAEU1001BL' }, ['acct-a'], { restRendering: true });
+      expect(Buffer.isBuffer(behind?.restRenderingZ)).toBe(true);
+      await db
+        .updateTable('shipment')
+        .set({ version: version + 1 })
+        .where('id', '=', id)
+        .execute();
+      try {
+        const row = await findShipment(db, { billOfLadingNumber: 'MAEU1001BL' }, ['acct-a'], { restRendering: true });
+        expect(row?.restRenderingZ).toBeNull();
+        const assembled = await read();
+        expect(assembled.sql.length).toBeGreaterThan(1);
+        expect(assembled.text.slice(assembled.text.indexOf(',"shipmentTracking":'))).toBe(
+          plain.text.slice(plain.text.indexOf(',"shipmentTracking":')),
+        );
+      } finally {
+        await db.updateTable('shipment').set({ version }).where('id', '=', id).execute();
+      }
+    } finally {
+      await fresh.destroy();
+    }
   });
 
   it.skipIf(!enabled)('keeps the rendered body on the snapshot: a repeated lookup sends the same text, with its own header', async () => {

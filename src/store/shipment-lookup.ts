@@ -3,6 +3,7 @@ import type { DatabaseSchema } from '../db/schema.js';
 import { firstRowBatched } from './batched-lookups.js';
 import { chunks } from './chunked-state.js';
 import { rowByKeyBatched, type KeyedStatement } from './keyed-lookups.js';
+import { joinedRestRendering, type JoinedRestRendering } from './stored-snapshots.js';
 
 /**
  * The lookup rules of docs/architecture.md, REST contract as one SQL statement: the shipment
@@ -27,18 +28,35 @@ export interface ShipmentRow {
   etd: string | null;
   eta: string | null;
   version: number;
+  /**
+   * REST's stored rendering of this very version, compressed, read in the lookup's own statement when the caller
+   * asked for it (FindOptions.restRendering); null when none such is stored; absent when not asked for.
+   */
+  restRenderingZ?: Buffer | null;
+}
+
+export interface FindOptions {
+  /**
+   * Read REST's stored rendering with the row (a left join on the stored snapshot, by primary key): a caller
+   * that will answer with it unless the snapshot cache holds it (a REST lookup without If-None-Match, a GraphQL
+   * selection made from it) saves the statement of its own that a cache miss would cost
+   * (ShipmentSnapshot.storedRendering). A 304 needs the version alone, and does not ask.
+   */
+  restRendering?: boolean;
 }
 
 export function findShipment(
   db: Kysely<DatabaseSchema>,
   lookup: ShipmentLookup,
   accountIds: readonly string[],
+  options: FindOptions = {},
 ): Promise<ShipmentRow | null> {
   if (accountIds.length === 0) return Promise.resolve(null);
+  const rest = options.restRendering === true;
   // The read itself, not a promise around it: a poll's lookup is most of what it waits for.
-  const read = lookupRow(db, lookup, accountIds);
+  const read = lookupRow(db, lookup, accountIds, rest);
   const booking = lookup.carrierBookingReference;
-  return booking === undefined ? read : read.then((row) => row ?? underAlias(db, lookup, booking, accountIds));
+  return booking === undefined ? read : read.then((row) => row ?? underAlias(db, lookup, booking, accountIds, rest));
 }
 
 /**
@@ -50,10 +68,11 @@ async function underAlias(
   lookup: ShipmentLookup,
   booking: string,
   accountIds: readonly string[],
+  rest: boolean,
 ): Promise<ShipmentRow | null> {
   const current = await bookingOfAlias(db, lookup.carrierCode, booking);
   if (current === null) return null;
-  return lookupRow(db, { ...lookup, ...current }, accountIds);
+  return lookupRow(db, { ...lookup, ...current }, accountIds, rest);
 }
 
 /**
@@ -61,11 +80,36 @@ async function underAlias(
  * booking and/or bill of lading (every poll of REST's forms (a) and (b)) as one key list per account set
  * (keyed-lookups.ts), those by container as UNION branches (batched-lookups.ts: each keeps its own ORDER BY).
  */
-function lookupRow(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, accountIds: readonly string[]): Promise<ShipmentRow | null> {
-  if (lookup.equipmentReference !== undefined) return firstRowBatched<ShipmentRow>(db, boundLookup(db, lookup, accountIds));
+function lookupRow(
+  db: Kysely<DatabaseSchema>,
+  lookup: ShipmentLookup,
+  accountIds: readonly string[],
+  rest: boolean,
+): Promise<ShipmentRow | null> {
+  if (lookup.equipmentReference !== undefined) {
+    const read = firstRowBatched<ShipmentRow>(db, boundLookup(db, lookup, accountIds, rest));
+    return rest ? read.then((row) => row && withRestRendering(row)) : read;
+  }
   const columns = KEY_COLUMNS.filter(([k]) => lookup[k] !== undefined);
   const values = columns.map(([k]) => lookup[k] as string);
-  return rowByKeyBatched(db, keyedLookupStatement(columns), { values, text: JSON.stringify(values) }, accountIds);
+  return rowByKeyBatched(db, keyedLookupStatement(columns, rest), { values, text: JSON.stringify(values) }, accountIds);
+}
+
+/** The row with the stored snapshot's joined columns made into its `restRenderingZ` (joinedRestRendering's rules). */
+function withRestRendering(row: ShipmentRow): ShipmentRow {
+  const joined = row as ShipmentRow & Partial<JoinedRestRendering>;
+  row.restRenderingZ = joinedRestRendering(
+    {
+      stored_version: joined.stored_version ?? null,
+      stored_form: joined.stored_form ?? null,
+      rest_tracking_z: joined.rest_tracking_z ?? null,
+    },
+    row.version,
+  );
+  delete joined.stored_version;
+  delete joined.stored_form;
+  delete joined.rest_tracking_z;
+  return row;
 }
 
 /** The lookup parameters that a key list can hold, with their columns, in the order a key lists them. */
@@ -84,8 +128,8 @@ const keyedStatements = new Map<string, KeyedStatement<ShipmentRow>>();
  * that covers several bookings, docs/lookups-and-polling.md, Identity) a lookup gets the lowest id, alone or
  * batched, on both stores.
  */
-function keyedLookupStatement(columns: readonly KeyColumn[]): KeyedStatement<ShipmentRow> {
-  const name = `shipment-by:${columns.map(([k]) => k).join(',')}`;
+function keyedLookupStatement(columns: readonly KeyColumn[], rest: boolean): KeyedStatement<ShipmentRow> {
+  const name = `shipment-by:${columns.map(([k]) => k).join(',')}${rest ? '+rest' : ''}`;
   let statement = keyedStatements.get(name);
   if (statement) return statement;
   const keyColumns = columns.map(([, column]) => column);
@@ -97,12 +141,12 @@ function keyedLookupStatement(columns: readonly KeyColumn[]): KeyedStatement<Shi
       const values: Record<string, unknown> = {};
       keys.forEach((key, k) => key.values.forEach((v, i) => (values[`key${k}_${i}`] = v)));
       accountIds.forEach((id, i) => (values[`account${i}`] = id));
-      return bindPlaceholders(compiledKeyedLookup(db, name, keyColumns, keys.length, accountIds.length), values);
+      return bindPlaceholders(compiledKeyedLookup(db, name, keyColumns, keys.length, accountIds.length, rest), values);
     },
     keyOf: (row) => JSON.stringify(aliases.map((a) => String(row[a]))),
     strip(row) {
       for (const a of aliases) delete row[a];
-      return row as unknown as ShipmentRow;
+      return rest ? withRestRendering(row as unknown as ShipmentRow) : (row as unknown as ShipmentRow);
     },
     prefer: (a, b) => a.id < b.id,
   };
@@ -125,6 +169,7 @@ function compiledKeyedLookup(
   keyColumns: readonly string[],
   keyCount: number,
   accountCount: number,
+  rest: boolean,
 ): CompiledQuery {
   let byShape = compiledKeyedLookups.get(db);
   if (!byShape) compiledKeyedLookups.set(db, (byShape = new Map()));
@@ -133,7 +178,7 @@ function compiledKeyedLookup(
   if (!compiled) {
     const accounts = Array.from({ length: accountCount }, (_, i) => new Placeholder(`account${i}`) as unknown as string);
     const keys = Array.from({ length: keyCount }, (_, k) => keyColumns.map((_c, i) => new Placeholder(`key${k}_${i}`)));
-    let query = visibleShipments(db, accounts);
+    let query = visibleShipments(db, accounts, rest);
     for (const c of keyColumns) query = query.select(sql.ref(`s.${c}`).as(KEY_ALIAS + c));
     const refs = keyColumns.map((c) => sql.ref(`s.${c}`));
     if (keyCount === 1) {
@@ -166,10 +211,10 @@ export async function bookingOfAlias(
 }
 
 /** The lookup statement with the request's values bound. */
-function boundLookup(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, accountIds: readonly string[]): CompiledQuery {
+function boundLookup(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, accountIds: readonly string[], rest: boolean): CompiledQuery {
   const values: Record<string, unknown> = { ...lookup };
   accountIds.forEach((id, i) => (values[`account${i}`] = id));
-  return bindPlaceholders(compiledLookup(db, lookup, accountIds.length), values);
+  return bindPlaceholders(compiledLookup(db, lookup, accountIds.length, rest), values);
 }
 
 /** A statement compiled with Placeholders, with `values` (by placeholder name) in their places. */
@@ -193,8 +238,8 @@ class Placeholder {
 
 const compiledLookups = new WeakMap<Kysely<DatabaseSchema>, Map<string, CompiledQuery>>();
 
-function compiledLookup(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, accounts: number): CompiledQuery {
-  const shape = `${accounts}:${LOOKUP_KEYS.map((k) => (lookup[k] === undefined ? '-' : k)).join(',')}`;
+function compiledLookup(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, accounts: number, rest: boolean): CompiledQuery {
+  const shape = `${accounts}:${LOOKUP_KEYS.map((k) => (lookup[k] === undefined ? '-' : k)).join(',')}${rest ? '+rest' : ''}`;
   let byShape = compiledLookups.get(db);
   if (!byShape) compiledLookups.set(db, (byShape = new Map()));
   let compiled = byShape.get(shape);
@@ -203,7 +248,7 @@ function compiledLookup(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, acco
       LOOKUP_KEYS.filter((k) => lookup[k] !== undefined).map((k) => [k, new Placeholder(k) as unknown as string]),
     ) as ShipmentLookup;
     const accountIds = Array.from({ length: accounts }, (_, i) => new Placeholder(`account${i}`) as unknown as string);
-    compiled = lookupQuery(db, given, accountIds).compile();
+    compiled = lookupQuery(db, given, accountIds, rest).compile();
     byShape.set(shape, compiled);
   }
   return compiled;
@@ -212,7 +257,7 @@ function compiledLookup(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, acco
 const LOOKUP_KEYS = ['carrierCode', 'carrierBookingReference', 'billOfLadingNumber', 'equipmentReference'] as const;
 
 /** The shipment row of a lookup, among the shipments one of `accountIds` may see (the tenant rule, docs/architecture.md, REST contract). */
-function visibleShipments(db: Kysely<DatabaseSchema>, accountIds: readonly string[]) {
+function visibleShipments(db: Kysely<DatabaseSchema>, accountIds: readonly string[], rest = false) {
   return db
     .selectFrom('shipment as s')
     .select(['s.id', 's.carrier_code', 's.carrier_booking_reference', 's.master_json', 's.etd', 's.eta', 's.version'])
@@ -224,11 +269,16 @@ function visibleShipments(db: Kysely<DatabaseSchema>, accountIds: readonly strin
           .whereRef('sa.shipment_id', '=', 's.id')
           .where('sa.account_id', 'in', accountIds),
       ),
+    )
+    .$if(rest, (q) =>
+      q
+        .leftJoin('shipment_snapshot as ss', 'ss.shipment_id', 's.id')
+        .select(['ss.version as stored_version', 'ss.stored_form', 'ss.rest_tracking_z']),
     );
 }
 
-function lookupQuery(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, accountIds: readonly string[]) {
-  let query = visibleShipments(db, accountIds);
+function lookupQuery(db: Kysely<DatabaseSchema>, lookup: ShipmentLookup, accountIds: readonly string[], rest: boolean) {
+  let query = visibleShipments(db, accountIds, rest);
   if (lookup.carrierCode !== undefined) query = query.where('s.carrier_code', '=', lookup.carrierCode);
   if (lookup.carrierBookingReference !== undefined) {
     query = query.where('s.carrier_booking_reference', '=', lookup.carrierBookingReference);

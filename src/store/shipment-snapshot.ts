@@ -4,7 +4,7 @@ import { snapshotTrackingParts, type SnapshotTrackingParts } from '../domain/sna
 import type { ContainerSnapshot, ShipmentEvent, ShipmentMaster, TrackingException, TransportEvent } from '../domain/types.js';
 import { parseShipmentMaster } from './json-columns.js';
 import { loadParts, type PartName } from './shipment-reader.js';
-import { compressBytes, decompressBytes } from './snapshot-compression.js';
+import { compressBytes, decompressBytes, ownBytes } from './snapshot-compression.js';
 import { readStoredSnapshot, type SnapshotColumn } from './stored-snapshots.js';
 
 /** Renderings kept per version: REST's, push's and a few GraphQL selections (src/executor/use-kept-rendering.ts). */
@@ -124,8 +124,12 @@ export class ShipmentSnapshot {
    * of this very version (a shipment not yet backfilled, an ingest that committed since the row was read) or
    * holds no such rendering (a row written before migration 020, or a state the rendering cannot be made of);
    * the caller then renders through the schema as before. Memoized like the columns; a failed read is not kept.
+   *
+   * `read`: what the lookup read with the shipment's row, when it asked (src/store/shipment-lookup.ts,
+   * FindOptions.restRendering): the rendering of this very version, or null for none; then no statement of its own.
    */
-  async storedRendering(name: string): Promise<Buffer | undefined> {
+  async storedRendering(name: string, read?: Buffer | null): Promise<Buffer | undefined> {
+    if (read !== undefined) this.#storedRendering ??= Promise.resolve(read ?? undefined);
     this.#storedRendering ??= readStoredSnapshot(this.#db, this.id, REST_COLUMN).then(
       (stored) => (stored?.version === this.version ? stored.restTrackingZ : undefined),
       (err: unknown) => {
@@ -153,9 +157,11 @@ export class ShipmentSnapshot {
     this.#renderings ??= new Map();
     // A client choosing its selections must not grow one version without bound (its bytes count anyway).
     if (this.#renderings.has(name) || this.#renderings.size >= MAX_RENDERINGS) return;
-    this.#renderings.set(name, compressed);
-    this.bytes += compressed.byteLength;
-    this.#listener.onLoad(this, compressed.byteLength);
+    // What the cache counts is what it holds: not the larger buffer these bytes may be a view of.
+    const own = ownBytes(compressed);
+    this.#renderings.set(name, own);
+    this.bytes += own.byteLength;
+    this.#listener.onLoad(this, own.byteLength);
   }
 
   #trackingParts(): Promise<SnapshotTrackingParts> {

@@ -28,13 +28,21 @@ export function decompressBytes(data: Uint8Array): Buffer {
 }
 
 /**
- * UTF-8 bytes (a rendering) compressed as compressText compresses text, in a buffer of their own size: zlib's
- * sync output is a view of its 16 KiB output chunk, so a rendering kept as zlib returned it (a cached one:
- * src/store/shipment-snapshot.ts) would hold 16 KiB outside the V8 heap for the 1 to 2 KB the cache counts.
+ * UTF-8 bytes (a rendering) compressed as compressText compresses text. The result is a view of zlib's 16 KiB
+ * output chunk: to be kept, it is copied (ownBytes).
  */
 export function compressBytes(bytes: Uint8Array): Buffer {
-  const compressed = deflateRawSync(bytes, { level: 1 });
-  return compressed.byteLength < compressed.buffer.byteLength ? ownCopy(compressed) : compressed;
+  return deflateRawSync(bytes, { level: 1 });
+}
+
+/**
+ * The bytes to keep for long (a cached rendering: src/store/shipment-snapshot.ts) as a buffer of their own size,
+ * copied only when they are a view of a larger one: zlib's sync output is a view of its 16 KiB output chunk, a
+ * driver's value of its packet, a small Buffer.from of Node's shared 8 KiB pool. Kept as they came, a 1 to 2 KB
+ * rendering held 16 KiB outside the V8 heap that the cache never counted.
+ */
+export function ownBytes(bytes: Buffer): Buffer {
+  return bytes.byteLength < bytes.buffer.byteLength ? ownCopy(bytes) : bytes;
 }
 
 /**

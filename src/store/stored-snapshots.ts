@@ -267,6 +267,25 @@ export async function readStoredSnapshot(
   return out;
 }
 
+/** The stored snapshot's columns a lookup reads with the shipment's row (src/store/shipment-lookup.ts). */
+export interface JoinedRestRendering {
+  stored_version: number | null;
+  stored_form: number | null;
+  rest_tracking_z: Buffer | null;
+}
+
+/**
+ * REST's stored rendering as a lookup read it with the shipment's row, under readStoredSnapshot's rules and
+ * ShipmentSnapshot.storedRendering's: stored in the current form, and of the row's very version (an ingest may
+ * have committed between the two rows' reads only where they are two statements, but the rule costs nothing).
+ * Null when there is none such: the caller renders through the schema, as without it.
+ */
+export function joinedRestRendering(row: JoinedRestRendering, version: number): Buffer | null {
+  if (!row.rest_tracking_z || Number(row.stored_form) !== STORED_FORM || Number(row.stored_version) !== version) return null;
+  // As the driver gave it (maybe a view of its packet): a snapshot that keeps it copies it (ShipmentSnapshot).
+  return row.rest_tracking_z;
+}
+
 /**
  * Rewrites rows stored in an older form (those written before migration 020: plain JSON, no REST rendering) in
  * the current one, `batchSize` rows per transaction, so that no lookup waits long on a row lock and an

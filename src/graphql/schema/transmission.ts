@@ -76,7 +76,11 @@ builder.queryField('shipment', (t) =>
       // Known already when the authentication plugin checked it without waiting (a poll's usual case).
       const principal = ctx.principalNow() ?? (await ctx.principal());
       const { services } = ctx;
-      const row = await findShipment(services.database.db, toShipmentLookup(args), principal.accountIds);
+      // An answer made from REST's stored rendering reads it with the row, unless it may be a 304 (the version alone).
+      const restRendering = ctx.rendered !== undefined && (ctx.rendered.stored || ctx.rendered.derived) && !ctx.conditional?.ifNoneMatch;
+      const row = await findShipment(services.database.db, toShipmentLookup(args), principal.accountIds, {
+        restRendering: Boolean(restRendering),
+      });
       if (!row) throw shipmentNotFound();
       if (ctx.conditional) {
         // Decided before a transmissionID is drawn or a snapshot part is read: a 304 costs the lookup alone.
@@ -104,11 +108,11 @@ builder.queryField('shipment', (t) =>
         // A version not rendered yet: REST's rendering stored with the snapshot, read as text (one column).
         const { rendered } = ctx;
         let tracking = snapshot.rendering(rendered.name);
-        if (tracking === undefined && rendered.stored) tracking = await snapshot.storedRendering(rendered.name);
+        if (tracking === undefined && rendered.stored) tracking = await snapshot.storedRendering(rendered.name, row.restRenderingZ);
         // A GraphQL selection REST's rendering answers (src/executor/rest-projection.ts): made from it, kept or stored.
         if (tracking === undefined && rendered.derived) {
           const { from, make } = rendered.derived;
-          const source = snapshot.rendering(from) ?? (await snapshot.storedRendering(from));
+          const source = snapshot.rendering(from) ?? (await snapshot.storedRendering(from, row.restRenderingZ));
           if (source !== undefined) {
             tracking = make(source);
             snapshot.keepRendering(rendered.name, tracking);
