@@ -26,9 +26,10 @@ import { startServers, type Servers } from './setup.js';
 /**
  * The scale comparison of a large run (`--shipments` above `--scale-from`, default 10,000): the same lookups
  * measured on the first `--scale-from` shipments, before the rest is seeded, and on all of them at the end,
- * each on servers started for it (nothing served before the stage's own scenarios), side by side, with the service's RSS and snapshot cache (bench/README.md, Scale runs). Keys are spread over
- * all shipments of each stage: first lookups ask for shipments the service was never asked for in the run
- * (KeySpace), the same number at both sizes; the others draw at random.
+ * each on servers started for it after the pool's warm-up (nothing served before the stage's own scenarios), side
+ * by side, with the service's RSS and snapshot cache (bench/README.md, Scale runs). Keys are spread over all
+ * shipments of each stage: first lookups ask for shipments the service was never asked for in the run (KeySpace),
+ * the same number at both sizes; the others draw at random.
  */
 
 export interface ScaleStage {
@@ -169,7 +170,7 @@ export async function scaleStage(
 
 /**
  * Warms the buffer pool with the lookup tables (warm-pool.ts) when the run does, before the stage's servers start:
- * the warm-up takes 20 to 30 s at a million shipments and none at 10,000, and a service idle that long starts its
+ * the warm-up takes 18 to 32 s at a million shipments and none at 10,000, and a service idle that long starts its
  * load with the small heap limits V8 sets an idle process (a mark-compact every 200 ms for the first seconds at a
  * million, bench/README.md), which the smaller size's service never had. Returns the line it printed.
  */

@@ -97,15 +97,8 @@ function lookupRow(
 
 /** The row with the stored snapshot's joined columns made into its `restRenderingZ` (joinedRestRendering's rules). */
 function withRestRendering(row: ShipmentRow): ShipmentRow {
-  const joined = row as ShipmentRow & Partial<JoinedRestRendering>;
-  row.restRenderingZ = joinedRestRendering(
-    {
-      stored_version: joined.stored_version ?? null,
-      stored_form: joined.stored_form ?? null,
-      rest_tracking_z: joined.rest_tracking_z ?? null,
-    },
-    row.version,
-  );
+  const joined = row as ShipmentRow & JoinedRestRendering;
+  row.restRenderingZ = joinedRestRendering(joined, row.version);
   delete joined.stored_version;
   delete joined.stored_form;
   delete joined.rest_tracking_z;

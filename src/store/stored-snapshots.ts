@@ -7,7 +7,7 @@ import { REST_TRACKING_FORM, restTrackingJson } from '../domain/rest-tracking.js
 import { snapshotTrackingParts, type SnapshotTrackingParts } from '../domain/snapshot.js';
 import type { ContainerMaster, ShipmentMaster, TrackingEvent, TrackingException } from '../domain/types.js';
 import { parseShipmentMaster } from './json-columns.js';
-import { compressText, decompressText, ownCopy } from './snapshot-compression.js';
+import { compressText, decompressText } from './snapshot-compression.js';
 import { rowByKeyBatched, type KeyedStatement } from './keyed-lookups.js';
 import { loadShipmentStates } from './chunked-state.js';
 import { loadLifecycleRows } from './exception-state.js';
@@ -186,8 +186,8 @@ export interface StoredSnapshotRead {
   /**
    * REST's `shipmentTracking` as stored, compressed (compressText: raw deflate of its UTF-8 JSON), when asked for
    * and stored in the current form (see STORED_FORM): a snapshot keeps it so (src/store/shipment-snapshot.ts,
-   * renderings) and inflates it per answer. In a buffer of its own: the driver's may be a slice of a whole
-   * statement's packet, which a kept slice would hold in memory.
+   * renderings) and inflates it per answer. As the driver gave it, maybe a view of the statement's packet: a
+   * snapshot that keeps it copies it (ShipmentSnapshot, ownBytes), one that answers one request does not.
    */
   restTrackingZ?: Buffer;
 }
@@ -260,30 +260,35 @@ export async function readStoredSnapshot(
     out.bytes += json.length;
     out.exceptions = JSON.parse(json) as TrackingException[];
   }
-  if (wantRest && form === STORED_FORM && row.rest_tracking_z) {
-    out.restTrackingZ = ownCopy(row.rest_tracking_z);
-    out.bytes += out.restTrackingZ.byteLength;
+  const rest = wantRest ? servedRestRendering(form, row.rest_tracking_z) : undefined;
+  if (rest) {
+    out.restTrackingZ = rest;
+    out.bytes += rest.byteLength;
   }
   return out;
 }
 
-/** The stored snapshot's columns a lookup reads with the shipment's row (src/store/shipment-lookup.ts). */
+/** REST's rendering of a stored row, when the row holds one in the current form (see STORED_FORM). */
+function servedRestRendering(form: number, restTrackingZ: Buffer | null | undefined): Buffer | undefined {
+  return form === STORED_FORM && restTrackingZ ? restTrackingZ : undefined;
+}
+
+/** The stored snapshot's columns a lookup reads with the shipment's row (src/store/shipment-lookup.ts); null when it has none. */
 export interface JoinedRestRendering {
-  stored_version: number | null;
-  stored_form: number | null;
-  rest_tracking_z: Buffer | null;
+  stored_version?: number | null;
+  stored_form?: number | null;
+  rest_tracking_z?: Buffer | null;
 }
 
 /**
- * REST's stored rendering as a lookup read it with the shipment's row, under readStoredSnapshot's rules and
- * ShipmentSnapshot.storedRendering's: stored in the current form, and of the row's very version (an ingest may
- * have committed between the two rows' reads only where they are two statements, but the rule costs nothing).
- * Null when there is none such: the caller renders through the schema, as without it.
+ * REST's stored rendering as a lookup read it with the shipment's row: under readStoredSnapshot's rule
+ * (servedRestRendering), and of the row's very version, as ShipmentSnapshot.storedRendering requires of a read
+ * of its own. Null when there is none such: the caller renders through the schema, as without it. As the driver
+ * gave it: a snapshot that keeps it copies it (ShipmentSnapshot, ownBytes).
  */
 export function joinedRestRendering(row: JoinedRestRendering, version: number): Buffer | null {
-  if (!row.rest_tracking_z || Number(row.stored_form) !== STORED_FORM || Number(row.stored_version) !== version) return null;
-  // As the driver gave it (maybe a view of its packet): a snapshot that keeps it copies it (ShipmentSnapshot).
-  return row.rest_tracking_z;
+  if (Number(row.stored_version) !== version) return null;
+  return servedRestRendering(Number(row.stored_form), row.rest_tracking_z) ?? null;
 }
 
 /**

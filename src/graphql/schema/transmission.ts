@@ -77,10 +77,8 @@ builder.queryField('shipment', (t) =>
       const principal = ctx.principalNow() ?? (await ctx.principal());
       const { services } = ctx;
       // An answer made from REST's stored rendering reads it with the row, unless it may be a 304 (the version alone).
-      const restRendering = ctx.rendered !== undefined && (ctx.rendered.stored || ctx.rendered.derived) && !ctx.conditional?.ifNoneMatch;
-      const row = await findShipment(services.database.db, toShipmentLookup(args), principal.accountIds, {
-        restRendering: Boolean(restRendering),
-      });
+      const restRendering = Boolean(ctx.rendered?.stored || ctx.rendered?.derived) && !ctx.conditional?.ifNoneMatch;
+      const row = await findShipment(services.database.db, toShipmentLookup(args), principal.accountIds, { restRendering });
       if (!row) throw shipmentNotFound();
       if (ctx.conditional) {
         // Decided before a transmissionID is drawn or a snapshot part is read: a 304 costs the lookup alone.
