@@ -8,8 +8,9 @@ const FLOORS = [
   ['db'],
   ['store'],
   ['ingest'],
-  ['service'],
-  ['auth'],
+  ['observability', 'http-messages'],
+  ['errors', 'quotas'],
+  ['auth', 'arguments'],
   ['executor'],
   ['push', 'carriers'],
   ['graphql'],
@@ -23,6 +24,23 @@ const FLOORS = [
 /** Where a room lives: src/<room>/..., and the repository's db/ (migrations, the sandbox bundle) beside src/db. */
 const pathOf = (room) => (room === 'db' ? '^(src/db|db)/' : `^src/${room}/`);
 const roomsAbove = (index) => FLOORS.slice(index + 1).flat();
+
+/**
+ * The families of src/store (docs/architecture.md, Store families), one folder per family of tables, on floors of
+ * their own inside the store's floor: a family imports only from families below it, never from one beside it.
+ * For example push (the outbox and its queues) may read the change log, and the change log never imports push.
+ */
+const STORE_FLOORS = [
+  ['encoding', 'batching'],
+  ['events', 'exceptions'],
+  ['shipments'],
+  ['changes'],
+  ['push'],
+  ['access', 'carriers'],
+  ['shipment-writes'],
+  ['housekeeping'],
+];
+const familyPath = (family) => `^src/store/${family}/`;
 
 /** Upward imports that docs/architecture.md names and justifies; anything else fails. */
 const ALLOWED_UPWARD = [];
@@ -51,6 +69,37 @@ const floorRules = FLOORS.flatMap((rooms, index) =>
               severity: 'error',
               from: { path: pathOf(room) },
               to: { path: siblings.map(pathOf) },
+            },
+          ]
+        : []),
+    ];
+  }),
+);
+
+const familyRules = STORE_FLOORS.flatMap((families, index) =>
+  families.flatMap((family) => {
+    const above = STORE_FLOORS.slice(index + 1).flat();
+    const siblings = families.filter((f) => f !== family);
+    return [
+      ...(above.length
+        ? [
+            {
+              name: `store-family-${family}`,
+              comment: `store/${family} is on the store's floor ${index}: it may import only from the families below it (${STORE_FLOORS.slice(0, index).flat().join(', ') || 'none'})`,
+              severity: 'error',
+              from: { path: familyPath(family) },
+              to: { path: above.map(familyPath) },
+            },
+          ]
+        : []),
+      ...(siblings.length
+        ? [
+            {
+              name: `store-room-${family}`,
+              comment: `store/${family} shares the store's floor ${index} with ${siblings.join(', ')}: neither imports the other`,
+              severity: 'error',
+              from: { path: familyPath(family) },
+              to: { path: siblings.map(familyPath) },
             },
           ]
         : []),
@@ -88,7 +137,15 @@ module.exports = {
       from: { path: '^src/(app/workers|cli/push-commands)\\.ts$' },
       to: { path: ['^src/http/', '^src/rest/', '^src/app/create-app\\.ts$'], reachable: true },
     },
+    {
+      name: 'known-store-family',
+      comment: 'every module of src/store lives in the folder of a family of STORE_FLOORS in .dependency-cruiser.cjs',
+      severity: 'error',
+      from: { path: '^src/store/', pathNot: STORE_FLOORS.flat().map(familyPath) },
+      to: {},
+    },
     ...floorRules,
+    ...familyRules,
   ],
   options: {
     tsPreCompilationDeps: true,
@@ -96,7 +153,7 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: ['node_modules', '^dist/'] },
     reporterOptions: {
-      dot: { collapsePattern: '^(src/[^/]+|db|bench|scripts|test)/' },
+      dot: { collapsePattern: '^(src/store/[^/]+|src/[^/]+|db|bench|scripts|test)/' },
     },
   },
 };

@@ -4,7 +4,7 @@ import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { createPool, type RowDataPacket } from 'mysql2/promise';
 import { bestVersionPerMilestone } from '../src/domain/milestones.js';
 import { assembleContainers, splitByType } from '../src/domain/snapshot.js';
-import { decodeEventJson, type StoredPayload } from '../src/store/event-payload.js';
+import { decodeEventJson, type StoredPayload } from '../src/store/events/event-payload.js';
 import type {
   ContainerMaster,
   EquipmentEvent,
@@ -44,7 +44,7 @@ const LOOKUP = `select s.id, s.master_json, s.etd, s.eta from shipment s
   where s.bill_of_lading_number = ? and exists (select 1 from shipment_account sa where sa.shipment_id = s.id and sa.account_id = ?)
   limit 1`;
 const CONTAINERS = 'select master_json from shipment_container where shipment_id = ? order by position';
-// The events' stored form (src/store/event-payload.ts): decoding it is work the lookup cannot skip either.
+// The events' stored form (src/store/events/event-payload.ts): decoding it is work the lookup cannot skip either.
 const EVENTS = 'select e.payload, e.payload_json from shipment_event se join event e on e.seq = se.event_seq where se.shipment_id = ?';
 const EXCEPTIONS = 'select body_json from tracking_exception where shipment_id = ?';
 const CLIENT = 'select account_id from api_client where client_id = ? and disabled_at is null';

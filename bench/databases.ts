@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { connectDatabase, type Database } from '../src/db/connect.js';
-import { migrateToLatest } from '../src/store/migrate.js';
+import { migrateToLatest } from '../src/store/housekeeping/migrate.js';
 import { migrations } from '../db/migrations/index.js';
 import { shipmentKey } from './generate.js';
 

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { decodeCursor } from '../src/domain/change-cursor.js';
 import { encodeFeedCursor } from '../src/domain/feed-cursor.js';
-import { chunks } from '../src/store/chunked-state.js';
-import { cursorNow } from '../src/store/change-log.js';
-import { enqueuePushTriggers } from '../src/store/push-outbox.js';
+import { chunks } from '../src/store/batching/chunks.js';
+import { cursorNow } from '../src/store/changes/change-log.js';
+import { enqueuePushTriggers } from '../src/store/push/push-outbox.js';
 import type { BenchDatabase } from './databases.js';
 import { shipmentKey } from './generate.js';
 import { send } from './measure.js';

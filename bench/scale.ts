@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { SHIPMENT_DOCUMENT } from '../src/executor/shipment-document.js';
-import { orderCommittedChanges } from '../src/store/change-order.js';
+import { orderCommittedChanges } from '../src/store/changes/change-order.js';
 import { warmBufferPool } from './warm-pool.js';
 import type { BenchDatabase } from './databases.js';
 import { shipmentKey, type GenerateOptions } from './generate.js';

@@ -10,12 +10,12 @@ import { createApp } from '../src/app/create-app.js';
 import { loadConfig } from '../src/config/config.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { snapshotTrackingParts } from '../src/domain/snapshot.js';
-import { createLogger } from '../src/service/logger.js';
-import { loadShipmentStates } from '../src/store/chunked-state.js';
-import { loadLifecycleRows } from '../src/store/exception-state.js';
-import { migrateToLatest } from '../src/store/migrate.js';
-import { decompressText } from '../src/store/snapshot-compression.js';
-import { backfillCompactSnapshots, snapshotRow, storedSnapshotOf } from '../src/store/stored-snapshots.js';
+import { createLogger } from '../src/observability/logger.js';
+import { loadShipmentStates } from '../src/store/shipments/chunked-state.js';
+import { loadLifecycleRows } from '../src/store/exceptions/exception-state.js';
+import { migrateToLatest } from '../src/store/housekeeping/migrate.js';
+import { decompressText } from '../src/store/encoding/snapshot-compression.js';
+import { backfillCompactSnapshots, snapshotRow, storedSnapshotOf } from '../src/store/shipments/stored-snapshots.js';
 import { BENCH_ACCOUNT, bundleOf, shipmentKey } from './generate.js';
 import { emptyTiming, ingestRaw } from './seed.js';
 

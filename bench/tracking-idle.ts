@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { CarrierStore } from '../src/carriers/carrier-store.js';
 import { TrackingFetcher, type FetchResult } from '../src/carriers/tracking-fetcher.js';
 import { loadConfig } from '../src/config/config.js';
-import { createTrackingRequest } from '../src/store/tracking-requests.js';
+import { createTrackingRequest } from '../src/store/carriers/tracking-requests.js';
 import { createBenchDatabase } from './databases.js';
 
 /**

@@ -1,4 +1,4 @@
-import { migrateToLatest } from '../src/store/migrate.js';
+import { migrateToLatest } from '../src/store/housekeeping/migrate.js';
 /**
  * Throughput of the two carrier paths in (docs/carriers.md "Carrier onboarding"):
  *

@@ -5,7 +5,7 @@
  *
  * Everything is kept as published, but for what JSON cannot hold: the `secret` example is a YAML `!!binary`
  * value, read here as the Base64 text it is (known issue 3 of the standard's KNOWN-ISSUES.md). The other known
- * issues are corrected when the service loads the file (src/domain/dcsa-standard.ts), each by name.
+ * issues are corrected when the service loads the file (src/domain/dcsa/dcsa-standard.ts), each by name.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app/create-app.js';
-import { createLogger } from '../src/service/logger.js';
+import { createLogger } from '../src/observability/logger.js';
 import { BASE, createTestApp, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RateLimitStore } from '../src/service/rate-limit-store.js';
+import type { RateLimitStore } from '../src/quotas/rate-limit-store.js';
 import { AuthRateLimiter } from '../src/auth/auth-rate-limiter.js';
 import { openStore, rateLimitStores, uniquePrefix, type LogLine } from './support/rate-limit-stores.js';
 

@@ -2,14 +2,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
-import { findShipment, type ShipmentLookup } from '../src/store/shipment-lookup.js';
-import { readStoredSnapshot, type SnapshotColumn } from '../src/store/stored-snapshots.js';
+import { findShipment, type ShipmentLookup } from '../src/store/shipments/shipment-lookup.js';
+import { readStoredSnapshot, type SnapshotColumn } from '../src/store/shipments/stored-snapshots.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { C1, C2, C3, cmduBundle, maeuBackfillBundle, maeuBundle } from './support/fixture-bundle.js';
 
 /**
  * The read path's shipment lookups and stored-snapshot reads share
- * statements on MySQL/MariaDB (src/store/keyed-lookups.ts, src/store/batched-lookups.ts): whatever else
+ * statements on MySQL/MariaDB (src/store/batching/keyed-lookups.ts, src/store/batching/batched-lookups.ts): whatever else
  * is looked up in the same turn, by whichever account, each lookup must get
  * exactly the row it gets alone: the tenant filter and the container rule
  * hold per lookup.

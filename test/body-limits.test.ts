@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_INGEST_SCOPE } from '../src/auth/scopes.js';
 import { notificationKey, signNotification } from '../src/carriers/notification-signature.js';
 import { createHttpServer, type HttpServer } from '../src/http/http-server.js';
-import { createLogger } from '../src/service/logger.js';
+import { createLogger } from '../src/observability/logger.js';
 import { createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { CARRIER, rawShipment, rawTransportEvent } from './support/ingest-fixtures.js';

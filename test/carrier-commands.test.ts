@@ -3,13 +3,13 @@ import { CarrierStore } from '../src/carriers/carrier-store.js';
 import { notificationKey, signNotification, verifyNotification } from '../src/carriers/notification-signature.js';
 import { loadConfig, type Config } from '../src/config/config.js';
 import { SERVED_BASE_URL } from '../src/cli/carrier-commands.js';
-import { recordServiceValue } from '../src/store/service-secrets.js';
+import { recordServiceValue } from '../src/store/housekeeping/service-secrets.js';
 import { runCaptured, type CliRun } from './support/cli-run.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { FakeDcsaPublisher } from './support/fake-dcsa-publisher.js';
 import { rawTransportEvent } from './support/ingest-fixtures.js';
 import { requestTracking } from '../src/carriers/tracking-request-service.js';
-import { getTrackingRequest } from '../src/store/tracking-requests.js';
+import { getTrackingRequest } from '../src/store/carriers/tracking-requests.js';
 
 /** `tracking carrier …` and `tracking poll --once` as an operator runs them. */
 describe.each(dialects)('tracking carrier commands on $name', ({ name, enabled }) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app/create-app.js';
-import { createLogger } from '../src/service/logger.js';
+import { createLogger } from '../src/observability/logger.js';
 import { OPERATOR_INGEST_SCOPE } from '../src/auth/scopes.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { notificationKey, signNotification } from '../src/carriers/notification-signature.js';

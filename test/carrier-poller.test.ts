@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EventsAuth } from '../src/carriers/carrier-config.js';
 import { CarrierStore } from '../src/carriers/carrier-store.js';
 import { CarrierPoller, type CarrierPollerOptions } from '../src/carriers/poller.js';
-import { readPollState, takeLease } from '../src/store/poll-state.js';
+import { readPollState, takeLease } from '../src/store/carriers/poll-state.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
 import { testConfig } from './support/app-fixture.js';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChangeCursorExpiredError, InvalidChangeCursorError } from '../src/domain/change-cursor.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
-import { cursorNow, MAX_EXAMINED_PER_READ, pruneChanges, readChanges } from '../src/store/change-log.js';
-import { enqueuePushTriggers } from '../src/store/push-outbox.js';
+import { cursorNow, MAX_EXAMINED_PER_READ, pruneChanges, readChanges } from '../src/store/changes/change-log.js';
+import { enqueuePushTriggers } from '../src/store/push/push-outbox.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 

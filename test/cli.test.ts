@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleOf } from '../bench/generate.js';
 import { buildSandboxBundle } from '../db/sandbox-bundle.js';
 import { createApp } from '../src/app/create-app.js';
-import { createLogger } from '../src/service/logger.js';
+import { createLogger } from '../src/observability/logger.js';
 import { runCli } from '../src/cli/program.js';
 import { loadConfig } from '../src/config/config.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';

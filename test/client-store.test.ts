@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientSecretHasher } from '../src/auth/client-secrets.js';
 import { ClientInputError, ClientStore } from '../src/auth/client-store.js';
 import { PEPPER_SECRET_NAME, resolvePepper } from '../src/auth/pepper.js';
-import { storeServiceSecretOnce } from '../src/store/service-secrets.js';
+import { storeServiceSecretOnce } from '../src/store/housekeeping/service-secrets.js';
 import { ConfigError } from '../src/config/config.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';

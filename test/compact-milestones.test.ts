@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadShipmentStates } from '../src/store/chunked-state.js';
-import { backfillCompactMilestones } from '../src/store/compact-milestones.js';
-import { migrateToLatest } from '../src/store/migrate.js';
-import { decodeMilestonesJson, encodeMilestonesJson } from '../src/store/milestones-payload.js';
+import { loadShipmentStates } from '../src/store/shipments/chunked-state.js';
+import { backfillCompactMilestones } from '../src/store/shipments/compact-milestones.js';
+import { migrateToLatest } from '../src/store/housekeeping/migrate.js';
+import { decodeMilestonesJson, encodeMilestonesJson } from '../src/store/shipments/milestones-payload.js';
 import { createTestApp, type TestApp } from './support/app-fixture.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { CARRIER, eventId, rawShipment, rawTransportEvent } from './support/ingest-fixtures.js';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSandboxBundle } from '../db/sandbox-bundle.js';
 import { createApp } from '../src/app/create-app.js';
-import { createLogger } from '../src/service/logger.js';
+import { createLogger } from '../src/observability/logger.js';
 import { READ_SCOPE } from '../src/auth/scopes.js';
 import { connectDatabase, type Database } from '../src/db/connect.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearException } from '../src/store/exception-clear.js';
+import { clearException } from '../src/store/shipment-writes/exception-clear.js';
 import { createTestApp, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { C1, cmduBundle, maeuBundle } from './support/fixture-bundle.js';

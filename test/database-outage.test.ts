@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../src/app/create-app.js';
-import { createLogger } from '../src/service/logger.js';
+import { createLogger } from '../src/observability/logger.js';
 import { connectDatabase, type Database } from '../src/db/connect.js';
 import { BASE } from './support/app-fixture.js';
 import { TEST_MYSQL_URL } from './support/databases.js';

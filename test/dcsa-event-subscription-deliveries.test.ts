@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { listDeliveries } from '../src/store/delivery-queue.js';
+import { listDeliveries } from '../src/store/push/delivery-queue.js';
 import { createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { CARRIER, eventId, rawShipment, rawTransportEvent } from './support/ingest-fixtures.js';

@@ -4,7 +4,7 @@ import { buildSandboxBundle, SANDBOX_ACCOUNT, SANDBOX_OTHER_ACCOUNT } from '../d
 import { CarrierPoller } from '../src/carriers/poller.js';
 import { createHttpServer, type HttpServer } from '../src/http/http-server.js';
 import { WebhookSender, type WebhookRequest } from '../src/push/webhook-sender.js';
-import { createLogger } from '../src/service/logger.js';
+import { createLogger } from '../src/observability/logger.js';
 import { createTestApp, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { DcsaValidator } from './support/dcsa-validator.js';

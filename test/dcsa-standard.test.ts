@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWN_ISSUE_CORRECTIONS, correctedStandard, publishedStandard } from '../src/domain/dcsa-standard.js';
+import { KNOWN_ISSUE_CORRECTIONS, correctedStandard, publishedStandard } from '../src/domain/dcsa/dcsa-standard.js';
 import { DcsaValidator } from './support/dcsa-validator.js';
 
 /**
  * The DCSA Track & Trace 2.2 OpenAPI as the service loads it: the four defects of KNOWN-ISSUES.md are corrected
- * in the loaded copy (src/domain/dcsa-standard.ts), each shown here against the published text, and none of
+ * in the loaded copy (src/domain/dcsa/dcsa-standard.ts), each shown here against the published text, and none of
  * them by weakening a schema.
  */
 describe('the DCSA Track & Trace 2.2 standard, corrected for its known issues', () => {

@@ -4,7 +4,7 @@ import { createApp, type App } from '../src/app/create-app.js';
 import { connectDatabase, type Database } from '../src/db/connect.js';
 import { DeliveryWorker } from '../src/push/delivery-worker.js';
 import type { WebhookRequest } from '../src/push/webhook-sender.js';
-import { createLogger } from '../src/service/logger.js';
+import { createLogger } from '../src/observability/logger.js';
 import { createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';

@@ -5,7 +5,7 @@ import { ingestEdi } from '../src/carriers/edi-ingest.js';
 import type { EdiFormat } from '../src/domain/edi-status-map.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
-import { readStoredSnapshot } from '../src/store/stored-snapshots.js';
+import { readStoredSnapshot } from '../src/store/shipments/stored-snapshots.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { CONTAINERS, PORTS, VESSELS, at } from './support/event-builders.js';
 import { FIELDS_EDI_LACKS } from './support/edi-docs.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exceptionIdFor } from '../src/domain/exception-engine.js';
 import type { TrackingEvent, TrackingException } from '../src/domain/types.js';
-import { clearException } from '../src/store/exception-clear.js';
+import { clearException } from '../src/store/shipment-writes/exception-clear.js';
 import { createTestApp, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import {

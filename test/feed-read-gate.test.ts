@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { connectDatabase } from '../src/db/connect.js';
-import { FEED_QUEUE_FACTOR, FeedBusyError, feedReadLimit, withFeedReadSlot } from '../src/store/feed-read-gate.js';
+import { FEED_QUEUE_FACTOR, FeedBusyError, feedReadLimit, withFeedReadSlot } from '../src/store/changes/feed-read-gate.js';
 import { TEST_MYSQL_URL } from './support/databases.js';
 
 describe('the account feed read gate', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FrequencySketch } from '../src/store/frequency-sketch.js';
+import { FrequencySketch } from '../src/store/shipments/frequency-sketch.js';
 
 describe('FrequencySketch', () => {
   it('estimates at least the lookups counted, and tells a frequent id from rare ones', () => {

@@ -12,7 +12,7 @@ import { rawShipment, rawShipmentEvent, rawTransportEvent } from './support/inge
  * `tracking serve` per node, as an operator runs it:
  *
  * - replicas started at the same moment on the three nodes all come up; one of them migrates (the lease row of
- *   src/store/migration-lease.ts holds across nodes where GET_LOCK did not), one demo client;
+ *   src/store/housekeeping/migration-lease.ts holds across nodes where GET_LOCK did not), one demo client;
  * - writes through all three nodes at once: no answer is a 500 (certification conflicts are retried), and the
  *   account change feed read through node 3 has every change exactly once, each shipment's in order;
  * - `kill -9` of node 2 under load: the instances on nodes 1 and 3 answer every request; the one on node 2

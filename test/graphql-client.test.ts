@@ -15,7 +15,7 @@ import {
 } from '../clients/typescript/src/graphql/operations.js';
 import type { ShipmentsPageQuery as ShipmentsPageResult } from '../clients/typescript/src/gql/graphql.js';
 import { createHttpServer, type HttpServer } from '../src/http/http-server.js';
-import { createLogger } from '../src/service/logger.js';
+import { createLogger } from '../src/observability/logger.js';
 import { dialects } from './support/databases.js';
 import { createSandboxApp, type SandboxApp } from './support/sandbox-app.js';
 

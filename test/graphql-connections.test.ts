@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_SCOPE, SUBSCRIBE_SCOPE, TRACK_SCOPE } from '../src/auth/scopes.js';
 import { dialects } from './support/databases.js';
-import { enqueuePushTriggers } from '../src/store/push-outbox.js';
+import { enqueuePushTriggers } from '../src/store/push/push-outbox.js';
 import { createSandboxApp, SANDBOX_SEEDED_AT, type SandboxApp } from './support/sandbox-app.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serverAudits } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer, type HttpServer } from '../src/http/http-server.js';
-import { createLogger } from '../src/service/logger.js';
+import { createLogger } from '../src/observability/logger.js';
 import { createTestApp, type TestApp } from './support/app-fixture.js';
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EQUIPMENT_EVENT_FRAGMENT, SHIPMENT_DOCUMENT, SHIPMENT_TRACKING_SELECTION } from '../src/executor/shipment-document.js';
-import { ShipmentSnapshot } from '../src/store/shipment-snapshot.js';
+import { ShipmentSnapshot } from '../src/store/shipments/shipment-snapshot.js';
 import { createHttpServer } from '../src/http/http-server.js';
 import { documentHash, renderTrustedDocuments, serviceTrustedDocuments } from '../src/http/trusted-documents.js';
 import { BASE, createTestApp, testConfig, type TestApp } from './support/app-fixture.js';

@@ -1,6 +1,6 @@
 import type { Plugin } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { omitAbsent } from '../src/service/rest-body.js';
+import { omitAbsent } from '../src/http-messages/rest-body.js';
 import { SHIPMENT_DOCUMENT } from '../src/executor/shipment-document.js';
 import { createTestApp, type TestApp } from './support/app-fixture.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer, type HttpServer } from '../src/http/http-server.js';
-import { createLogger } from '../src/service/logger.js';
+import { createLogger } from '../src/observability/logger.js';
 import { LOOKUP_PARAMETERS } from '../src/executor/shipment-document.js';
 import { dialects } from './support/databases.js';
 import { createSandboxApp, SANDBOX_LOOKUPS, type SandboxApp } from './support/sandbox-app.js';

@@ -10,9 +10,9 @@ import type { TrackingEvent } from '../src/domain/types.js';
 import type { IngestBundle } from '../src/domain/bundle.js';
 import { ingestBundle, type IngestSummary } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
-import { decodeEvent } from '../src/store/event-payload.js';
-import { readStoredSnapshot, rebuildSnapshots } from '../src/store/stored-snapshots.js';
-import { storeEvents } from '../src/store/write-events.js';
+import { decodeEvent } from '../src/store/events/event-payload.js';
+import { readStoredSnapshot, rebuildSnapshots } from '../src/store/shipments/stored-snapshots.js';
+import { storeEvents } from '../src/store/events/write-events.js';
 import { runCaptured } from './support/cli-run.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import {

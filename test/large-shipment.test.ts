@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bundleOf } from '../bench/generate.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
-import { decodeEventJson } from '../src/store/event-payload.js';
-import { decodeMilestonesJson } from '../src/store/milestones-payload.js';
+import { decodeEventJson } from '../src/store/events/event-payload.js';
+import { decodeMilestonesJson } from '../src/store/shipments/milestones-payload.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 
 /**

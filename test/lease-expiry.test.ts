@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CarrierStore } from '../src/carriers/carrier-store.js';
-import { readPollState, releaseLease, renewLease, takeLease } from '../src/store/poll-state.js';
-import { claimDueFetches, createTrackingRequest, finishFetch } from '../src/store/tracking-requests.js';
+import { readPollState, releaseLease, renewLease, takeLease } from '../src/store/carriers/poll-state.js';
+import { claimDueFetches, createTrackingRequest, finishFetch } from '../src/store/carriers/tracking-requests.js';
 import { testConfig } from './support/app-fixture.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 

@@ -2,7 +2,7 @@ import { BurstyRateLimiter, RateLimiterMemory, type RateLimiterRes } from 'rate-
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openStore } from './support/rate-limit-stores.js';
 
-/** rate-limiter-flexible's answer as the store's Limiter gives it (src/service/rate-limit-store.ts, wrap). */
+/** rate-limiter-flexible's answer as the store's Limiter gives it (src/quotas/rate-limit-store.ts, wrap). */
 async function flexible(consume: Promise<RateLimiterRes>) {
   try {
     const res = await consume;

@@ -6,8 +6,8 @@ import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { at, shipmentMaster, transportEvent, VESSELS } from './support/event-builders.js';
-import { migrateToLatest } from '../src/store/migrate.js';
-import { readEventPage } from '../src/store/dcsa-events.js';
+import { migrateToLatest } from '../src/store/housekeeping/migrate.js';
+import { readEventPage } from '../src/store/events/dcsa-events.js';
 
 describe.each(dialects)('migrations on $name', ({ name, enabled }) => {
   let t: TestDatabase;

@@ -1,8 +1,8 @@
 import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/service/logger.js';
-import { EXCEPTION_COUNTS_TTL_MS, processRegistry, withStatementMetrics } from '../src/service/metrics.js';
-import { correlationIdFor, traceIdOf } from '../src/service/request-context.js';
+import { createLogger } from '../src/observability/logger.js';
+import { EXCEPTION_COUNTS_TTL_MS, processRegistry, withStatementMetrics } from '../src/observability/metrics.js';
+import { correlationIdFor, traceIdOf } from '../src/observability/request-context.js';
 import { buildSandboxBundle } from '../db/sandbox-bundle.js';
 import { BASE, createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { createTestDatabase, dialects } from './support/databases.js';

@@ -7,7 +7,7 @@ import { SHIPMENT_DOCUMENT } from '../src/executor/shipment-document.js';
 import { createHttpServer, type HttpServer } from '../src/http/http-server.js';
 import { answerType } from '../src/http/persisted-server.js';
 import { documentHash } from '../src/http/trusted-documents.js';
-import { createLogger } from '../src/service/logger.js';
+import { createLogger } from '../src/observability/logger.js';
 import { BASE, createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { maeuBundle } from './support/fixture-bundle.js';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
 import { STOPPED } from '../src/carriers/poller.js';
-import { readPollState } from '../src/store/poll-state.js';
+import { readPollState } from '../src/store/carriers/poll-state.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { FakeDcsaPublisher } from './support/fake-dcsa-publisher.js';
 import { CARRIER, rawEquipmentEvent, rawShipment, CONTAINER_A } from './support/ingest-fixtures.js';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../src/domain/push/webhook-signature.js';
-import { claimDeliveries } from '../src/store/delivery-queue.js';
+import { claimDeliveries } from '../src/store/push/delivery-queue.js';
 import { createTestApp, drainDeliveries, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';

@@ -2,7 +2,7 @@ import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { quotaCostOf } from '../src/executor/field-policy.js';
 import { schema } from '../src/graphql/schema/index.js';
-import { quotaMessage, rateLimitHeaders, tightest, type QuotaDecision } from '../src/service/quotas.js';
+import { quotaMessage, rateLimitHeaders, tightest, type QuotaDecision } from '../src/quotas/quotas.js';
 
 // What each root field costs is its declared policy (src/executor/field-policy.ts), read from the schema.
 const cost = (query: string, operationName?: string) => Object.fromEntries(quotaCostOf(schema, parse(query), operationName));

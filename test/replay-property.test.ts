@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackingEvent } from '../src/domain/types.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
-import { createSubscription } from '../src/store/webhook-subscriptions.js';
+import { createSubscription } from '../src/store/push/webhook-subscriptions.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { at, CONTAINERS, equipmentEvent, shipmentMaster, transportEvent, VESSELS } from './support/event-builders.js';
 

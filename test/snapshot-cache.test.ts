@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SHIPMENT_DOCUMENT } from '../src/executor/shipment-document.js';
-import { ShipmentSnapshot } from '../src/store/shipment-snapshot.js';
-import { SnapshotCache } from '../src/store/snapshot-cache.js';
-import { findShipment, type ShipmentRow } from '../src/store/shipment-lookup.js';
+import { ShipmentSnapshot } from '../src/store/shipments/shipment-snapshot.js';
+import { SnapshotCache } from '../src/store/shipments/snapshot-cache.js';
+import { findShipment, type ShipmentRow } from '../src/store/shipments/shipment-lookup.js';
 import { createTestApp, type TestApp } from './support/app-fixture.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { C1, C2, maeuBundle } from './support/fixture-bundle.js';
 
 /**
- * The snapshot cache (src/store/snapshot-cache.ts) is exact: a lookup reads
+ * The snapshot cache (src/store/shipments/snapshot-cache.ts) is exact: a lookup reads
  * the shipment's version and uses a cached snapshot only of that version, so
  * an ingest is visible on the very next lookup, on every instance, without
  * any instance being told.

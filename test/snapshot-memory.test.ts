@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseSchema } from '../src/db/schema.js';
-import { ShipmentSnapshot, type SnapshotListener } from '../src/store/shipment-snapshot.js';
+import { ShipmentSnapshot, type SnapshotListener } from '../src/store/shipments/shipment-snapshot.js';
 
 // A full collection on demand, so that what is measured is what is held (V8's own flag, set for this file).
 setFlagsFromString('--expose-gc');
@@ -24,7 +24,7 @@ function renderingOf(shipment: number): Buffer {
 
 /**
  * What a held snapshot's renderings cost the process outside the V8 heap is what the cache counts for them
- * (src/store/snapshot-cache.ts bounds its memory by that count): a rendering kept as zlib returned it held its
+ * (src/store/shipments/snapshot-cache.ts bounds its memory by that count): a rendering kept as zlib returned it held its
  * 16 KiB output chunk for the 1 to 2 KB counted, so a cache counting 160 MiB held about a gigabyte.
  */
 describe('kept renderings', () => {

@@ -3,7 +3,7 @@ import { OPERATOR_INGEST_SCOPE } from '../src/auth/scopes.js';
 import { ingestBundle, type IngestSummary } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
 import type { TrackingException } from '../src/domain/types.js';
-import { grantAccountAccess, revokeAccountAccess } from '../src/store/shipment-access.js';
+import { grantAccountAccess, revokeAccountAccess } from '../src/store/access/shipment-access.js';
 import { BASE, createTestApp, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { at, CONTAINERS, equipmentEvent, shipmentMaster, VESSELS } from './support/event-builders.js';

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearException } from '../src/store/exception-clear.js';
-import { readStoredSnapshot } from '../src/store/stored-snapshots.js';
-import { evaluateTimeRules } from '../src/store/time-rules.js';
+import { clearException } from '../src/store/shipment-writes/exception-clear.js';
+import { readStoredSnapshot } from '../src/store/shipments/stored-snapshots.js';
+import { evaluateTimeRules } from '../src/store/shipment-writes/time-rules.js';
 import { runCaptured } from './support/cli-run.js';
 import { dialects } from './support/databases.js';
 import { createSandboxApp, SANDBOX_LOOKUPS, SANDBOX_SEEDED_AT, type SandboxApp } from './support/sandbox-app.js';
 
 /**
  * Lookups serve the snapshot stored at the shipment's version
- * (src/store/stored-snapshots.ts) instead of assembling it per read. What a
+ * (src/store/shipments/stored-snapshots.ts) instead of assembling it per read. What a
  * client relies on: the stored snapshot is exactly what assembly from the
  * stored parts gives, it moves with every change that moves the version, and
  * a shipment without one (stored before snapshots were) is served the same.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { notificationKey, signNotification } from '../src/carriers/notification-signature.js';
-import { createDatabaseMetrics } from '../src/service/metrics.js';
+import { createDatabaseMetrics } from '../src/observability/metrics.js';
 import { BASE, createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { runCaptured, type CliRun } from './support/cli-run.js';
 import { dialects } from './support/databases.js';

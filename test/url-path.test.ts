@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { urlPath } from '../src/service/url-path.js';
+import { urlPath } from '../src/http-messages/url-path.js';
 
 describe('urlPath', () => {
   it('gives what new URL(url).pathname gives', () => {

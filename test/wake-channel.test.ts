@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWakeChannel } from '../src/service/wake-channel.js';
+import { openWakeChannel } from '../src/app/wake-channel.js';
 import { createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 import { TEST_REDIS_URL, uniquePrefix } from './support/rate-limit-stores.js';

@@ -5,7 +5,7 @@ import { exactTables, jsonColumn, type SqlDialect } from '../../src/db/dialect.j
  * Each shipment's snapshot, built when the shipment changes (ingest, the
  * clock's evaluation, an operator's clear) and stored with the version it
  * belongs to, so that a lookup reads it in one primary-key read and
- * assembles nothing (src/store/stored-snapshots.ts). Two columns, so that a
+ * assembles nothing (src/store/shipments/stored-snapshots.ts). Two columns, so that a
  * query asking only for exceptions reads and parses only those.
  *
  * Shipments stored before this migration get theirs from

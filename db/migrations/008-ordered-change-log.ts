@@ -5,7 +5,7 @@ import { exactTables, type SqlDialect } from '../../src/db/dialect.js';
  * The change log in commit order (docs/architecture.md, Change log). A change_log row gets its id when the
  * writing transaction inserts it, but becomes visible when that transaction commits, so ids are not in commit
  * order and a reader resuming after an id could skip a row committed late. From now on every row also gets a
- * `commit_seq`, the number of the ordering batch that took it (src/store/change-order.ts): batches are taken
+ * `commit_seq`, the number of the ordering batch that took it (src/store/changes/change-order.ts): batches are taken
  * one at a time, each numbers only rows already committed, so every row committed later lands in a later
  * batch. Readers resume after a (commit_seq, id) position and never skip.
  *

@@ -1,12 +1,12 @@
 import type { Kysely, Migration } from 'kysely';
 import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js';
-import { eventFacts } from '../../src/domain/dcsa-events.js';
+import { eventFacts } from '../../src/domain/dcsa/dcsa-events.js';
 import type { TrackingEvent } from '../../src/domain/types.js';
 
 /**
  * The service as a DCSA Track & Trace 2.2 publisher (docs/dcsa-events.md: Consuming the service as a DCSA publisher).
  *
- * - `event` gets the attributes the 2.2 filters select on (src/domain/dcsa-events.ts, eventFacts), so
+ * - `event` gets the attributes the 2.2 filters select on (src/domain/dcsa/dcsa-events.ts, eventFacts), so
  *   GET /v2/events filters in SQL, and whether the 2.2 schema can carry the event at all. Events stored before
  *   are filled in from their payload here, in chunks.
  * - `webhook_subscription` holds DCSA event subscriptions too (`kind` DCSA): they ride the webhook outbox (its
@@ -49,7 +49,7 @@ export default function dcsaPublisher(dialect: SqlDialect): Migration {
           .execute()) as { seq: number; payload_json: string }[];
         if (rows.length === 0) break;
         for (const row of rows) {
-          // The columns as this migration added them, written out: not src/store/event-fact-columns.ts, whose
+          // The columns as this migration added them, written out: not src/store/events/event-fact-columns.ts, whose
           // list may grow with later migrations while this one must keep writing what it created.
           const f = eventFacts(JSON.parse(row.payload_json) as TrackingEvent);
           await db

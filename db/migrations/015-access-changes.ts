@@ -9,7 +9,7 @@ import { keyColumn, type SqlDialect } from '../../src/db/dialect.js';
  *   account for `GRANTED` and `REVOKED` (only that account's readers get it, and a REVOKED reaches them although
  *   the account no longer sees the shipment).
  * - `dcsa_notification_event_seq_idx`: the DCSA notifications that already carried an event, so a subscription
- *   whose account gains a shipment receives its past events once (src/store/dcsa-outbox.ts).
+ *   whose account gains a shipment receives its past events once (src/store/push/dcsa-outbox.ts).
  */
 export default function accessChanges(_dialect: SqlDialect): Migration {
   return {

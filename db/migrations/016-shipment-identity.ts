@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
- * One shipment per bill of lading of a carrier (docs/architecture.md, Identity; src/store/shipment-identity.ts).
+ * One shipment per bill of lading of a carrier (docs/architecture.md, Identity; src/store/shipments/shipment-identity.ts).
  *
  * - `shipment.booking_stand_in`: 1 while the shipment's carrier_booking_reference is a tracked reference standing
  *   in for a booking its carrier's events never named (docs/tracking-requests.md, Shipments from events). A

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { SqlDialect } from '../../src/db/dialect.js';
 
 /**
- * Compact stored snapshots (src/store/stored-snapshots.ts, docs/architecture.md, Snapshot rules):
+ * Compact stored snapshots (src/store/shipments/stored-snapshots.ts, docs/architecture.md, Snapshot rules):
  *
  * - `stored_form`: how the row is stored. 0 (every row written before this migration): the JSON text columns
  *   `tracking_json` and `exceptions_json`, as migration 007 made them. From 1 on: the columns below, compressed,

@@ -3,10 +3,10 @@ import type { SqlDialect } from '../../src/db/dialect.js';
 
 /**
  * Compact event storage (docs/architecture.md, Event storage): `event.payload` holds the event's JSON compressed
- * against a preset dictionary behind a format byte (src/store/event-payload.ts); new rows write it and '' in
+ * against a preset dictionary behind a format byte (src/store/events/event-payload.ts); new rows write it and '' in
  * `payload_json`. The column is added nullable, at the end of the table: instant on MariaDB 10.3+ and MySQL
  * 8.0.12+, a schema change alone on SQLite, so the migration never rewrites the table. Rows stored before keep
- * their plain JSON and read as they are; backfillCompactEvents (src/store/compact-events.ts) converts them
+ * their plain JSON and read as they are; backfillCompactEvents (src/store/events/compact-events.ts) converts them
  * afterwards in small transactions.
  */
 export default function compactEvents(dialect: SqlDialect): Migration {

@@ -15,9 +15,9 @@ import { useOperationCost } from '../executor/use-operation-cost.js';
 import { useOperationMetrics } from '../executor/use-operation-metrics.js';
 import type { AppContext } from '../graphql/context.js';
 import { schema } from '../graphql/schema/index.js';
-import type { Logger } from '../service/logger.js';
-import { maskServiceError } from '../service/mask-error.js';
-import { currentRequest } from '../service/request-context.js';
+import type { Logger } from '../observability/logger.js';
+import { maskServiceError } from '../errors/mask-error.js';
+import { currentRequest } from '../observability/request-context.js';
 import type { ServiceSet } from './services.js';
 
 export const GRAPHQL_ENDPOINT = '/graphql';

@@ -1,14 +1,14 @@
 import { buildSandboxBundle } from '../../db/sandbox-bundle.js';
 import type { ClientStore } from '../auth/client-store.js';
 import { generateClientId, generateClientSecret } from '../auth/client-secrets.js';
-import { claimSandboxDemoClient, SANDBOX_DEMO_ACCOUNT } from '../store/sandbox-demo-client.js';
+import { claimSandboxDemoClient, SANDBOX_DEMO_ACCOUNT } from '../store/housekeeping/sandbox-demo-client.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import { ingestBundle, type IngestSummary } from '../ingest/ingest-bundle.js';
 import { parseBundle } from '../ingest/parse-bundle.js';
-import { hasAnyShipment } from '../store/shipment-lookup.js';
+import { hasAnyShipment } from '../store/shipments/shipment-lookup.js';
 
-export { SANDBOX_DEMO_ACCOUNT } from '../store/sandbox-demo-client.js';
+export { SANDBOX_DEMO_ACCOUNT } from '../store/housekeeping/sandbox-demo-client.js';
 
 /**
  * Sandbox conveniences: realistic demo data and a demo client whose

@@ -12,14 +12,14 @@ import { CarrierStore } from '../carriers/carrier-store.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import type { AppServices } from '../graphql/context.js';
-import { openWakeChannel, type WakeChannel } from '../service/wake-channel.js';
+import { openWakeChannel, type WakeChannel } from './wake-channel.js';
 import { ChangeFeed } from '../push/change-feed.js';
 import { LiveStreams } from '../push/live-streams.js';
 import { webhookSecretBox, type PushServices } from '../push/subscription-service.js';
 import { checkResolvedHost } from '../push/webhook-sender.js';
-import type { Logger } from '../service/logger.js';
-import { SnapshotCache } from '../store/snapshot-cache.js';
-import { createTransmissionIds } from '../store/transmission-ids.js';
+import type { Logger } from '../observability/logger.js';
+import { SnapshotCache } from '../store/shipments/snapshot-cache.js';
+import { createTransmissionIds } from '../store/housekeeping/transmission-ids.js';
 
 export interface ServicesOptions {
   config: Config;

@@ -9,10 +9,10 @@ import { DeliveryWorker, type DeliveryWorkerOptions } from '../push/delivery-wor
 import { createPushBodies } from '../push/transmission-bodies.js';
 import { withDcsaNotifications } from '../push/dcsa-notification-bodies.js';
 import { WebhookSender, type WebhookRequest } from '../push/webhook-sender.js';
-import type { Logger } from '../service/logger.js';
-import type { WakeChannel } from '../service/wake-channel.js';
-import { countExceptionTransitions, countWebhookAttemptFailed, countWebhookDelivered } from '../service/metrics.js';
-import { evaluateTimeRules } from '../store/time-rules.js';
+import type { Logger } from '../observability/logger.js';
+import type { WakeChannel } from './wake-channel.js';
+import { countExceptionTransitions, countWebhookAttemptFailed, countWebhookDelivered } from '../observability/metrics.js';
+import { evaluateTimeRules } from '../store/shipment-writes/time-rules.js';
 import { createAppExecutor } from './executor.js';
 import { createServices, type ServicesOptions } from './services.js';
 

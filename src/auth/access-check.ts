@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.js';
-import { listRetiredSigningKeys } from '../store/service-secrets.js';
-import { accountsSeeShipment } from '../store/shipment-access.js';
+import { listRetiredSigningKeys } from '../store/housekeeping/service-secrets.js';
+import { accountsSeeShipment } from '../store/access/shipment-access.js';
 import type { ClientStore } from './client-store.js';
 import { DEFAULT_CLOCK_TOLERANCE_SECONDS } from './tokens.js';
 

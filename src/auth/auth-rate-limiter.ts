@@ -1,5 +1,5 @@
 import { addressKey } from '../domain/client-address.js';
-import type { Limiter, RateLimitStore } from '../service/rate-limit-store.js';
+import type { Limiter, RateLimitStore } from '../quotas/rate-limit-store.js';
 
 /**
  * Limits FAILED client authentications at the token endpoint (docs/architecture.md,
@@ -29,7 +29,7 @@ import type { Limiter, RateLimitStore } from '../service/rate-limit-store.js';
  * one source from hammering the endpoint and keeps misconfigured clients from
  * looping on 401 at full speed. The counters are fixed windows that start at
  * the first failure (rate-limiter-flexible's rules), in memory or shared in
- * Redis (src/service/rate-limit-store.ts), so N instances enforce one limit.
+ * Redis (src/quotas/rate-limit-store.ts), so N instances enforce one limit.
  */
 
 export interface AuthRateLimiterOptions {

@@ -7,7 +7,7 @@ import {
   listApiClients,
   updateApiClient,
   type ApiClientRow,
-} from '../store/api-clients.js';
+} from '../store/housekeeping/api-clients.js';
 import { ClientSecretHasher, generateClientId, generateClientSecret } from './client-secrets.js';
 import { resolvePeppers, type PepperConfig } from './pepper.js';
 import { parseScope, READ_SCOPE, SUPPORTED_SCOPES } from './scopes.js';
@@ -66,7 +66,7 @@ const MAX_NAME_LENGTH = 200;
 const MAX_ACCOUNT_LENGTH = 100;
 const MAX_CACHE_ENTRIES = 10_000;
 
-/** API clients (rows in src/store/api-clients.ts): credentials, scopes, the active check. Create one per process (it holds the pepper and the active-client cache). */
+/** API clients (rows in src/store/housekeeping/api-clients.ts): credentials, scopes, the active check. Create one per process (it holds the pepper and the active-client cache). */
 export class ClientStore {
   readonly #db: Db;
   readonly #hasher: ClientSecretHasher;

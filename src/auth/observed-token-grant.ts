@@ -1,6 +1,6 @@
 import type { OAuthErrorBody } from './token-grant.js';
-import { tokenGrants, tokenRefusals } from '../service/metrics.js';
-import { currentRequest } from '../service/request-context.js';
+import { tokenGrants, tokenRefusals } from '../observability/metrics.js';
+import { currentRequest } from '../observability/request-context.js';
 import type { TokenRequest, TokenResponse } from './principal.js';
 import type { GrantContext } from './token-grant.js';
 

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { ConfigError, type Config } from '../config/config.js';
 import type { Db } from '../db/connect.js';
-import { readServiceSecret, storeServiceSecretOnce } from '../store/service-secrets.js';
+import { readServiceSecret, storeServiceSecretOnce } from '../store/housekeeping/service-secrets.js';
 
 /** service_secret.name of the generated sandbox pepper. */
 export const PEPPER_SECRET_NAME = 'client_secret_pepper';

@@ -1,9 +1,9 @@
 import { AuthRateLimiter, type AuthRateLimiterOptions } from './auth-rate-limiter.js';
 import type { Config } from '../config/config.js';
 import { createClientAddressResolver, type ClientAddressResolver } from '../domain/client-address.js';
-import { ClientQuotas } from '../service/client-quotas.js';
-import type { Log } from '../service/logger.js';
-import { RateLimitStore } from '../service/rate-limit-store.js';
+import { ClientQuotas } from '../quotas/client-quotas.js';
+import type { Log } from '../observability/logger.js';
+import { RateLimitStore } from '../quotas/rate-limit-store.js';
 
 /**
  * Everything of docs/errors.md "Quotas and rate limits" that a process holds: the

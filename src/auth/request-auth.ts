@@ -1,4 +1,4 @@
-import { DCSA, lookupError } from '../service/errors.js';
+import { DCSA, lookupError } from '../errors/errors.js';
 import type { AccessCheck, AccessDenial, ClientState, TokenGrant } from './access-check.js';
 import { TokenError, type TokenService, type VerifiedToken } from './tokens.js';
 import type { Principal } from './principal.js';

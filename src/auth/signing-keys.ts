@@ -1,7 +1,13 @@
 import { calculateJwkThumbprint, CompactSign, compactVerify, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import { ConfigError, type Config } from '../config/config.js';
 import type { Db } from '../db/connect.js';
-import { deleteSigningKey, findSigningKey, insertSigningKey, readServiceSecret, storeServiceSecretOnce } from '../store/service-secrets.js';
+import {
+  deleteSigningKey,
+  findSigningKey,
+  insertSigningKey,
+  readServiceSecret,
+  storeServiceSecretOnce,
+} from '../store/housekeeping/service-secrets.js';
 
 /**
  * Token signing keys.

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { AuthRateLimiter } from './auth-rate-limiter.js';
 import type { ClientStore } from './client-store.js';
-import { quotaMessage, rateLimitHeaders, type QuotaDecision } from '../service/quotas.js';
+import { quotaMessage, rateLimitHeaders, type QuotaDecision } from '../quotas/quotas.js';
 import { grantedScope } from './scopes.js';
 import type { TokenService } from './tokens.js';
 import type { TokenRequest } from './principal.js';
@@ -45,7 +45,7 @@ export interface GrantContext {
   usedBasicAuth?: boolean;
 }
 
-/** Counts issued tokens per client (src/service/client-quotas.ts); absent: no token quota. */
+/** Counts issued tokens per client (src/quotas/client-quotas.ts); absent: no token quota. */
 export interface TokenQuota {
   consume(quota: 'tokens', clientId: string): QuotaDecision | Promise<QuotaDecision>;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.js';
-import { extendCarrierBackoff, readCarrierBackoff, resetCarrierFailures } from '../store/carrier-sources.js';
+import { extendCarrierBackoff, readCarrierBackoff, resetCarrierFailures } from '../store/carriers/carrier-sources.js';
 import { ownBackoffMs } from './poll-plan.js';
 
 /**

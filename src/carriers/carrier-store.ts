@@ -17,7 +17,7 @@ import {
   updateCarrierSource,
   type PollRow,
   type SourceRow,
-} from '../store/carrier-sources.js';
+} from '../store/carriers/carrier-sources.js';
 import {
   CarrierInputError,
   checkCarrier,
@@ -32,7 +32,7 @@ import { notificationKey } from './notification-signature.js';
 import type { EdiFormat } from '../domain/edi-status-map.js';
 
 /**
- * Carriers as event sources (rows in src/store/carrier-sources.ts) (and the poll state row each carrier
+ * Carriers as event sources (rows in src/store/carriers/carrier-sources.ts) (and the poll state row each carrier
  * with an events URL gets). The notification secret and the events
  * credentials are sealed with SecretBox under the server pepper, like
  * webhook signing secrets: the service must use them again, so they cannot

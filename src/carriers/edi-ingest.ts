@@ -5,8 +5,8 @@ import { EdiEnvelopeError, type EdiInterchange } from '../ingest/edi-interchange
 import { readIftsta } from '../ingest/edi-iftsta.js';
 import { readX12 } from '../ingest/edi-x12.js';
 import type { IngestOptions, IngestSummary } from '../ingest/ingest-bundle.js';
-import { findInterchange, recordInterchange } from '../store/edi-interchanges.js';
-import { keepRejectedEvents, type RejectedEventInput } from '../store/rejected-events.js';
+import { findInterchange, recordInterchange } from '../store/carriers/edi-interchanges.js';
+import { keepRejectedEvents, type RejectedEventInput } from '../store/events/rejected-events.js';
 import { carrierEventsBundle, describeIssues, validEventsOf } from './carrier-events.js';
 import { ingestRetrying } from './ingest-retrying.js';
 

@@ -1,6 +1,6 @@
 import type { EventsAuth } from './carrier-config.js';
 import { nextPageUrl, retryAfterMs } from './poll-plan.js';
-import { BodyTooLargeError, readLimitedBytes } from '../service/limited-body.js';
+import { BodyTooLargeError, readLimitedBytes } from '../http-messages/limited-body.js';
 
 /**
  * HTTP to one carrier's DCSA events endpoint: a page of events with its

@@ -10,4 +10,4 @@ export {
   signNotification,
   verifyNotification,
   type SignatureCheck,
-} from '../domain/dcsa-notification-signature.js';
+} from '../domain/dcsa/dcsa-notification-signature.js';

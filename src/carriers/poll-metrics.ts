@@ -1,10 +1,10 @@
 import { Counter } from 'prom-client';
-import { processRegistry } from '../service/metrics.js';
+import { processRegistry } from '../observability/metrics.js';
 import type { CarrierPollResult } from './poller.js';
 import type { FetchResult } from './tracking-fetcher.js';
 
 /**
- * Poller metrics, in the process registry of src/service/metrics.ts (served on
+ * Poller metrics, in the process registry of src/observability/metrics.ts (served on
  * /metrics by `serve`). The `carrier` label is bounded: only configured
  * carriers are polled.
  */

@@ -10,7 +10,7 @@ import { keepRejected, rejectedRows } from './rejected-events.js';
 import { DcsaEventsClient, type Fetch, type PageResult } from './events-client.js';
 import { CarrierBackoff } from './carrier-backoff.js';
 import { backoffMs, firstPageUrl, nextPollDelayMs, pollFrom, WatermarkTracker } from './poll-plan.js';
-import { abandonLease, advanceWatermark, readPollState, releaseLease, renewLease, takeLease } from '../store/poll-state.js';
+import { abandonLease, advanceWatermark, readPollState, releaseLease, renewLease, takeLease } from '../store/carriers/poll-state.js';
 
 /**
  * Polls carriers' DCSA `GET /v2/events` (docs/carriers.md "Carrier onboarding"):
@@ -30,7 +30,7 @@ import { abandonLease, advanceWatermark, readPollState, releaseLease, renewLease
  *   so every instance's poller and tracking fetcher honour them
  *   (src/carriers/carrier-backoff.ts);
  * - at most one poller per carrier across every instance: a lease row taken
- *   with one atomic UPDATE … WHERE lease_until < now (src/store/poll-state.ts);
+ *   with one atomic UPDATE … WHERE lease_until < now (src/store/carriers/poll-state.ts);
  * - the process stays alive while a poll is due or a retry waits (the loop's
  *   timer and a retry's sleep are not unref()ed): on SQLite nothing else
  *   would keep `tracking poll` running; `stop()` ends both, cuts a retry's

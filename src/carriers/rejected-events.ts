@@ -8,14 +8,14 @@ import {
   listRejectedEvents,
   markRejectedAgain,
   type RejectedEventInput,
-} from '../store/rejected-events.js';
+} from '../store/events/rejected-events.js';
 import { carrierEventsBundle, describeIssues, type RefusedEvent } from './carrier-events.js';
 import { ingestRetrying } from './ingest-retrying.js';
 
 /**
  * Events a poll or a carrier notification refused are not lost (README
  * "Carrier onboarding"): each is kept as received, with its error
- * (src/store/rejected-events.ts), and `tracking carrier rejected replay`
+ * (src/store/events/rejected-events.ts), and `tracking carrier rejected replay`
  * runs them through validation and ingest again once the cause is fixed
  * (a code list the service now knows, a carrier that corrected its feed).
  */

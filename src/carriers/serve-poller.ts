@@ -1,4 +1,4 @@
-import { countIngestedBundle } from '../service/metrics.js';
+import { countIngestedBundle } from '../observability/metrics.js';
 import { countCarrierPoll, countTrackingFetch } from './poll-metrics.js';
 import { CarrierPoller } from './poller.js';
 import type { CarrierPollerOptions } from './poller.js';

@@ -21,7 +21,7 @@ import {
   type FetchRow,
   type FetchStatus,
   missingAccounts,
-} from '../store/tracking-requests.js';
+} from '../store/carriers/tracking-requests.js';
 import type { CarrierStore, PollTarget } from './carrier-store.js';
 import { validEventsOf } from './carrier-events.js';
 import { DcsaEventsClient, type Fetch, type PageResult } from './events-client.js';
@@ -32,7 +32,7 @@ import { keepRejected, rejectedRows } from './rejected-events.js';
 
 /**
  * Fetches what tracking requests ask for (docs/tracking-requests.md): each due fetch row (one per carrier and
- * reference, shared by every client that asked) is claimed by one instance (src/store/tracking-requests.ts), its
+ * reference, shared by every client that asked) is claimed by one instance (src/store/carriers/tracking-requests.ts), its
  * carrier's DCSA 2.2 `GET /v2/events` asked with the reference filter (`transportDocumentReference`,
  * `carrierBookingReference`, `equipmentReference`) from the row's watermark minus the overlap, the events
  * ingested like a poll's, the shipment derived from the events when no bundle described it (and granted to the

@@ -2,7 +2,7 @@ import type { Principal } from '../auth/principal.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import { checkTrackingReference, parsePrefixes, recogniseCarrier, type TrackingReferenceInput } from '../domain/tracking-reference.js';
-import { DCSA, lookupError } from '../service/errors.js';
+import { DCSA, lookupError } from '../errors/errors.js';
 import {
   createTrackingRequest,
   getTrackingRequest,
@@ -11,7 +11,7 @@ import {
   stopTrackingRequest,
   trackableCarriers,
   type TrackingRequestView,
-} from '../store/tracking-requests.js';
+} from '../store/carriers/tracking-requests.js';
 
 /**
  * The rules of tracking requests as the API serves them (docs/tracking-requests.md): one reference, its carrier

@@ -3,7 +3,7 @@ import { eventsAuth, type CredentialOptions } from './carrier-credentials.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import { CarrierInputError } from '../carriers/carrier-config.js';
-import { readServiceSecret } from '../store/service-secrets.js';
+import { readServiceSecret } from '../store/housekeeping/service-secrets.js';
 import { EXIT_NOT_FOUND, EXIT_OK, table, type CommandIo } from './client-commands.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import { replayRejectedEvents } from '../carriers/rejected-events.js';
-import { listRejectedEvents } from '../store/rejected-events.js';
+import { listRejectedEvents } from '../store/events/rejected-events.js';
 import { EXIT_OK, table, type CommandIo } from './client-commands.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Database } from '../db/connect.js';
-import { listUnlinkedEvents } from '../store/unlinked-events.js';
+import { listUnlinkedEvents } from '../store/events/unlinked-events.js';
 import { EXIT_OK, table, type CommandIo } from './client-commands.js';
 
 /**

@@ -4,8 +4,8 @@ import { describeRejection, EdiUnreadableError, ingestEdi, type EdiIngestSummary
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import type { EdiFormat } from '../domain/edi-status-map.js';
-import { countIngestedBundle, countUnwrittenBundle } from '../service/metrics.js';
-import { openWakeChannel } from '../service/wake-channel.js';
+import { countIngestedBundle, countUnwrittenBundle } from '../observability/metrics.js';
+import { openWakeChannel } from '../app/wake-channel.js';
 import type { IngestCommandIo } from './ingest-command.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
-import { clearException } from '../store/exception-clear.js';
-import { listExceptions, type ExceptionFilter } from '../store/exception-list.js';
-import { evaluateTimeRules } from '../store/time-rules.js';
+import { clearException } from '../store/shipment-writes/exception-clear.js';
+import { listExceptions, type ExceptionFilter } from '../store/exceptions/exception-list.js';
+import { evaluateTimeRules } from '../store/shipment-writes/time-rules.js';
 import { EXIT_NOT_FOUND, EXIT_OK, table, type CommandIo } from './client-commands.js';
 
 /** `tracking evaluate`: re-run the time-based rules now. */

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
-import { countIngestedBundle, countUnwrittenBundle } from '../service/metrics.js';
+import { countIngestedBundle, countUnwrittenBundle } from '../observability/metrics.js';
 import type { Database } from '../db/connect.js';
-import { openWakeChannel } from '../service/wake-channel.js';
+import { openWakeChannel } from '../app/wake-channel.js';
 import { ingestBundle, type IngestSummary } from '../ingest/ingest-bundle.js';
 import { BundleJsonError, readBundle } from '../ingest/read-bundle.js';
 import type { CommandIo } from './client-commands.js';
@@ -25,7 +25,7 @@ export interface IngestCommandIo extends CommandIo {
   now: () => Date;
   /** Exception thresholds for the refresh; default docs/architecture.md, Exception rules. */
   thresholds?: ExceptionThresholds;
-  /** Where running instances hear of each commit (Redis, when configured: src/service/wake-channel.ts). */
+  /** Where running instances hear of each commit (Redis, when configured: src/app/wake-channel.ts). */
   wakeChannel?: { redisUrl: string | undefined; keyPrefix: string };
 }
 

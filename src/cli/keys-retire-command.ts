@@ -1,5 +1,5 @@
 import type { Database } from '../db/connect.js';
-import { listRetiredSigningKeys, retireSigningKey } from '../store/service-secrets.js';
+import { listRetiredSigningKeys, retireSigningKey } from '../store/housekeeping/service-secrets.js';
 import { EXIT_OK, type CommandIo } from './client-commands.js';
 
 /**

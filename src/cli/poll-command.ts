@@ -1,5 +1,5 @@
-import { createLogger } from '../service/logger.js';
-import { countIngestedBundle } from '../service/metrics.js';
+import { createLogger } from '../observability/logger.js';
+import { countIngestedBundle } from '../observability/metrics.js';
 import { CarrierStore } from '../carriers/carrier-store.js';
 import { countCarrierPoll, countTrackingFetch } from '../carriers/poll-metrics.js';
 import { TrackingFetcher } from '../carriers/tracking-fetcher.js';

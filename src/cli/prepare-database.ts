@@ -1,7 +1,7 @@
 import type { Database } from '../db/connect.js';
 import { checkEngine } from '../db/engine.js';
-import type { Log } from '../service/logger.js';
-import { migrateToLatest } from '../store/migrate.js';
+import type { Log } from '../observability/logger.js';
+import { migrateToLatest } from '../store/housekeeping/migrate.js';
 
 /**
  * What every command does with its database before anything else: migrate (under the database's lock, so any

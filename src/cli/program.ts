@@ -44,10 +44,10 @@ const generateKeysCommand = lazy(() => import('./keys-command.js'), 'generateKey
 const listRetiredKeysCommand = lazy(() => import('./keys-retire-command.js'), 'listRetiredKeysCommand');
 const retireKeyCommand = lazy(() => import('./keys-retire-command.js'), 'retireKeyCommand');
 const runServe = lazy(() => import('./serve.js'), 'runServe');
-const backfillStoredSnapshots = lazy(() => import('../store/stored-snapshots.js'), 'backfillStoredSnapshots');
-const backfillCompactEvents = lazy(() => import('../store/compact-events.js'), 'backfillCompactEvents');
-const backfillCompactSnapshots = lazy(() => import('../store/stored-snapshots.js'), 'backfillCompactSnapshots');
-const backfillCompactMilestones = lazy(() => import('../store/compact-milestones.js'), 'backfillCompactMilestones');
+const backfillStoredSnapshots = lazy(() => import('../store/shipments/stored-snapshots.js'), 'backfillStoredSnapshots');
+const backfillCompactEvents = lazy(() => import('../store/events/compact-events.js'), 'backfillCompactEvents');
+const backfillCompactSnapshots = lazy(() => import('../store/shipments/stored-snapshots.js'), 'backfillCompactSnapshots');
+const backfillCompactMilestones = lazy(() => import('../store/shipments/compact-milestones.js'), 'backfillCompactMilestones');
 
 /**
  * The `tracking` command line (README, Command line) on commander. Every command
@@ -96,7 +96,7 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     const [{ connectDatabase }, { prepareDatabase }, { createLogger }] = await Promise.all([
       import('../db/connect.js'),
       import('./prepare-database.js'),
-      import('../service/logger.js'),
+      import('../observability/logger.js'),
     ]);
     const database = connectDatabase(cfg.databaseUrl, { poolSize: cfg.dbPoolSize });
     try {

@@ -1,9 +1,9 @@
 import { createWorkerServices } from '../app/workers.js';
-import { createLogger } from '../service/logger.js';
+import { createLogger } from '../observability/logger.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
-import { listDeliveries, retryDelivery } from '../store/delivery-queue.js';
-import { listAllSubscriptions, type SubscriptionStatus } from '../store/webhook-subscriptions.js';
+import { listDeliveries, retryDelivery } from '../store/push/delivery-queue.js';
+import { listAllSubscriptions, type SubscriptionStatus } from '../store/push/webhook-subscriptions.js';
 import { EXIT_NOT_FOUND, EXIT_OK, table, type CommandIo } from './client-commands.js';
 
 /**

@@ -3,8 +3,8 @@ import { createHttpServer, listen } from '../http/http-server.js';
 import { Request as FetchRequest } from '@whatwg-node/fetch';
 import { createApp } from '../app/create-app.js';
 import { startEvaluator } from '../app/workers.js';
-import { createLogger, type Logger } from '../service/logger.js';
-import { countIngestedBundle, withStatementMetrics } from '../service/metrics.js';
+import { createLogger, type Logger } from '../observability/logger.js';
+import { countIngestedBundle, withStatementMetrics } from '../observability/metrics.js';
 import { startTracing } from '../app/tracing.js';
 import { metricsEndpoint } from '../http/use-metrics.js';
 import type { Config } from '../config/config.js';
@@ -13,8 +13,8 @@ import { startCarrierPoller, startTrackingFetcher } from '../carriers/serve-poll
 import { ensureSandboxCarrier, ensureSandboxEdiCarrier, sandboxCarrierFetch } from '../carriers/sandbox-carrier.js';
 import { ensureSandboxDemoClient, SANDBOX_DEMO_ACCOUNT, seedSandboxIfEmpty } from '../app/sandbox-seed.js';
 import { prepareDatabase } from './prepare-database.js';
-import { recordServiceValue } from '../store/service-secrets.js';
-import { backfillCompactSnapshots } from '../store/stored-snapshots.js';
+import { recordServiceValue } from '../store/housekeeping/service-secrets.js';
+import { backfillCompactSnapshots } from '../store/shipments/stored-snapshots.js';
 import { SERVED_BASE_URL } from './carrier-commands.js';
 
 /**
@@ -25,7 +25,7 @@ import { SERVED_BASE_URL } from './carrier-commands.js';
 export async function runServe(config: Config, stdout: NodeJS.WriteStream = process.stdout): Promise<number> {
   const logger = createLogger(config.logLevel);
   // Migrations run on their own connections, without the statement timeout a long ALTER would hit: one migrates,
-  // the other renews the migration lease meanwhile (src/store/migrate.ts).
+  // the other renews the migration lease meanwhile (src/store/housekeeping/migrate.ts).
   const migrating = connectDatabase(config.databaseUrl, { poolSize: 2 });
   try {
     await prepareDatabase(migrating, logger.log, { statementMs: config.resilience.db.statementMs });
@@ -109,7 +109,7 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
 
     // Snapshots stored before migration 020 are rewritten compact, with REST's rendering, in the background: a
     // hundred rows a transaction and a pause between, so lookups (which read either form) never wait on it.
-    // Replicas may each run it; they only repeat each other's work (src/store/stored-snapshots.ts).
+    // Replicas may each run it; they only repeat each other's work (src/store/shipments/stored-snapshots.ts).
     let compacting = true;
     const compaction = backfillCompactSnapshots(database.db, {
       pause: () => new Promise((resolve) => setTimeout(resolve, 20)),

@@ -1,12 +1,12 @@
 import type { Database } from '../db/connect.js';
-import { grantAccountAccess, readShipmentAccess, revokeAccountAccess, type ShipmentKey } from '../store/shipment-access.js';
+import { grantAccountAccess, readShipmentAccess, revokeAccountAccess, type ShipmentKey } from '../store/access/shipment-access.js';
 import { EXIT_NOT_FOUND, EXIT_OK, type CommandIo } from './client-commands.js';
 
 /**
  * `tracking shipment accounts|revoke|grant CARRIER BOOKING` (README
  * "Operating"): which accounts' clients see a shipment, and an operator
  * taking one back (or giving it back). Ingest only ever adds accounts and
- * never re-grants a revoked one (src/store/shipment-access.ts).
+ * never re-grants a revoked one (src/store/access/shipment-access.ts).
  */
 
 function noShipment(key: ShipmentKey, io: CommandIo): number {

@@ -66,7 +66,7 @@ export interface PushConfig {
   maxStreamsPerClient: number;
 }
 
-/** A per-client quota of successful requests (src/service/quotas.ts). */
+/** A per-client quota of successful requests (src/quotas/quotas.ts). */
 export interface QuotaLimit {
   /** Requests per minute. */
   perMinute: number;

@@ -29,7 +29,7 @@ export interface ShipmentInput extends ShipmentMaster {
    * Only on a shipment derived from its carrier's events (src/domain/shipment-from-events.ts), never parsed from a
    * bundle: `STAND_IN` when carrierBookingReference is the tracked reference standing in for a booking the events
    * never named, `STORED` when it is the booking of the stored shipment the reference matched. Absent: the booking
-   * is the carrier's own. Not part of the statement (src/store/shipment-identity.ts).
+   * is the carrier's own. Not part of the statement (src/store/shipments/shipment-identity.ts).
    */
   derivedBooking?: 'STAND_IN' | 'STORED';
 }

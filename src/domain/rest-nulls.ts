@@ -2,7 +2,7 @@
  * REST omits optional fields that have no value (docs/architecture.md, Snapshot rules), where GraphQL answers
  * null. JSON null stays only where the spec uses it: the identifier fields that are always carried,
  * triggeredByEvent, a container without events' latestEvent, and the date keys of `references`. The rule is
- * applied to executed results by service/rest-body.ts (omitAbsent) and followed by the stored rendering
+ * applied to executed results by http-messages/rest-body.ts (omitAbsent) and followed by the stored rendering
  * (rest-tracking.ts).
  */
 

@@ -53,7 +53,7 @@ function portOf(event: TransportEvent): Location {
  * The shipment the events describe, or null for no events. `knownBooking`: the booking of a stored shipment the
  * reference already matches (its identity wins). When the events name no booking, the tracked reference stands in
  * as the booking reference (docs/tracking-requests.md), marked so that a statement naming the real booking of the same
- * bill of lading later takes its place on the same shipment (src/store/shipment-identity.ts).
+ * bill of lading later takes its place on the same shipment (src/store/shipments/shipment-identity.ts).
  */
 export function deriveShipment(
   carrierCode: string,

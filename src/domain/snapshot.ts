@@ -80,7 +80,7 @@ export function assembleContainers(
 
 /**
  * The event-derived parts of a snapshot as they are stored at each change
- * (src/store/stored-snapshots.ts), so that a lookup parses them and assembles
+ * (src/store/shipments/stored-snapshots.ts), so that a lookup parses them and assembles
  * nothing: best versions only, containers with their histories.
  */
 export interface SnapshotTrackingParts {

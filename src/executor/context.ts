@@ -3,9 +3,9 @@ import type { Principal, TokenRequest, TokenResponse } from '../auth/principal.j
 import type { GrantContext } from '../auth/token-grant.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
-import type { Log } from '../service/logger.js';
-import type { SnapshotCache } from '../store/snapshot-cache.js';
-import type { TransmissionIds } from '../store/transmission-ids.js';
+import type { Log } from '../observability/logger.js';
+import type { SnapshotCache } from '../store/shipments/snapshot-cache.js';
+import type { TransmissionIds } from '../store/housekeeping/transmission-ids.js';
 
 /**
  * What every execution of a GraphQL document sees (docs/architecture.md: the executor): the services the

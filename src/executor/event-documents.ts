@@ -1,7 +1,7 @@
 /**
  * The fixed GraphQL documents of the DCSA publisher (docs/dcsa-events.md: Consuming the service as a DCSA publisher):
  * GET /v2/events and DCSA notifications run the `events` field, the /v2/event-subscriptions routes the event
- * subscription fields. Every field of an event is selected, so the 2.2 rendering (src/domain/dcsa-events.ts,
+ * subscription fields. Every field of an event is selected, so the 2.2 rendering (src/domain/dcsa/dcsa-events.ts,
  * toDcsaEvent) carries all the service holds of it.
  */
 

@@ -1,6 +1,6 @@
 import type { DocumentNode, FieldNode, GraphQLSchema, OperationTypeNode } from 'graphql';
-import { operationOf, rootFields } from '../service/root-fields.js';
-import type { QuotaName } from '../service/quotas.js';
+import { operationOf, rootFields } from './root-fields.js';
+import type { QuotaName } from '../quotas/quotas.js';
 
 /**
  * What a root field of the schema requires and costs (docs/architecture.md, Field policy), declared where the

@@ -17,7 +17,7 @@ import { SHIPMENT_DOCUMENT } from './shipment-document.js';
  * (docs/architecture.md, Data flows: a lookup).
  *
  * REST's `shipmentTracking` is the lookup document's answer with its absent optional fields left out
- * (src/service/rest-body.ts, omitAbsent: it drops nulls, and nothing else), and it is stored with every snapshot
+ * (src/http-messages/rest-body.ts, omitAbsent: it drops nulls, and nothing else), and it is stored with every snapshot
  * (src/domain/rest-tracking.ts). So any selection of fields that the lookup document selects too, with no
  * arguments, is that text projected: each selected field's value where REST carries it, null where REST left it
  * out, in the selection's order and under its aliases, `__typename` from the schema. A GraphQL lookup of a version

@@ -1,6 +1,6 @@
 import type { GraphQLError } from 'graphql';
 import { selectionKey } from '../domain/conditional-read.js';
-import { omitAbsent } from '../service/rest-body.js';
+import { omitAbsent } from '../http-messages/rest-body.js';
 import type { InternalContext, RenderedRead } from './context.js';
 import type { Executor } from './executor.js';
 import { runDocument } from './run-document.js';
@@ -8,13 +8,13 @@ import { SHIPMENT_DOCUMENT } from './shipment-document.js';
 
 /**
  * The lookup document rendered as REST and push send it: a Transmission whose
- * optional absent fields are omitted (service/rest-body.ts), as JSON text.
+ * optional absent fields are omitted (http-messages/rest-body.ts), as JSON text.
  *
  * Most lookups and deliveries are of a shipment that has not changed since the
  * last one. Its `shipmentTracking` (a few thousand fields, about 20 KB) would
  * then be walked, filtered and serialized again to the same text, a third of a
  * lookup's cost. So the text is kept on the shipment's snapshot, which is
- * exact to one version (src/store/snapshot-cache.ts): the next run of the
+ * exact to one version (src/store/shipments/snapshot-cache.ts): the next run of the
  * document for that version finds it in the lookup's resolver, and the field
  * is answered with it instead of being walked (RenderedRead). Everything else
  * runs as before: the document goes through the executor (authentication,

@@ -2,7 +2,7 @@ import { GraphQLError, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { requireScope } from '../auth/request-auth.js';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
-import { serviceUnavailableError } from '../service/errors.js';
+import { serviceUnavailableError } from '../errors/errors.js';
 import type { Principal } from '../auth/principal.js';
 import type { ExecutorContext } from './context.js';
 import { operationPolicy } from './field-policy.js';
@@ -65,7 +65,7 @@ export function useAuthentication(): Plugin<ExecutorContext> {
  * An unexpected failure (the database, say) ends the operation like a resolver's would: as an error of the
  * result, which REST answers with its own body and the correlation id, instead of an exception escaping the
  * route. The result is set before the executor's masking runs, so it is masked here the same way
- * (src/service/mask-error.ts): a database outage is 503, anything else a 500 whose cause is logged.
+ * (src/errors/mask-error.ts): a database outage is 503, anything else a 500 whose cause is logged.
  */
 function failure(context: ExecutorContext, err: unknown): GraphQLError {
   if (err instanceof GraphQLError && !err.originalError) return err;

@@ -1,7 +1,7 @@
 import { getOperationAST, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { makeExecute, type Plugin } from 'graphql-yoga';
-import type { Logger } from '../service/logger.js';
+import type { Logger } from '../observability/logger.js';
 import { usesIncrementalDelivery } from './incremental-delivery.js';
 
 export interface CompiledExecutionOptions {

@@ -1,11 +1,11 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { ClientQuotas } from '../service/client-quotas.js';
-import { quotaMessage, rateLimitHeaders, type QuotaDecision, type QuotaName } from '../service/quotas.js';
+import type { ClientQuotas } from '../quotas/client-quotas.js';
+import { quotaMessage, rateLimitHeaders, type QuotaDecision, type QuotaName } from '../quotas/quotas.js';
 import type { ExecutorContext, InternalContext } from './context.js';
 import { quotaCostOf } from './field-policy.js';
 import { stopOnRefusal, type Refusal } from './stop-on-refusal.js';
-import { requestPath } from '../service/request-path.js';
+import { requestPath } from '../http-messages/request-path.js';
 
 /**
  * Per-client quotas of GraphQL operations sent to /graphql (README: Quotas

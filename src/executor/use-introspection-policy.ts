@@ -1,7 +1,7 @@
 import { GraphQLError, type DocumentNode, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { IntrospectionPolicy } from '../config/config.js';
-import { rootFields } from '../service/root-fields.js';
+import { rootFields } from './root-fields.js';
 import type { Principal } from '../auth/principal.js';
 import type { ExecutorContext } from './context.js';
 

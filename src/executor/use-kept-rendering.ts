@@ -17,7 +17,7 @@ import {
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { ExecutorContext, InternalContext, RenderedRead, TransmissionHeader } from './context.js';
-import { requestPath } from '../service/request-path.js';
+import { requestPath } from '../http-messages/request-path.js';
 import { fragmentsOf, projectRest, restProjection, type Projection } from './rest-projection.js';
 import { REST_RENDERING } from './shipment-rendering.js';
 

@@ -2,11 +2,11 @@ import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { Kind, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GraphQLLimits } from '../config/config.js';
-import { decisionsOfCurrentRequest, type ClientQuotas } from '../service/client-quotas.js';
-import { tightest, type QuotaDecision, type QuotaName } from '../service/quotas.js';
+import { decisionsOfCurrentRequest, type ClientQuotas } from '../quotas/client-quotas.js';
+import { tightest, type QuotaDecision, type QuotaName } from '../quotas/quotas.js';
 import type { ExecutorContext, InternalContext } from './context.js';
 import { quotaCostOf } from './field-policy.js';
-import { requestPath } from '../service/request-path.js';
+import { requestPath } from '../http-messages/request-path.js';
 
 /** The quota an operation is reported against when it counts against none: the one GraphQL queries spend. */
 const REPORTED_QUOTA: QuotaName = 'lookups';

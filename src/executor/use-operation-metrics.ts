@@ -1,6 +1,6 @@
 import { createCounter, createHistogram, usePrometheus, type FillLabelsFnParams } from '@graphql-yoga/plugin-prometheus';
 import type { Plugin } from 'graphql-yoga';
-import { processRegistry } from '../service/metrics.js';
+import { processRegistry } from '../observability/metrics.js';
 
 /**
  * GraphQL operations in the service's metrics (README: Metrics), through @graphql-yoga/plugin-prometheus:

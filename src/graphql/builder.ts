@@ -1,7 +1,7 @@
 import SchemaBuilder from '@pothos/core';
 import RelayPlugin from '@pothos/plugin-relay';
 import ValidationPlugin from '@pothos/plugin-validation';
-import { DCSA, lookupError, type DetailedError } from '../service/errors.js';
+import { DCSA, lookupError, type DetailedError } from '../errors/errors.js';
 import type { GraphQLContext } from './context.js';
 
 /**

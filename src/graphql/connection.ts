@@ -1,4 +1,4 @@
-import { lookupError, DCSA } from '../service/errors.js';
+import { lookupError, DCSA } from '../errors/errors.js';
 
 /**
  * Relay cursor connections (docs/graphql.md, Pagination): every list that pages answers `edges { cursor node }`

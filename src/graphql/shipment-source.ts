@@ -1,6 +1,6 @@
 import type { ShipmentMaster } from '../domain/types.js';
-import type { ShipmentRow } from '../store/shipment-lookup.js';
-import type { ShipmentSnapshot } from '../store/shipment-snapshot.js';
+import type { ShipmentRow } from '../store/shipments/shipment-lookup.js';
+import type { ShipmentSnapshot } from '../store/shipments/shipment-snapshot.js';
 
 /**
  * What ShipmentTracking fields resolve from: the row the lookup just read

@@ -4,9 +4,9 @@ import type { Config } from '../config/config.js';
 import { RETRY_AFTER_SECONDS } from '../db/unavailable.js';
 import { bodyLimitFor, matchRoute } from '../rest/route-table.js';
 import { keepParsedTarget } from './parsed-target.js';
-import type { Logger } from '../service/logger.js';
-import { correlationIdFor } from '../service/request-context.js';
-import { routeErrorResponse, type RouteError, type RouteFamily } from '../service/route-errors.js';
+import type { Logger } from '../observability/logger.js';
+import { correlationIdFor } from '../observability/request-context.js';
+import { routeErrorResponse, type RouteError, type RouteFamily } from '../errors/route-errors.js';
 
 /**
  * The node HTTP server in front of the fetch-style app (serve.ts), with what

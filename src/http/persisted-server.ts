@@ -6,7 +6,7 @@ import { processRegularResult } from 'graphql-yoga';
 import type { Executor } from '../executor/executor.js';
 import { usesIncrementalDelivery } from '../executor/incremental-delivery.js';
 import { runDocument } from '../executor/run-document.js';
-import { unexpectedErrorResponse } from '../service/route-errors.js';
+import { unexpectedErrorResponse } from '../errors/route-errors.js';
 import { NodeRequest } from './node-request.js';
 import { parsedTarget } from './parsed-target.js';
 import { serverPipeline } from './server-plugins.js';

@@ -1,10 +1,10 @@
 import type { ServerAdapterPlugin } from '@whatwg-node/server';
 import type { AppServices } from '../graphql/context.js';
 import type { Route } from '../rest/route-table.js';
-import { decisionsOfCurrentRequest, type ClientQuotas } from '../service/client-quotas.js';
-import { DcsaResponder } from '../service/dcsa-responses.js';
-import { TntResponder, tntErrorOf } from '../service/tnt-responses.js';
-import { quotaMessage, rateLimitHeaders, tightest, type QuotaDecision } from '../service/quotas.js';
+import { decisionsOfCurrentRequest, type ClientQuotas } from '../quotas/client-quotas.js';
+import { DcsaResponder } from '../errors/dcsa-responses.js';
+import { TntResponder, tntErrorOf } from '../errors/tnt-responses.js';
+import { quotaMessage, rateLimitHeaders, tightest, type QuotaDecision } from '../quotas/quotas.js';
 
 const RATE_LIMITED_DETAIL = { errorCode: 7429, errorCodeText: 'rateLimited' } as const;
 

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendNodeResponse, type ServerAdapterPlugin } from '@whatwg-node/server';
-import type { ClientQuotas } from '../service/client-quotas.js';
+import type { ClientQuotas } from '../quotas/client-quotas.js';
 import type { Executor } from '../executor/executor.js';
 import type { AppServices } from '../graphql/context.js';
 import { matchRoute, type RouteMatch } from '../rest/route-table.js';
-import { currentRequest } from '../service/request-context.js';
-import { unexpectedErrorResponse } from '../service/route-errors.js';
+import { currentRequest } from '../observability/request-context.js';
+import { unexpectedErrorResponse } from '../errors/route-errors.js';
 import { fetchRequestOf, NodeRequest } from './node-request.js';
 import { parsedTarget } from './parsed-target.js';
 import { restQuotaRefusal } from './rest-quotas.js';

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ServerAdapterPlugin } from '@whatwg-node/server';
-import type { Logger, WrittenLevel } from '../service/logger.js';
-import { currentRequest } from '../service/request-context.js';
+import type { Logger, WrittenLevel } from '../observability/logger.js';
+import { currentRequest } from '../observability/request-context.js';
 
 /** Probes and scrapes come every few seconds: logged at debug when they succeed. */
 const PROBES = new Set(['/health', '/ready', '/metrics']);

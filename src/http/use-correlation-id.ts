@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { ServerAdapterPlugin } from '@whatwg-node/server';
 import type { Plugin } from 'graphql-yoga';
-import { correlationIdFor, currentRequest, runInRequest } from '../service/request-context.js';
+import { correlationIdFor, currentRequest, runInRequest } from '../observability/request-context.js';
 
 /**
  * One correlation id per request (request-context.ts): taken from the

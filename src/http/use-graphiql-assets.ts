@@ -1,6 +1,6 @@
 import type { Plugin } from 'graphql-yoga';
 import { GRAPHIQL_ASSETS, GRAPHIQL_ASSETS_PATH } from './graphiql/assets.js';
-import { staticAssetRoute } from '../service/static-assets.js';
+import { staticAssetRoute } from '../http-messages/static-assets.js';
 
 /**
  * GraphiQL's scripts, styles and workers from the installed package (see

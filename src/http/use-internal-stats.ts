@@ -3,8 +3,8 @@ import { getHeapStatistics } from 'node:v8';
 import type { Plugin } from 'graphql-yoga';
 import type { ServerAdapterPlugin } from '@whatwg-node/server';
 import { COUNT_QUERIES, executedStatements } from '../db/query-count.js';
-import { jsonResponse } from '../service/json-response.js';
-import type { SnapshotCache } from '../store/snapshot-cache.js';
+import { jsonResponse } from '../http-messages/json-response.js';
+import type { SnapshotCache } from '../store/shipments/snapshot-cache.js';
 
 /**
  * `GET /internal/stats`, for the benchmark (bench/README.md): the SQL

@@ -5,7 +5,7 @@ import type { ServerAdapterPlugin } from '@whatwg-node/server';
 import type { Plugin } from 'graphql-yoga';
 import { Registry } from 'prom-client';
 import { routeLabel } from '../rest/route-table.js';
-import { httpRequestDuration, httpRequests, methodLabel, processRegistry, startProcessMetrics } from '../service/metrics.js';
+import { httpRequestDuration, httpRequests, methodLabel, processRegistry, startProcessMetrics } from '../observability/metrics.js';
 
 export interface UseMetricsOptions {
   /** The app's own registry (createDatabaseMetrics), served with the process registry. */

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Plugin } from 'graphql-yoga';
 import type { AppServices } from '../graphql/context.js';
 import { matchRoute } from '../rest/route-table.js';
-import { DcsaResponder } from '../service/dcsa-responses.js';
-import { DCSA } from '../service/errors.js';
-import { currentRequest } from '../service/request-context.js';
+import { DcsaResponder } from '../errors/dcsa-responses.js';
+import { DCSA } from '../errors/errors.js';
+import { currentRequest } from '../observability/request-context.js';
 
 /**
  * A path of no route (src/rest/route-table.ts) answers 404 with the DCSA error body and the correlation id,

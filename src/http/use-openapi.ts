@@ -3,7 +3,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { Config } from '../config/config.js';
 import { DOCS_ASSETS, DOCS_ASSETS_PATH, renderDocsPage } from '../openapi/docs-page.js';
 import { buildOpenApiDocument } from '../openapi/openapi-document.js';
-import { staticAssetRoute } from '../service/static-assets.js';
+import { staticAssetRoute } from '../http-messages/static-assets.js';
 
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';

@@ -1,7 +1,7 @@
 import type { Plugin } from 'graphql-yoga';
 import { pingDatabase, type Database } from '../db/connect.js';
 import { DEADLINE_CODE, deadlineError, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
-import { jsonResponse } from '../service/json-response.js';
+import { jsonResponse } from '../http-messages/json-response.js';
 
 /**
  * A load balancer's probe must get an answer within its own timeout, even

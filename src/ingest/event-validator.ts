@@ -12,7 +12,7 @@ import {
   TRANSPORT_EVENT_TYPE_CODES,
 } from '../domain/code-lists.js';
 import { explainInvalidContainerNumber } from '../domain/container-number.js';
-import { correctedStandard, toJsonSchema } from '../domain/dcsa-standard.js';
+import { correctedStandard, toJsonSchema } from '../domain/dcsa/dcsa-standard.js';
 import { explainInvalidImoNumber } from '../domain/imo-number.js';
 import { toUtcIso } from '../domain/timestamps.js';
 import type { TrackingEvent } from '../domain/types.js';
@@ -21,7 +21,7 @@ import { normalizeEvent } from './event-schema.js';
 /**
  * The per-event path of ingest: validators compiled by ajv from the DCSA 2.2
  * event schemas (the vendored standard with its known defects corrected,
- * src/domain/dcsa-standard.ts), each joined with this service's stricter rules
+ * src/domain/dcsa/dcsa-standard.ts), each joined with this service's stricter rules
  * (code lists, lengths, required fields the domain needs), then the rules
  * JSON Schema cannot say, as code (check digits, timestamps with offsets,
  * agreeing spellings), then normalization.

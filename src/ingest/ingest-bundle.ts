@@ -2,12 +2,12 @@ import type { Database, Db } from '../db/connect.js';
 import type { SqlDialect } from '../db/dialect.js';
 import { inTransaction, INGEST_TRANSACTION_RETRY } from '../db/retry-transaction.js';
 import type { ExceptionTransition } from '../domain/exception-lifecycle.js';
-import { refreshShipments } from '../store/derived-state.js';
+import { refreshShipments } from '../store/shipment-writes/derived-state.js';
 import type { IngestBundle } from '../domain/bundle.js';
-import { linkNewEvents, linkShipmentsToStoredEvents } from '../store/link-events.js';
-import { storeEvents, type StoredEvents } from '../store/write-events.js';
-import { storeShipments } from '../store/write-shipments.js';
-import { enqueueDcsaNotifications, enqueueGrantedEvents, linkedEventSeqs } from '../store/dcsa-outbox.js';
+import { linkNewEvents, linkShipmentsToStoredEvents } from '../store/events/link-events.js';
+import { storeEvents, type StoredEvents } from '../store/events/write-events.js';
+import { storeShipments } from '../store/shipment-writes/write-shipments.js';
+import { enqueueDcsaNotifications, enqueueGrantedEvents, linkedEventSeqs } from '../store/push/dcsa-outbox.js';
 import type { ExceptionThresholds } from '../domain/thresholds.js';
 
 /**

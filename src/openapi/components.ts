@@ -11,7 +11,7 @@ import { subscriptionSchemas } from './subscription-schemas.js';
 import { TRACKING_REQUEST_DOCUMENTS } from '../executor/tracking-request-documents.js';
 import { trackingRequestSchemas } from './tracking-request-schemas.js';
 import { componentRef, RestSchemas, type Annotations, type JsonSchema } from './rest-schemas.js';
-import { SAFE_REQUEST_ID } from '../service/request-context.js';
+import { SAFE_REQUEST_ID } from '../observability/request-context.js';
 
 const UN_LOCATION_CODE = { pattern: '^[A-Z]{2}[A-Z2-9]{3}$' };
 const UUID = { format: 'uuid' };
@@ -51,7 +51,7 @@ const ANNOTATIONS: Annotations = {
   'WebhookDelivery.exceptionID': UUID,
   'EventSubscriptionDelivery.deliveryID': UUID,
   'DetailedError.errorCode': { minimum: 7000, maximum: 9999 },
-  // The caller's X-Request-ID when it is a safe token (src/service/request-context.ts), else a trace id or a UUID.
+  // The caller's X-Request-ID when it is a safe token (src/observability/request-context.ts), else a trace id or a UUID.
   'Error.providerCorrelationReference': { pattern: SAFE_REQUEST_ID.source },
   'Error.errors': { minItems: 1 },
 };

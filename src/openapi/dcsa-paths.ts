@@ -1,15 +1,15 @@
 import dcsaResponses from './examples/dcsa-responses.json' with { type: 'json' };
 import { READ_SCOPE, SUBSCRIBE_SCOPE } from '../auth/scopes.js';
-import { DCSA_TNT_API_VERSION } from '../service/tnt-responses.js';
+import { DCSA_TNT_API_VERSION } from '../errors/tnt-responses.js';
 import { HEADERS, type HeaderName } from './components.js';
-import { correctedStandard, toJsonSchema } from '../domain/dcsa-standard.js';
+import { correctedStandard, toJsonSchema } from '../domain/dcsa/dcsa-standard.js';
 import { dcsaComponents } from './dcsa-standard.js';
 import { RATE_LIMIT_HEADERS } from './rate-limit-responses.js';
 import type { JsonSchema } from './rest-schemas.js';
 
 /**
  * The DCSA Track & Trace 2.2 routes in /openapi.json (docs/dcsa-events.md: Consuming the service as a DCSA publisher): the
- * standard's parameters and schemas (corrected: src/domain/dcsa-standard.ts), under `Dcsa.` component names,
+ * standard's parameters and schemas (corrected: src/domain/dcsa/dcsa-standard.ts), under `Dcsa.` component names,
  * with the statuses and headers this service answers. Examples are real answers recorded by
  * test/dcsa-openapi-responses.test.ts (src/openapi/examples/dcsa-responses.json).
  */

@@ -1,4 +1,4 @@
-import { correctedStandard, reachableSchemas, toJsonSchema } from '../domain/dcsa-standard.js';
+import { correctedStandard, reachableSchemas, toJsonSchema } from '../domain/dcsa/dcsa-standard.js';
 import type { JsonSchema } from './rest-schemas.js';
 
 /** The 2.2 schemas `roots` need, as OpenAPI 3.1 components named `prefix + name`. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { StaticAsset } from '../service/static-assets.js';
+import type { StaticAsset } from '../http-messages/static-assets.js';
 
 const require = createRequire(import.meta.url);
 const SWAGGER_UI_PACKAGE = require.resolve('swagger-ui-dist/package.json');

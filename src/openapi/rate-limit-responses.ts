@@ -3,7 +3,7 @@ import { headersOf, type HeaderName } from './components.js';
 import { jsonResponse } from './responses.js';
 import type { JsonSchema } from './rest-schemas.js';
 
-/** The RateLimit headers of a counted request (src/service/quotas.ts rateLimitHeaders). */
+/** The RateLimit headers of a counted request (src/quotas/quotas.ts rateLimitHeaders). */
 export const RATE_LIMIT_HEADERS = [
   'RateLimitLimit',
   'RateLimitRemaining',

@@ -17,7 +17,7 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
-import { ALWAYS_CARRIED, NULLS_KEPT_UNDER } from '../service/rest-body.js';
+import { ALWAYS_CARRIED, NULLS_KEPT_UNDER } from '../http-messages/rest-body.js';
 
 export type JsonSchema = { [keyword: string]: unknown };
 

@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 import { ChangeCursorExpiredError } from '../domain/change-cursor.js';
-import { CHANGE_RETENTION_MS, cursorNow, pruneChanges, readChanges, type Change } from '../store/change-log.js';
+import { CHANGE_RETENTION_MS, cursorNow, pruneChanges, readChanges, type Change } from '../store/changes/change-log.js';
 
-export type { Change } from '../store/change-log.js';
+export type { Change } from '../store/changes/change-log.js';
 
 /**
  * The stream of push transitions for live GraphQL subscriptions (docs/architecture.md, Push). Every transition
- * is written to change_log in the transaction that caused it (src/store/push-outbox.ts), by whichever process
+ * is written to change_log in the transaction that caused it (src/store/push/push-outbox.ts), by whichever process
  * committed it: `serve`, another instance, or `tracking ingest`. Each instance reads the log after its cursor
- * (src/store/change-log.ts: every change once, in commit order, even one whose transaction committed late),
+ * (src/store/changes/change-log.ts: every change once, in commit order, even one whose transaction committed late),
  * every `pollMs` or at once when woken, and publishes to its own subscribers, so live updates need no shared
  * broker and reach subscribers of every instance. A wake-up channel (Redis, when configured) only shortens the
  * wait.
@@ -41,7 +41,7 @@ export class ChangeFeed {
     options: {
       pollMs: number;
       log: (level: 'warn', message: string, fields?: Record<string, unknown>) => void;
-      /** Subscribes to wake-ups from other processes (src/service/wake-channel.ts), once the feed starts. */
+      /** Subscribes to wake-ups from other processes (src/app/wake-channel.ts), once the feed starts. */
       wakeups?: (listener: () => void) => void;
     },
   ) {

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import { READ_SCOPE } from '../auth/scopes.js';
 import type { DatabaseSchema } from '../db/schema.js';
-import { toDcsaEvent } from '../domain/dcsa-events.js';
+import { toDcsaEvent } from '../domain/dcsa/dcsa-events.js';
 import { EVENTS_DOCUMENT } from '../executor/event-documents.js';
 import type { Executor } from '../executor/executor.js';
 import { runDocument } from '../executor/run-document.js';
-import { notificationEventIds } from '../store/dcsa-outbox.js';
-import { DCSA_KIND } from '../store/dcsa-subscriptions.js';
-import type { ClaimedDelivery } from '../store/delivery-queue.js';
+import { notificationEventIds } from '../store/push/dcsa-outbox.js';
+import { DCSA_KIND } from '../store/push/dcsa-subscriptions.js';
+import type { ClaimedDelivery } from '../store/push/delivery-queue.js';
 import type { DeliveryWorkerOptions } from './delivery-worker.js';
 import type { PushBody } from './transmission-bodies.js';
 

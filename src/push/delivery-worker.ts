@@ -5,13 +5,19 @@ import type { SecretBox } from '../auth/secret-box.js';
 import type { Database } from '../db/connect.js';
 import { DEFAULT_RETRY_POLICY, nextAttemptAt, retryAfterMs, type RetryPolicy } from '../domain/push/retry-policy.js';
 import { SIGNATURE_HEADER, signatureHeader } from '../domain/push/webhook-signature.js';
-import { findClientStatuses } from '../store/api-clients.js';
-import { chunks } from '../store/chunked-state.js';
-import { claimDeliveries, confirmLeases, enqueueScheduled, type AttemptOutcome, type ClaimedDelivery } from '../store/delivery-queue.js';
-import { disableSubscription } from '../store/webhook-subscriptions.js';
-import { DCSA_KIND, markCallbackChecked } from '../store/dcsa-subscriptions.js';
-import { signNotification } from '../domain/dcsa-notification-signature.js';
-import { DCSA_TNT_API_VERSION } from '../service/tnt-responses.js';
+import { findClientStatuses } from '../store/housekeeping/api-clients.js';
+import { chunks } from '../store/batching/chunks.js';
+import {
+  claimDeliveries,
+  confirmLeases,
+  enqueueScheduled,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+} from '../store/push/delivery-queue.js';
+import { disableSubscription } from '../store/push/webhook-subscriptions.js';
+import { DCSA_KIND, markCallbackChecked } from '../store/push/dcsa-subscriptions.js';
+import { signNotification } from '../domain/dcsa/dcsa-notification-signature.js';
+import { DCSA_TNT_API_VERSION } from '../errors/tnt-responses.js';
 import { LoopPressure } from './loop-pressure.js';
 import { OutcomeRecorder } from './outcome-recorder.js';
 import type { PushBody } from './transmission-bodies.js';
@@ -60,7 +66,7 @@ export interface DeliveryWorkerOptions {
    */
   lanes?: number;
   retry?: RetryPolicy;
-  /** Subscribes to wake-ups from other processes (src/service/wake-channel.ts) when the worker starts. */
+  /** Subscribes to wake-ups from other processes (src/app/wake-channel.ts) when the worker starts. */
   wakeups?: (listener: () => void) => void;
   /** Called for each delivery delivered, with the time from its enqueueing (metrics). */
   onDelivered?(delivery: ClaimedDelivery, latencyMs: number): void;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { Principal } from '../auth/principal.js';
 import type { Db } from '../db/connect.js';
-import type { EventFilter } from '../domain/dcsa-event-filter.js';
-import { notificationKey } from '../domain/dcsa-notification-signature.js';
+import type { EventFilter } from '../domain/dcsa/dcsa-event-filter.js';
+import { notificationKey } from '../domain/dcsa/dcsa-notification-signature.js';
 import { checkCallbackUrl, MAX_CALLBACK_URL_LENGTH } from '../domain/push/callback-url.js';
-import { EVENT_FILTER_SCHEMA, parseOrRefuse, withoutEmptyLists } from '../service/dcsa-event-query.js';
-import { DCSA, lookupError } from '../service/errors.js';
+import { EVENT_FILTER_SCHEMA, parseOrRefuse, withoutEmptyLists } from '../arguments/dcsa-event-query.js';
+import { DCSA, lookupError } from '../errors/errors.js';
 import {
   createDcsaSubscription,
   deleteDcsaSubscription,
@@ -13,8 +13,8 @@ import {
   updateDcsaSecret,
   updateDcsaSubscription,
   type DcsaSubscription,
-} from '../store/dcsa-subscriptions.js';
-import { countActiveSubscriptions } from '../store/webhook-subscriptions.js';
+} from '../store/push/dcsa-subscriptions.js';
+import { countActiveSubscriptions } from '../store/push/webhook-subscriptions.js';
 import type { PushServices } from './subscription-service.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { AccessCheck, AccessDenial, TokenGrant } from '../auth/access-check.js';
-import { liveStreamsEnded, liveStreamsOpen } from '../service/metrics.js';
+import { liveStreamsEnded, liveStreamsOpen } from '../observability/metrics.js';
 import type { Change, ChangeFeed } from './change-feed.js';
 
 /**

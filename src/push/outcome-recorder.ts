@@ -1,4 +1,4 @@
-import { recordAttempts, type AttemptOutcome } from '../store/delivery-queue.js';
+import { recordAttempts, type AttemptOutcome } from '../store/push/delivery-queue.js';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 

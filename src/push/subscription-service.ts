@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { SecretBox } from '../auth/secret-box.js';
 import type { Peppers } from '../auth/pepper.js';
-import { DCSA, lookupError } from '../service/errors.js';
-import { namesNoShipment, shipmentNotFound, toShipmentLookup, type LookupArgs } from '../service/lookup-arguments.js';
+import { DCSA, lookupError } from '../errors/errors.js';
+import { namesNoShipment, shipmentNotFound, toShipmentLookup, type LookupArgs } from '../arguments/lookup-arguments.js';
 import type { Db } from '../db/connect.js';
 import { checkCallbackUrl, type PushEnvironment } from '../domain/push/callback-url.js';
 import { isAccessTrigger, type ChangeTriggerType } from '../domain/push/push-triggers.js';
-import { findShipment } from '../store/shipment-lookup.js';
+import { findShipment } from '../store/shipments/shipment-lookup.js';
 import {
   ACCOUNT_WIDE,
   countActiveSubscriptions,
@@ -16,9 +16,9 @@ import {
   rotateSubscriptionSecret,
   updateSealedSubscriptionSecrets,
   type WebhookSubscription,
-} from '../store/webhook-subscriptions.js';
+} from '../store/push/webhook-subscriptions.js';
 import type { Principal } from '../auth/principal.js';
-import type { ClaimedDelivery } from '../store/delivery-queue.js';
+import type { ClaimedDelivery } from '../store/push/delivery-queue.js';
 import type { PushBody } from './transmission-bodies.js';
 import type { WebhookRequest, WebhookResponse } from './webhook-sender.js';
 

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import { READ_SCOPE } from '../auth/scopes.js';
 import type { DatabaseSchema } from '../db/schema.js';
-import { readErrorCode } from '../service/errors.js';
+import { readErrorCode } from '../errors/errors.js';
 import type { PushTransmission } from '../executor/context.js';
 import { renderShipment, transmissionJson } from '../executor/shipment-rendering.js';
-import { shipmentKeysById } from '../store/shipment-lookup.js';
-import { shipmentIdentifiers } from '../store/access-changes.js';
-import type { ClaimedDelivery } from '../store/delivery-queue.js';
+import { shipmentKeysById } from '../store/shipments/shipment-lookup.js';
+import { shipmentIdentifiers } from '../store/access/access-changes.js';
+import type { ClaimedDelivery } from '../store/push/delivery-queue.js';
 import type { Executor } from '../executor/executor.js';
 
 /**

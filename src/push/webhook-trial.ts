@@ -4,11 +4,11 @@ import type { Db } from '../db/connect.js';
 import { checkCallbackUrl } from '../domain/push/callback-url.js';
 import { deliveryTransmissionId } from '../domain/push/retry-policy.js';
 import { SIGNATURE_HEADER, signatureHeader } from '../domain/push/webhook-signature.js';
-import { DCSA, lookupError } from '../service/errors.js';
-import { countWebhookTrial } from '../service/metrics.js';
-import { latestVisibleShipmentId } from '../store/account-feed.js';
-import { findDelivery, recordRedelivery, type ClaimedDelivery } from '../store/delivery-queue.js';
-import { ACCOUNT_WIDE, getSendingSubscription, type SendingSubscription } from '../store/webhook-subscriptions.js';
+import { DCSA, lookupError } from '../errors/errors.js';
+import { countWebhookTrial } from '../observability/metrics.js';
+import { latestVisibleShipmentId } from '../store/changes/account-feed.js';
+import { findDelivery, recordRedelivery, type ClaimedDelivery } from '../store/push/delivery-queue.js';
+import { ACCOUNT_WIDE, getSendingSubscription, type SendingSubscription } from '../store/push/webhook-subscriptions.js';
 import { subscriptionNotFound, type PushServices, type WebhookTrials } from './subscription-service.js';
 
 /**

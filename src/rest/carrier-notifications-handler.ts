@@ -1,12 +1,12 @@
-import { countIngestedBundle, countUnwrittenBundle } from '../service/metrics.js';
+import { countIngestedBundle, countUnwrittenBundle } from '../observability/metrics.js';
 import { carrierEventsBundle, describeIssues, validEventsOf } from '../carriers/carrier-events.js';
 import { keepRejected, rejectedRows } from '../carriers/rejected-events.js';
 import { verifyNotification } from '../carriers/notification-signature.js';
-import { DCSA } from '../service/errors.js';
+import { DCSA } from '../errors/errors.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { ingestRetrying } from '../carriers/ingest-retrying.js';
-import { DcsaResponder } from '../service/dcsa-responses.js';
-import { BodyTooLargeError, readLimitedBytes } from '../service/limited-body.js';
+import { DcsaResponder } from '../errors/dcsa-responses.js';
+import { BodyTooLargeError, readLimitedBytes } from '../http-messages/limited-body.js';
 import type { AppServices } from '../graphql/context.js';
 import { ediFormatOf, ingestEdiBody, refuseUnconfiguredFormat } from './edi-ingest-body.js';
 

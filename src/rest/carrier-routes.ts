@@ -1,6 +1,6 @@
-import { DCSA } from '../service/errors.js';
+import { DCSA } from '../errors/errors.js';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
-import { DcsaResponder } from '../service/dcsa-responses.js';
+import { DcsaResponder } from '../errors/dcsa-responses.js';
 import type { RouteRequest } from './route-request.js';
 
 /**

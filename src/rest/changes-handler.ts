@@ -1,10 +1,10 @@
 import { GraphQLError } from 'graphql';
 import { requireScope } from '../auth/request-auth.js';
 import { READ_SCOPE } from '../auth/scopes.js';
-import { DCSA } from '../service/errors.js';
-import { DcsaResponder } from '../service/dcsa-responses.js';
-import { jsonResponse } from '../service/json-response.js';
-import { omitAbsent } from '../service/rest-body.js';
+import { DCSA } from '../errors/errors.js';
+import { DcsaResponder } from '../errors/dcsa-responses.js';
+import { jsonResponse } from '../http-messages/json-response.js';
+import { omitAbsent } from '../http-messages/rest-body.js';
 import { runDocument } from '../executor/run-document.js';
 import { FEED_DOCUMENTS } from '../executor/feed-documents.js';
 import type { AppServices } from '../graphql/context.js';

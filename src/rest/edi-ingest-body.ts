@@ -1,10 +1,10 @@
 import { EdiUnreadableError, ingestEdi } from '../carriers/edi-ingest.js';
 import type { EdiFormat } from '../domain/edi-status-map.js';
 import type { AppServices } from '../graphql/context.js';
-import { countIngestedBundle, countUnwrittenBundle } from '../service/metrics.js';
-import type { DcsaResponder } from '../service/dcsa-responses.js';
-import { DCSA } from '../service/errors.js';
-import { jsonResponse } from '../service/json-response.js';
+import { countIngestedBundle, countUnwrittenBundle } from '../observability/metrics.js';
+import type { DcsaResponder } from '../errors/dcsa-responses.js';
+import { DCSA } from '../errors/errors.js';
+import { jsonResponse } from '../http-messages/json-response.js';
 
 /**
  * EDI bodies on the carrier routes (docs/carriers.md "EDI"): a carrier's signed push to

@@ -3,10 +3,10 @@ import { EVENT_SUBSCRIPTION_DOCUMENTS } from '../executor/event-documents.js';
 import type { Executor } from '../executor/executor.js';
 import { runDocument } from '../executor/run-document.js';
 import type { AppServices } from '../graphql/context.js';
-import { unknownFilterCode } from '../service/dcsa-event-query.js';
-import { readJsonBody } from '../service/json-body.js';
-import { jsonResponse } from '../service/json-response.js';
-import { API_VERSION_HEADER, TntResponder } from '../service/tnt-responses.js';
+import { unknownFilterCode } from '../arguments/dcsa-event-query.js';
+import { readJsonBody } from '../http-messages/json-body.js';
+import { jsonResponse } from '../http-messages/json-response.js';
+import { API_VERSION_HEADER, TntResponder } from '../errors/tnt-responses.js';
 import { apiVersionProblem, pageHeaders } from './events-handler.js';
 import { WEBHOOK_DELIVERY_STATUSES } from '../domain/types.js';
 

@@ -1,14 +1,14 @@
 import { GraphQLError } from 'graphql';
 import { requireScope } from '../auth/request-auth.js';
 import { READ_SCOPE } from '../auth/scopes.js';
-import { TIME_OPERATORS } from '../domain/dcsa-event-filter.js';
-import { toDcsaEvent } from '../domain/dcsa-events.js';
+import { TIME_OPERATORS } from '../domain/dcsa/dcsa-event-filter.js';
+import { toDcsaEvent } from '../domain/dcsa/dcsa-events.js';
 import { EVENTS_DOCUMENT, EVENTS_VARIABLES } from '../executor/event-documents.js';
 import type { Executor } from '../executor/executor.js';
 import { runDocument } from '../executor/run-document.js';
 import type { AppServices } from '../graphql/context.js';
-import { jsonResponse } from '../service/json-response.js';
-import { API_VERSION_HEADER, TntResponder } from '../service/tnt-responses.js';
+import { jsonResponse } from '../http-messages/json-response.js';
+import { API_VERSION_HEADER, TntResponder } from '../errors/tnt-responses.js';
 
 /**
  * GET /v2/events, DCSA Track & Trace 2.2 (docs/dcsa-events.md: Consuming the service as a DCSA publisher): the query

@@ -1,7 +1,7 @@
 import type { Config } from '../config/config.js';
-import type { QuotaName } from '../service/quotas.js';
-import type { RouteFamily } from '../service/route-errors.js';
-import { jsonResponse } from '../service/json-response.js';
+import type { QuotaName } from '../quotas/quotas.js';
+import type { RouteFamily } from '../errors/route-errors.js';
+import { jsonResponse } from '../http-messages/json-response.js';
 import { handleCarrierNotification } from './carrier-notifications-handler.js';
 import { carrierRoute } from './carrier-routes.js';
 import { handleOperatorIngest } from './operator-ingest-handler.js';
@@ -17,7 +17,7 @@ import { handleTrackingRequests, TRACKING_REQUEST_BODY_BYTES } from './tracking-
 /**
  * Every HTTP route of the service, once (docs/architecture.md, Route table): the router (src/http/use-rest-api.ts),
  * the body limits of the HTTP edge (src/http/http-server.ts), the REST quotas (src/http/use-rest-quotas.ts), the
- * error bodies of answers made outside a handler (src/service/route-errors.ts) and the metrics' route label all
+ * error bodies of answers made outside a handler (src/errors/route-errors.ts) and the metrics' route label all
  * read it, and test/route-table.test.ts checks it against the OpenAPI document.
  */
 

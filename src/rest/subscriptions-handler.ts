@@ -1,8 +1,8 @@
-import { DCSA } from '../service/errors.js';
-import { DcsaResponder } from '../service/dcsa-responses.js';
-import { readJsonBody } from '../service/json-body.js';
-import { jsonResponse } from '../service/json-response.js';
-import { omitAbsent } from '../service/rest-body.js';
+import { DCSA } from '../errors/errors.js';
+import { DcsaResponder } from '../errors/dcsa-responses.js';
+import { readJsonBody } from '../http-messages/json-body.js';
+import { jsonResponse } from '../http-messages/json-response.js';
+import { omitAbsent } from '../http-messages/rest-body.js';
 import { runDocument } from '../executor/run-document.js';
 import { SUBSCRIPTION_DOCUMENTS } from '../executor/subscription-documents.js';
 import type { AppServices } from '../graphql/context.js';

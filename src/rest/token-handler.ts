@@ -1,9 +1,9 @@
 import type { GrantContext, OAuthErrorBody } from '../auth/token-grant.js';
-import { tokenRefusals } from '../service/metrics.js';
+import { tokenRefusals } from '../observability/metrics.js';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
-import { readErrorCode } from '../service/errors.js';
-import { readBodyText } from '../service/json-body.js';
-import { jsonResponse } from '../service/json-response.js';
+import { readErrorCode } from '../errors/errors.js';
+import { readBodyText } from '../http-messages/json-body.js';
+import { jsonResponse } from '../http-messages/json-response.js';
 import { ISSUE_TOKEN } from '../executor/token-document.js';
 import type { AppServices } from '../graphql/context.js';
 import type { Executor } from '../executor/executor.js';

@@ -2,11 +2,11 @@ import { runDocument } from '../executor/run-document.js';
 import { TRACKING_REQUEST_DOCUMENTS } from '../executor/tracking-request-documents.js';
 import type { Executor } from '../executor/executor.js';
 import type { AppServices } from '../graphql/context.js';
-import { DcsaResponder } from '../service/dcsa-responses.js';
-import { DCSA } from '../service/errors.js';
-import { readJsonBody } from '../service/json-body.js';
-import { jsonResponse } from '../service/json-response.js';
-import { omitAbsent } from '../service/rest-body.js';
+import { DcsaResponder } from '../errors/dcsa-responses.js';
+import { DCSA } from '../errors/errors.js';
+import { readJsonBody } from '../http-messages/json-body.js';
+import { jsonResponse } from '../http-messages/json-response.js';
+import { omitAbsent } from '../http-messages/rest-body.js';
 
 /** Tracking request bodies are tiny JSON objects. */
 export const TRACKING_REQUEST_BODY_BYTES = 4 * 1024;

@@ -1,7 +1,7 @@
 import { READ_SCOPE, SUBSCRIBE_SCOPE } from '../../src/auth/scopes.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { createApp, type App, type AppOptions } from '../../src/app/create-app.js';
-import { createLogger } from '../../src/service/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { ingestBundle } from '../../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../../src/ingest/parse-bundle.js';
 import { createTestDatabase, type TestDatabase } from './databases.js';

@@ -14,8 +14,8 @@
  */
 import { connectDatabase } from '../../src/db/connect.js';
 import { retryTransaction } from '../../src/db/retry-transaction.js';
-import { readChanges } from '../../src/store/change-log.js';
-import { enqueuePushTriggers } from '../../src/store/push-outbox.js';
+import { readChanges } from '../../src/store/changes/change-log.js';
+import { enqueuePushTriggers } from '../../src/store/push/push-outbox.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const [role, ...args] = process.argv.slice(2);

@@ -6,7 +6,7 @@ import { createConnection } from 'mysql2/promise';
 import { Migrator, type LogConfig } from 'kysely';
 import { migrations } from '../../db/migrations/index.js';
 import { connectDatabase, type Database } from '../../src/db/connect.js';
-import { migrateToLatest } from '../../src/store/migrate.js';
+import { migrateToLatest } from '../../src/store/housekeeping/migrate.js';
 
 /**
  * The dialects every data test runs against (Kysely's own test layout):

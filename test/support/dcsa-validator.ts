@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
-import { correctedStandard, toJsonSchema } from '../../src/domain/dcsa-standard.js';
+import { correctedStandard, toJsonSchema } from '../../src/domain/dcsa/dcsa-standard.js';
 
 type Json = Record<string, any>;
 
@@ -8,7 +8,7 @@ const ID = 'https://dcsa.test/tnt-2.2.0.json';
 
 /**
  * Validates answers and notifications of the DCSA routes against the DCSA Track & Trace 2.2 OpenAPI itself
- * (corrected for its known defects: src/domain/dcsa-standard.ts), with ajv (JSON Schema 2020-12, formats,
+ * (corrected for its known defects: src/domain/dcsa/dcsa-standard.ts), with ajv (JSON Schema 2020-12, formats,
  * strict): the body against the operation's documented schema for the status (its `default` response for an
  * error), the response headers it declares required, and `API-Version` on every answer.
  */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { RateLimitStore } from '../../src/service/rate-limit-store.js';
+import { RateLimitStore } from '../../src/quotas/rate-limit-store.js';
 
 /**
  * The stores every rate-limit test runs against, like the database dialects

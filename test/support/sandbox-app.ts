@@ -1,6 +1,6 @@
 import { READ_SCOPE } from '../../src/auth/scopes.js';
 import { ensureSandboxDemoClient, seedSandboxIfEmpty } from '../../src/app/sandbox-seed.js';
-import type { Logger } from '../../src/service/logger.js';
+import type { Logger } from '../../src/observability/logger.js';
 import { createTestApp, type TestApp } from './app-fixture.js';
 import type { TestDialect } from './databases.js';
 

@@ -10,14 +10,14 @@ export interface EventTable {
   event_created_date_time: string;
   /**
    * The normalized event (spec spelling) as JSON, for rows stored before migration 021 and not yet converted;
-   * '' once `payload` holds it. Read through src/store/event-payload.ts, never directly.
+   * '' once `payload` holds it. Read through src/store/events/event-payload.ts, never directly.
    */
   payload_json: string;
-  /** The event's JSON compressed, behind a format byte (src/store/event-payload.ts); null on unconverted rows. */
+  /** The event's JSON compressed, behind a format byte (src/store/events/event-payload.ts); null on unconverted rows. */
   payload: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
   ingested_at: string;
   /**
-   * What the DCSA 2.2 filters select on (src/domain/dcsa-events.ts, eventFacts): the event's type code, a
+   * What the DCSA 2.2 filters select on (src/domain/dcsa/dcsa-events.ts, eventFacts): the event's type code, a
    * shipment event's documentTypeCode, its transport call's ID (or derived identity), vessel, export voyage,
    * service and UN/LOCODE, an equipment event's location and container. Null where the event has none.
    */

@@ -33,7 +33,7 @@ export interface WebhookSubscriptionTable {
    * shipment its account sees that pass `filters_json`; shipment_id 0). Both ride the same outbox.
    */
   kind: ColumnType<string, string | undefined, string>;
-  /** A DCSA subscription's filters (src/domain/dcsa-event-filter.ts), as JSON. */
+  /** A DCSA subscription's filters (src/domain/dcsa/dcsa-event-filter.ts), as JSON. */
   filters_json: string | null;
   /** When the callback URL last answered the DCSA HEAD check; null until then (and after it changes). */
   callback_checked_at: string | null;
@@ -85,7 +85,7 @@ export interface WebhookDeliveryTable {
 export interface ChangeLogTable {
   /** Order of insertion; not commit order (docs/architecture.md, Change log). */
   id: Generated<number>;
-  /** The ordering batch that numbered the row once it was committed (src/store/change-order.ts); null until then. */
+  /** The ordering batch that numbered the row once it was committed (src/store/changes/change-order.ts); null until then. */
   commit_seq: ColumnType<number | null, number | null | undefined, number | null>;
   shipment_id: number;
   trigger_type: string;

@@ -27,7 +27,7 @@ export interface ShipmentTable {
    */
   milestones_json: ColumnType<string | null, string | null | undefined, string | null>;
   /**
-   * The same milestones compressed behind a format byte (migration 023; src/store/milestones-payload.ts): new
+   * The same milestones compressed behind a format byte (migration 023; src/store/shipments/milestones-payload.ts): new
    * refreshes write this and null in milestones_json. Read both through decodeMilestonesJson.
    */
   milestones: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
@@ -39,7 +39,7 @@ export interface ShipmentTable {
   stated_at: ColumnType<string | null, string | null | undefined, string | null>;
   /**
    * 1 while carrier_booking_reference is a tracked reference standing in for a booking the carrier's events never
-   * named (migration 016; src/store/shipment-identity.ts).
+   * named (migration 016; src/store/shipments/shipment-identity.ts).
    */
   booking_stand_in: ColumnType<number, number | undefined, number>;
 }
@@ -100,7 +100,7 @@ export interface ShipmentAccountTable {
 }
 
 /**
- * A shipment's snapshot as of `version` (see src/store/stored-snapshots.ts):
+ * A shipment's snapshot as of `version` (see src/store/shipments/stored-snapshots.ts):
  * what lookups serve, built at each change instead of at each read.
  */
 export interface ShipmentSnapshotTable {
@@ -112,7 +112,7 @@ export interface ShipmentSnapshotTable {
   exceptions_json: string;
   /**
    * How the row is stored (migration 020): 0, the two JSON text columns above; from 1 on, the compressed columns
-   * below (the text columns empty). See src/store/stored-snapshots.ts.
+   * below (the text columns empty). See src/store/shipments/stored-snapshots.ts.
    */
   stored_form: ColumnType<number, number | undefined, number>;
   /** tracking_json, compressed (stored_form 1 on). */

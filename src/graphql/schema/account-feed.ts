@@ -5,8 +5,8 @@ import { ChangeCursorExpiredError, InvalidChangeCursorError } from '../../domain
 import { decodeShipmentCursor, encodeShipmentCursor, InvalidFeedCursorError } from '../../domain/feed-cursor.js';
 import { policy } from '../../executor/field-policy.js';
 import { RETRY_AFTER_SECONDS } from '../../db/unavailable.js';
-import { DCSA, lookupError, serviceUnavailableError } from '../../service/errors.js';
-import { countAccountFeedPage } from '../../service/metrics.js';
+import { DCSA, lookupError, serviceUnavailableError } from '../../errors/errors.js';
+import { countAccountFeedPage } from '../../observability/metrics.js';
 import {
   DEFAULT_FEED_LIMIT,
   MAX_FEED_LIMIT,
@@ -16,8 +16,8 @@ import {
   type FeedChange,
   type FeedEntry,
   type FeedPage,
-} from '../../store/account-feed.js';
-import { FeedBusyError, withFeedReadSlot } from '../../store/feed-read-gate.js';
+} from '../../store/changes/account-feed.js';
+import { FeedBusyError, withFeedReadSlot } from '../../store/changes/feed-read-gate.js';
 import { builder } from '../builder.js';
 import { connectionOf, pagingDirection } from '../connection.js';
 import type { GraphQLContext } from '../context.js';

@@ -16,9 +16,9 @@ import {
   withoutEmptyLists,
   type EventPageQuery,
   type PageBoundary,
-} from '../../service/dcsa-event-query.js';
-import { DCSA, lookupError } from '../../service/errors.js';
-import { readEventPage, type EventPageRow } from '../../store/dcsa-events.js';
+} from '../../arguments/dcsa-event-query.js';
+import { DCSA, lookupError } from '../../errors/errors.js';
+import { readEventPage, type EventPageRow } from '../../store/events/dcsa-events.js';
 import { builder } from '../builder.js';
 import { connectionOf, pagingDirection } from '../connection.js';
 import {

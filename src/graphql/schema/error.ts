@@ -1,5 +1,5 @@
-import type { DetailedError } from '../../service/errors.js';
-import type { ErrorBody } from '../../service/error-body.js';
+import type { DetailedError } from '../../errors/errors.js';
+import type { ErrorBody } from '../../errors/error-body.js';
 import { builder } from '../builder.js';
 
 export const DetailedErrorType = builder.objectRef<DetailedError>('DetailedError').implement({

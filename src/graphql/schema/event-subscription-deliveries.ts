@@ -1,7 +1,7 @@
 import { SUBSCRIBE_SCOPE } from '../../auth/scopes.js';
 import { policy } from '../../executor/field-policy.js';
 import { requireEventSubscription } from '../../push/event-subscription-service.js';
-import type { DeliveryLogEntry } from '../../store/delivery-queue.js';
+import type { DeliveryLogEntry } from '../../store/push/delivery-queue.js';
 import { builder } from '../builder.js';
 import {
   DELIVERY_LOG_CONNECTION_VALIDATION,

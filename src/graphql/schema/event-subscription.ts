@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SUBSCRIBE_SCOPE } from '../../auth/scopes.js';
-import { EVENT_FILTER_FIELDS } from '../../domain/dcsa-event-filter.js';
+import { EVENT_FILTER_FIELDS } from '../../domain/dcsa/dcsa-event-filter.js';
 import { policy } from '../../executor/field-policy.js';
 import {
   createEventSubscription,
@@ -9,9 +9,9 @@ import {
   updateEventSubscription,
   updateEventSubscriptionSecret,
 } from '../../push/event-subscription-service.js';
-import { parseOrRefuse } from '../../service/dcsa-event-query.js';
-import { DCSA, lookupError } from '../../service/errors.js';
-import { listDcsaSubscriptions, type DcsaSubscription, type DcsaSubscriptionSort } from '../../store/dcsa-subscriptions.js';
+import { parseOrRefuse } from '../../arguments/dcsa-event-query.js';
+import { DCSA, lookupError } from '../../errors/errors.js';
+import { listDcsaSubscriptions, type DcsaSubscription, type DcsaSubscriptionSort } from '../../store/push/dcsa-subscriptions.js';
 import { builder } from '../builder.js';
 import {
   DocumentTypeCodeEnum,

@@ -5,7 +5,7 @@ import {
   FACILITY_TYPE_CODE_LIST,
   MODE_OF_TRANSPORT_LIST,
 } from '../../domain/code-lists.js';
-import { dcsaTransportCallID } from '../../domain/dcsa-events.js';
+import { dcsaTransportCallID } from '../../domain/dcsa/dcsa-events.js';
 import { builder } from '../builder.js';
 import { codeListEnum } from '../code-list-enum.js';
 

@@ -8,7 +8,7 @@ import {
   stopTracking,
 } from '../../carriers/tracking-request-service.js';
 import { policy } from '../../executor/field-policy.js';
-import type { TrackingRequestView } from '../../store/tracking-requests.js';
+import type { TrackingRequestView } from '../../store/carriers/tracking-requests.js';
 import { builder } from '../builder.js';
 import { connectionOf, pagingDirection } from '../connection.js';
 

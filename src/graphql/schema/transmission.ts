@@ -1,10 +1,10 @@
 import type { TransmissionHeader } from '../../executor/context.js';
 import { ifNoneMatchMatches, shipmentEtag } from '../../domain/conditional-read.js';
 import { TRIGGER_TYPE_LIST } from '../../domain/enumerations.js';
-import { findShipment } from '../../store/shipment-lookup.js';
+import { findShipment } from '../../store/shipments/shipment-lookup.js';
 import { builder } from '../builder.js';
 import { codeListEnum } from '../code-list-enum.js';
-import { lookupArgs, shipmentNotFound, toShipmentLookup } from '../../service/lookup-arguments.js';
+import { lookupArgs, shipmentNotFound, toShipmentLookup } from '../../arguments/lookup-arguments.js';
 import { ShipmentSource } from '../shipment-source.js';
 import { ShipmentTrackingType } from './shipment-tracking.js';
 import { policy } from '../../executor/field-policy.js';

@@ -9,11 +9,16 @@ import {
   subscriptionNotFound,
 } from '../../push/subscription-service.js';
 import { redeliverWebhook, testWebhook, type TrialResult } from '../../push/webhook-trial.js';
-import { listDeliveries, pageOfDeliveryLog, type DeliveryLogEntry } from '../../store/delivery-queue.js';
-import { deleteSubscription, listSubscriptions, pageOfSubscriptions, type WebhookSubscription } from '../../store/webhook-subscriptions.js';
+import { listDeliveries, pageOfDeliveryLog, type DeliveryLogEntry } from '../../store/push/delivery-queue.js';
+import {
+  deleteSubscription,
+  listSubscriptions,
+  pageOfSubscriptions,
+  type WebhookSubscription,
+} from '../../store/push/webhook-subscriptions.js';
 import { builder } from '../builder.js';
 import { badConnectionArgument, connectionOf, pagingDirection, type Connection } from '../connection.js';
-import { subscriptionTargetArgs } from '../../service/lookup-arguments.js';
+import { subscriptionTargetArgs } from '../../arguments/lookup-arguments.js';
 import { ExceptionTypeEnum } from './exception.js';
 import { TriggerTypeEnum } from './transmission.js';
 import { policy } from '../../executor/field-policy.js';

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { StaticAsset } from '../../service/static-assets.js';
+import type { StaticAsset } from '../../http-messages/static-assets.js';
 
 const require = createRequire(import.meta.url);
 const { version } = require('@graphql-yoga/render-graphiql/package.json') as { version: string };

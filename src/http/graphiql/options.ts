@@ -2,7 +2,7 @@ import type { GraphiQLOptions } from 'graphql-yoga';
 import type { ClientStore } from '../../auth/client-store.js';
 import { READ_SCOPE } from '../../auth/scopes.js';
 import type { TokenService } from '../../auth/tokens.js';
-import { readSandboxDemoClientId } from '../../store/sandbox-demo-client.js';
+import { readSandboxDemoClientId } from '../../store/housekeeping/sandbox-demo-client.js';
 import type { Config } from '../../config/config.js';
 import type { Database } from '../../db/connect.js';
 import { graphiqlDefaultDocument } from './default-document.js';
