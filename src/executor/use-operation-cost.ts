@@ -149,12 +149,23 @@ export function useOperationCost(options: { limits: GraphQLLimits; quotas: Clien
       const get = costOf(args);
       if (!get) return undefined;
       return {
-        onSubscribeResult({ result }) {
-          if (!isAsyncIterable(result)) return undefined;
+        onSubscribeResult({ result, setResult }) {
           // A subscription counts once, when it is made (use-graphql-quotas.ts): read the quota now, in the request's
           // own context, and let every event say what the subscription cost (docs/graphql.md, Cost). Its events
           // count nothing, so they repeat that figure rather than read the quota again per event and subscriber.
           const cost = get();
+          if (!isAsyncIterable(result)) {
+            // Refused before its stream starts (401, 429, NOT_FOUND): one answer, which carries the cost like a
+            // query's refusal. This hook cannot wait, but the subscribe call's result may be a promise (Yoga
+            // awaits it), so a cost still being read is awaited there.
+            const refusal = result as ExecutionResult;
+            setResult(
+              cost instanceof Promise
+                ? (cost.then((known) => withExtensions(refusal, { cost: known })) as unknown as ExecutionResult)
+                : withExtensions(refusal, { cost }),
+            );
+            return undefined;
+          }
           return {
             async onNext({ result: event, setResult }) {
               setResult(withExtensions(event, { cost: await cost }));
