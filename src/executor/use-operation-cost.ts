@@ -161,7 +161,11 @@ export function useOperationCost(options: { limits: GraphQLLimits; quotas: Clien
             const refusal = result as ExecutionResult;
             setResult(
               cost instanceof Promise
-                ? (cost.then((known) => withExtensions(refusal, { cost: known })) as unknown as ExecutionResult)
+                ? // A cost that cannot be read (the quota store away) leaves the refusal as it was, never a 500.
+                  (cost.then(
+                    (known) => withExtensions(refusal, { cost: known }),
+                    () => refusal,
+                  ) as unknown as ExecutionResult)
                 : withExtensions(refusal, { cost }),
             );
             return undefined;
