@@ -49,23 +49,30 @@ describe.each(dialects)('tracking upgrade on $name', ({ name, enabled }) => {
   });
   afterAll(async () => t?.destroy());
 
-  it.skipIf(!enabled)('status lists pending steps; finish refuses without the word about 0.4.0, then finishes, then has nothing to do', () => {
-    const env = { DATABASE_URL: t.url };
-    const status = tracking(['upgrade', 'status', '--json'], env);
-    expect(status.code).toBe(0);
-    expect(JSON.parse(status.stdout)).toEqual({
-      instances: [],
-      pending: ['025-compact-events', '026-compact-snapshots', '027-compact-milestones', '028-mark-stand-ins'],
-      finished: false,
-    });
-    const refused = tracking(['upgrade', 'finish'], env);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('--previous-release-stopped');
-    const finished = tracking(['upgrade', 'finish', '--previous-release-stopped'], env);
-    expect(finished).toMatchObject({ code: 0 });
-    expect(finished.stdout).toContain(`Finished the upgrade to ${VERSION}`);
-    expect(JSON.parse(tracking(['upgrade', 'status', '--json'], env).stdout)).toMatchObject({ pending: [], finished: true });
-    expect(tracking(['upgrade', 'finish'], env)).toMatchObject({ code: 0, stdout: `The upgrade to ${VERSION} is finished already: nothing to do.\n` });
-    expect(tracking(['upgrade', 'status'], env).stdout).toContain(`Upgrade to ${VERSION}: finished.`);
-  }, 120_000);
+  it.skipIf(!enabled)(
+    'status lists pending steps; finish refuses without the word about 0.4.0, then finishes, then has nothing to do',
+    () => {
+      const env = { DATABASE_URL: t.url };
+      const status = tracking(['upgrade', 'status', '--json'], env);
+      expect(status.code).toBe(0);
+      expect(JSON.parse(status.stdout)).toEqual({
+        instances: [],
+        pending: ['025-compact-events', '026-compact-snapshots', '027-compact-milestones', '028-mark-stand-ins'],
+        finished: false,
+      });
+      const refused = tracking(['upgrade', 'finish'], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('--previous-release-stopped');
+      const finished = tracking(['upgrade', 'finish', '--previous-release-stopped'], env);
+      expect(finished).toMatchObject({ code: 0 });
+      expect(finished.stdout).toContain(`Finished the upgrade to ${VERSION}`);
+      expect(JSON.parse(tracking(['upgrade', 'status', '--json'], env).stdout)).toMatchObject({ pending: [], finished: true });
+      expect(tracking(['upgrade', 'finish'], env)).toMatchObject({
+        code: 0,
+        stdout: `The upgrade to ${VERSION} is finished already: nothing to do.\n`,
+      });
+      expect(tracking(['upgrade', 'status'], env).stdout).toContain(`Upgrade to ${VERSION}: finished.`);
+    },
+    120_000,
+  );
 });
