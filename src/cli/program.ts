@@ -122,7 +122,7 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
   program
     .command('migrate')
     .description(
-      'apply database migrations; build the stored snapshots any shipment lacks; compact snapshots, events and milestone indexes stored before',
+      'apply database migrations (expand steps); build the stored snapshots any shipment lacks; once the upgrade is finished, compact snapshots, events and milestone indexes still stored plain',
     )
     .action(() =>
       withDatabase(async (database) => {
