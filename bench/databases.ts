@@ -98,7 +98,10 @@ export async function openKeptBenchDatabase(baseName: string, shipments: number)
     if ((found as unknown[]).length === 0) {
       throw new Error(`--reuse-seed: the kept server has no database ${name} (was it kept with the same BENCH_DB_SUFFIX?)`);
     }
-    const [applied] = await admin.query(`select name from \`${name}\`.kysely_migration order by name`);
+    // 0.4.0's migrations are recorded in kysely_migration, later ones in release_migration; marks (999-...) are no migrations.
+    const [applied] = await admin.query(
+      `select name from \`${name}\`.kysely_migration where name not like '999-%' union select name from \`${name}\`.release_migration order by name`,
+    );
     const mismatch = migrationMismatch(
       (applied as { name: string }[]).map((r) => r.name),
       Object.keys(migrations('mysql')),

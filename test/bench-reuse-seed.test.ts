@@ -42,11 +42,11 @@ describe.skipIf(!TEST_MYSQL_URL)('bench --reuse-seed: the kept database', () => 
   it('refuses a database behind the code’s migrations', async () => {
     const admin = await createConnection(`${TEST_MYSQL_URL}`);
     try {
-      const [rows] = await admin.query(`select name from \`${name}\`.kysely_migration order by name desc limit 1`);
+      const [rows] = await admin.query(`select name from \`${name}\`.release_migration order by name desc limit 1`);
       const last = (rows as { name: string }[])[0]?.name ?? '';
-      await admin.query(`delete from \`${name}\`.kysely_migration where name = ?`, [last]);
+      await admin.query(`delete from \`${name}\`.release_migration where name = ?`, [last]);
       await expect(openKeptBenchDatabase(base, 3)).rejects.toThrow(`lacks the code's migrations ${last}: it is behind the code`);
-      await admin.query(`insert into \`${name}\`.kysely_migration (name, timestamp) values (?, ?)`, [last, new Date().toISOString()]);
+      await admin.query(`insert into \`${name}\`.release_migration (name, timestamp) values (?, ?)`, [last, new Date().toISOString()]);
     } finally {
       await admin.end();
     }

@@ -57,11 +57,11 @@ function expectLight(run: ReturnType<typeof traced>) {
   expect(run.packages.has('commander')).toBe(true);
   expect(HEAVY.filter((p) => run.packages.has(p))).toEqual([]);
   // Nothing of the service: no store, database, auth, GraphQL, HTTP or push code (domain/types: the allowed
-  // values an argument is checked against, plain constants).
+  // values an argument is checked against, plain constants; domain/release: the version --version prints).
   expect(
     [...run.ours].filter(
       (p) =>
-        !/^src\/(cli\/(main|program|carrier-program|shipment-program|arguments|cli-context)|config\/|domain\/(client-address|thresholds|types))/.test(
+        !/^src\/(cli\/(main|program|carrier-program|shipment-program|arguments|cli-context)|config\/|domain\/(client-address|thresholds|types|release))/.test(
           p,
         ),
     ),

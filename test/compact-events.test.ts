@@ -9,6 +9,7 @@ import { backfillCompactEvents } from '../src/store/events/compact-events.js';
 import { EVENT_DICTIONARY_V1 } from '../src/store/events/event-payload-dictionary.js';
 import { decodeEvent, decodeEventJson, encodeEventJson, encodeEventPayload } from '../src/store/events/event-payload.js';
 import { migrateToLatest } from '../src/store/housekeeping/migrate.js';
+import { finishUpgrade } from '../src/store/housekeeping/upgrade-finish.js';
 import { loadParts } from '../src/store/shipments/shipment-reader.js';
 import { rebuildSnapshots } from '../src/store/shipments/stored-snapshots.js';
 import { eventsOfShipment } from '../src/store/carriers/tracking-requests.js';
@@ -296,7 +297,7 @@ describe.each(dialects)('events stored before migration 021 on $name', ({ name, 
   });
   afterAll(async () => t?.destroy());
 
-  it.skipIf(!enabled)('are converted by the migration that adds the compact form, and read the same', async () => {
+  it.skipIf(!enabled)('stay plain through the migration that adds the compact form, and are converted by finish', async () => {
     const db = t.database.db as Kysely<any>;
     const [event] = normalized([
       rawTransportEvent(5, { transportCall: { ...(rawTransportEvent(5).transportCall as Json), location: { locationName: '東京港 🚢' } } }),
@@ -316,6 +317,10 @@ describe.each(dialects)('events stored before migration 021 on $name', ({ name, 
       .execute();
 
     expect(await migrateToLatest(t.database)).toContain('021-compact-events');
+    // An expand step: the row is as the previous release wrote it, and reads so.
+    const before = await t.database.db.selectFrom('event').select(['payload', 'payload_json']).executeTakeFirstOrThrow();
+    expect(before).toEqual({ payload: null, payload_json: plain });
+    expect(await finishUpgrade(t.database, { previousReleaseStopped: true, propagationMs: 0 })).toMatchObject({ status: 'finished' });
     const row = await t.database.db.selectFrom('event').select(['payload', 'payload_json']).executeTakeFirstOrThrow();
     expect(row.payload_json).toBe('');
     expect(row.payload?.[0]).toBe(0x01);

@@ -336,7 +336,11 @@ describe.skipIf(unavailable !== null)('a three-node MariaDB Galera cluster', () 
           for (const instance of instances) expect(instance.child.exitCode, `node ${instance.node} stopped cleanly`).toBe(0);
           const conn = await cluster.connect(3);
           try {
-            const [rows] = await conn.query(`SELECT COUNT(*) AS n FROM \`${database}\`.kysely_migration`);
+            // Each recorded once: 0.4.0's in kysely_migration, the later ones in release_migration (src/store/housekeeping/migrate.ts);
+            // kysely_migration also holds the mark of a database this release created finished.
+            const [rows] = await conn.query(
+              `SELECT (SELECT COUNT(*) FROM \`${database}\`.kysely_migration WHERE name NOT LIKE '999-%') + (SELECT COUNT(*) FROM \`${database}\`.release_migration) AS n`,
+            );
             expect(Number((rows as { n: number }[])[0]!.n)).toBe(ALL_MIGRATIONS);
             const [clients] = await conn.query(`SELECT client_id FROM \`${database}\`.api_client`);
             expect(clients).toHaveLength(1);

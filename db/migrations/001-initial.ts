@@ -1,11 +1,13 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
 import { jsonColumn, keyColumn, type SqlDialect } from '../../src/db/dialect.js';
 
 /** Every table of the service. Timestamps are canonical ISO strings (see src/domain/timestamps.ts). */
-export default function initial(dialect: SqlDialect): Migration {
+export default function initial(dialect: SqlDialect): PhasedMigration {
   const json = jsonColumn(dialect);
   const ts = keyColumn(30);
   return {
+    phase: 'expand',
     async up(db: Kysely<any>) {
       await db.schema
         .createTable('shipment')

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
 import { exactCollation, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
@@ -25,8 +26,9 @@ const TABLES = [
   'transmission_block',
 ] as const;
 
-export default function exactIdentifiers(dialect: SqlDialect): Migration {
+export default function exactIdentifiers(dialect: SqlDialect): PhasedMigration {
   return {
+    phase: 'contract',
     async up(db: Kysely<any>) {
       if (dialect !== 'mysql') return;
       const collation = await exactCollation(db);

@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
 import { keyColumn, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
@@ -11,9 +12,10 @@ import { keyColumn, type SqlDialect } from '../../src/db/dialect.js';
  * MANUAL_CLEAR), so exception_clear goes; every clear it held is already in
  * the cleared row's served body.
  */
-export default function exceptionLifecycle(_dialect: SqlDialect): Migration {
+export default function exceptionLifecycle(_dialect: SqlDialect): PhasedMigration {
   const ts = keyColumn(30);
   return {
+    phase: 'contract',
     async up(db: Kysely<any>) {
       await db.schema
         .alterTable('tracking_exception')

@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
 import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
@@ -8,9 +9,10 @@ import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js
  * `track-and-trace.subscribe`) and each shipment's milestone index, from
  * which a new milestone or a flip to ACT is detected at refresh.
  */
-export default function pushDelivery(dialect: SqlDialect): Migration {
+export default function pushDelivery(dialect: SqlDialect): PhasedMigration {
   const ts = keyColumn(30);
   return {
+    phase: 'expand',
     async up(db: Kysely<any>) {
       // New MySQL tables get the exact collation explicitly (docs/architecture.md, Identity), not the server default.
       const exact = await exactTables(db, dialect);

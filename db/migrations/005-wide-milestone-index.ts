@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
 import type { SqlDialect } from '../../src/db/dialect.js';
 
 /**
@@ -8,8 +9,9 @@ import type { SqlDialect } from '../../src/db/dialect.js';
  * condition column of 003 with it, to the `mediumtext` of the other JSON
  * columns (jsonColumn). SQLite's text has no such bound: nothing to do there.
  */
-export default function wideMilestoneIndex(dialect: SqlDialect): Migration {
+export default function wideMilestoneIndex(dialect: SqlDialect): PhasedMigration {
   return {
+    phase: 'contract',
     async up(db: Kysely<any>) {
       if (dialect !== 'mysql') return;
       // MODIFY keeps the column's character set and collation only when restated: the table's default is the exact one (002).

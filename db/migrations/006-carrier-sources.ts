@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
 import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
@@ -12,9 +13,10 @@ import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js
  * instance: the watermark it resumes from, and the lease that keeps two
  * instances from polling one carrier at once (taken with one atomic UPDATE).
  */
-export default function carrierSources(dialect: SqlDialect): Migration {
+export default function carrierSources(dialect: SqlDialect): PhasedMigration {
   const ts = keyColumn(30);
   return {
+    phase: 'expand',
     async up(db: Kysely<any>) {
       // New MySQL tables get the exact collation explicitly (docs/architecture.md, Identity), not the server default.
       const exact = await exactTables(db, dialect);

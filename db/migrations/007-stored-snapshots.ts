@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
 import { exactTables, jsonColumn, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
@@ -13,8 +14,9 @@ import { exactTables, jsonColumn, type SqlDialect } from '../../src/db/dialect.j
  * then (or if it was interrupted) a lookup assembles from the parts, as
  * before.
  */
-export default function storedSnapshots(dialect: SqlDialect): Migration {
+export default function storedSnapshots(dialect: SqlDialect): PhasedMigration {
   return {
+    phase: 'expand',
     async up(db: Kysely<any>) {
       const exact = await exactTables(db, dialect);
       await exact(

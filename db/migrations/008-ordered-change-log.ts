@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
 import { exactTables, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
@@ -14,9 +15,10 @@ import { exactTables, type SqlDialect } from '../../src/db/dialect.js';
  *
  * Rows stored before this migration have no commit_seq yet: the first ordering batch numbers them, in id order.
  */
-export default function orderedChangeLog(dialect: SqlDialect): Migration {
+export default function orderedChangeLog(dialect: SqlDialect): PhasedMigration {
   const bigInt = dialect === 'mysql' ? 'bigint' : 'integer';
   return {
+    phase: 'expand',
     async up(db: Kysely<any>) {
       const exact = await exactTables(db, dialect);
       await db.schema.alterTable('change_log').addColumn('commit_seq', bigInt).execute();

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
 import { exactTables, jsonColumn, keyColumn, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
@@ -25,9 +26,10 @@ import { exactTables, jsonColumn, keyColumn, type SqlDialect } from '../../src/d
  *   (docs/operating.md "Operating", rotating TT_SECRET_PEPPER); null until the client's
  *   next token request.
  */
-export default function statementsAndLifecycle(dialect: SqlDialect): Migration {
+export default function statementsAndLifecycle(dialect: SqlDialect): PhasedMigration {
   const ts = keyColumn(30);
   return {
+    phase: 'expand',
     async up(db: Kysely<any>) {
       // New MySQL tables get the exact collation explicitly (docs/architecture.md, Identity), not the server default.
       const exact = await exactTables(db, dialect);

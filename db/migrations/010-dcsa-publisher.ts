@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
 import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js';
 import { eventFacts } from '../../src/domain/dcsa/dcsa-events.js';
 import type { TrackingEvent } from '../../src/domain/types.js';
@@ -15,9 +16,10 @@ import type { TrackingEvent } from '../../src/domain/types.js';
  *   comes before the first delivery.
  * - `dcsa_notification_event`: the events of each DCSA notification in the outbox, in order.
  */
-export default function dcsaPublisher(dialect: SqlDialect): Migration {
+export default function dcsaPublisher(dialect: SqlDialect): PhasedMigration {
   const ts = keyColumn(30);
   return {
+    phase: 'expand',
     async up(db: Kysely<any>) {
       const exact = await exactTables(db, dialect);
       const bigId = dialect === 'mysql' ? 'bigint' : 'integer';

@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
 import { keyColumn, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
@@ -10,8 +11,9 @@ import { keyColumn, type SqlDialect } from '../../src/db/dialect.js';
  * - `shipment_account_account_shipment_idx`: an account's shipments in id order, what the change feed's first
  *   listing and the GraphQL `shipments` connection page through without scanning other accounts' shipments.
  */
-export default function accountFeeds(_dialect: SqlDialect): Migration {
+export default function accountFeeds(_dialect: SqlDialect): PhasedMigration {
   return {
+    phase: 'expand',
     async up(db: Kysely<any>) {
       // Added columns take the table's exact collation (004 sets it as the table's default).
       await db.schema.alterTable('webhook_subscription').addColumn('exception_types', keyColumn(200)).execute();

@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
 import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
@@ -7,8 +8,9 @@ import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js
  * the client check's cadence (5 s), so a token signed by a retired key stops working on lookups, and the
  * streams it opened end, on every instance, not only in the process that retired it.
  */
-export default function retiredSigningKeys(dialect: SqlDialect): Migration {
+export default function retiredSigningKeys(dialect: SqlDialect): PhasedMigration {
   return {
+    phase: 'expand',
     async up(db: Kysely<any>) {
       const exact = await exactTables(db, dialect);
       await exact(

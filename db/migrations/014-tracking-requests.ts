@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
 import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
@@ -15,9 +16,10 @@ import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js
  * - `carrier_source.reference_prefixes`: the prefixes (comma-separated) by which a reference names its carrier
  *   when a tracking request gives no carrierCode.
  */
-export default function trackingRequests(dialect: SqlDialect): Migration {
+export default function trackingRequests(dialect: SqlDialect): PhasedMigration {
   const ts = keyColumn(30);
   return {
+    phase: 'expand',
     async up(db: Kysely<any>) {
       const exact = await exactTables(db, dialect);
       const id = dialect === 'mysql' ? 'bigint' : 'integer';

@@ -1,4 +1,6 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
+import { runOnline } from '../../src/db/online-ddl.js';
 import { keyColumn, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
@@ -11,16 +13,18 @@ import { keyColumn, type SqlDialect } from '../../src/db/dialect.js';
  * - `dcsa_notification_event_seq_idx`: the DCSA notifications that already carried an event, so a subscription
  *   whose account gains a shipment receives its past events once (src/store/push/dcsa-outbox.ts).
  */
-export default function accessChanges(_dialect: SqlDialect): Migration {
+export default function accessChanges(dialect: SqlDialect): PhasedMigration {
   return {
+    phase: 'expand',
     async up(db: Kysely<any>) {
       // Added columns take the table's exact collation (004 sets it as the table's default).
-      await db.schema.alterTable('change_log').addColumn('account_id', keyColumn(100)).execute();
-      await db.schema
-        .createIndex('dcsa_notification_event_seq_idx')
-        .on('dcsa_notification_event')
-        .columns(['event_seq', 'delivery_id'])
-        .execute();
+      await runOnline(db, dialect, db.schema.alterTable('change_log').addColumn('account_id', keyColumn(100)), 'instant');
+      await runOnline(
+        db,
+        dialect,
+        db.schema.createIndex('dcsa_notification_event_seq_idx').on('dcsa_notification_event').columns(['event_seq', 'delivery_id']),
+        'inplace',
+      );
     },
     async down(db: Kysely<any>) {
       await db.schema.dropIndex('dcsa_notification_event_seq_idx').on('dcsa_notification_event').execute();

@@ -1,4 +1,6 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
+import { runOnline } from '../../src/db/online-ddl.js';
 import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
@@ -15,14 +17,17 @@ import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js
  *   turns (the row lock) or, across Galera nodes, conflict at certification and run again (retry-transaction.ts):
  *   the second one sees the first one's shipment.
  */
-export default function shipmentIdentity(dialect: SqlDialect): Migration {
+export default function shipmentIdentity(dialect: SqlDialect): PhasedMigration {
   return {
+    phase: 'expand',
     async up(db: Kysely<any>) {
       const exact = await exactTables(db, dialect);
-      await db.schema
-        .alterTable('shipment')
-        .addColumn('booking_stand_in', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
+      await runOnline(
+        db,
+        dialect,
+        db.schema.alterTable('shipment').addColumn('booking_stand_in', 'integer', (c) => c.notNull().defaultTo(0)),
+        'instant',
+      );
 
       await exact(
         db.schema

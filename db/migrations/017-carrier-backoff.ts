@@ -1,4 +1,6 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
+import { runOnline } from '../../src/db/online-ddl.js';
 import { keyColumn, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
@@ -11,16 +13,19 @@ import { keyColumn, type SqlDialect } from '../../src/db/dialect.js';
  * - `backoff_failures`: calls in a row whose tries were spent on 5xx or no answer; the service's own back-off
  *   doubles with each (reset by the next answer).
  */
-export default function carrierBackoff(_dialect: SqlDialect): Migration {
+export default function carrierBackoff(dialect: SqlDialect): PhasedMigration {
   const ts = keyColumn(30);
   return {
+    phase: 'expand',
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('carrier_source').addColumn('backoff_until', ts).execute();
-      await db.schema.alterTable('carrier_source').addColumn('backoff_reason', keyColumn(500)).execute();
-      await db.schema
-        .alterTable('carrier_source')
-        .addColumn('backoff_failures', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
+      await runOnline(db, dialect, db.schema.alterTable('carrier_source').addColumn('backoff_until', ts), 'instant');
+      await runOnline(db, dialect, db.schema.alterTable('carrier_source').addColumn('backoff_reason', keyColumn(500)), 'instant');
+      await runOnline(
+        db,
+        dialect,
+        db.schema.alterTable('carrier_source').addColumn('backoff_failures', 'integer', (c) => c.notNull().defaultTo(0)),
+        'instant',
+      );
     },
   };
 }

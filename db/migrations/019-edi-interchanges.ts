@@ -1,4 +1,6 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
+import { runOnline } from '../../src/db/online-ddl.js';
 import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js';
 
 /**
@@ -9,8 +11,9 @@ import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js
  * - `carrier_source.edi_formats`: the EDI formats a carrier sends (comma-separated, `x12-315`,
  *   `iftsta`); null for DCSA only.
  */
-export default function ediInterchanges(dialect: SqlDialect): Migration {
+export default function ediInterchanges(dialect: SqlDialect): PhasedMigration {
   return {
+    phase: 'expand',
     async up(db: Kysely<any>) {
       const exact = await exactTables(db, dialect);
       await exact(
@@ -27,7 +30,7 @@ export default function ediInterchanges(dialect: SqlDialect): Migration {
           .addColumn('events_stored', 'integer', (c) => c.notNull())
           .addUniqueConstraint('edi_interchange_uq', ['format', 'sender_id', 'control_number']),
       ).execute();
-      await db.schema.alterTable('carrier_source').addColumn('edi_formats', keyColumn(40)).execute();
+      await runOnline(db, dialect, db.schema.alterTable('carrier_source').addColumn('edi_formats', keyColumn(40)), 'instant');
     },
   };
 }

@@ -1,4 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
+import { runOnline } from '../../src/db/online-ddl.js';
 import type { SqlDialect } from '../../src/db/dialect.js';
 
 /**
@@ -15,16 +17,19 @@ import type { SqlDialect } from '../../src/db/dialect.js';
  * and old rows keep answering as they are: the reader goes by `stored_form`. backfillCompactSnapshots rewrites
  * them in small batches afterwards (`tracking migrate`, and in the background of `tracking serve`).
  */
-export default function compactSnapshots(dialect: SqlDialect): Migration {
+export default function compactSnapshots(dialect: SqlDialect): PhasedMigration {
   const blob = dialect === 'mysql' ? sql`longblob` : sql`blob`;
   return {
+    phase: 'expand',
     async up(db: Kysely<any>) {
-      await db.schema
-        .alterTable('shipment_snapshot')
-        .addColumn('stored_form', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
+      await runOnline(
+        db,
+        dialect,
+        db.schema.alterTable('shipment_snapshot').addColumn('stored_form', 'integer', (c) => c.notNull().defaultTo(0)),
+        'instant',
+      );
       for (const column of ['tracking_z', 'exceptions_z', 'rest_tracking_z']) {
-        await db.schema.alterTable('shipment_snapshot').addColumn(column, blob).execute();
+        await runOnline(db, dialect, db.schema.alterTable('shipment_snapshot').addColumn(column, blob), 'instant');
       }
     },
     async down(db: Kysely<any>) {

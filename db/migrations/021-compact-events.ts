@@ -1,4 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
+import { runOnline } from '../../src/db/online-ddl.js';
 import type { SqlDialect } from '../../src/db/dialect.js';
 
 /**
@@ -9,13 +11,16 @@ import type { SqlDialect } from '../../src/db/dialect.js';
  * their plain JSON and read as they are; backfillCompactEvents (src/store/events/compact-events.ts) converts them
  * afterwards in small transactions.
  */
-export default function compactEvents(dialect: SqlDialect): Migration {
+export default function compactEvents(dialect: SqlDialect): PhasedMigration {
   return {
+    phase: 'expand',
     async up(db: Kysely<any>) {
-      await db.schema
-        .alterTable('event')
-        .addColumn('payload', dialect === 'mysql' ? sql`mediumblob` : 'blob')
-        .execute();
+      await runOnline(
+        db,
+        dialect,
+        db.schema.alterTable('event').addColumn('payload', dialect === 'mysql' ? sql`mediumblob` : 'blob'),
+        'instant',
+      );
     },
     async down(db: Kysely<any>) {
       await db.schema.alterTable('event').dropColumn('payload').execute();

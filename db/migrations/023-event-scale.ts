@@ -1,4 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { PhasedMigration } from './phase.js';
+import { runOnline } from '../../src/db/online-ddl.js';
 import type { SqlDialect } from '../../src/db/dialect.js';
 
 /**
@@ -19,15 +21,23 @@ import type { SqlDialect } from '../../src/db/dialect.js';
  *   (instant on MariaDB 10.3+ and MySQL 8.0.12+); backfillCompactMilestones (src/store/shipments/compact-milestones.ts)
  *   converts the old rows afterwards in small transactions.
  */
-export default function eventScale(dialect: SqlDialect): Migration {
+export default function eventScale(dialect: SqlDialect): PhasedMigration {
   return {
+    phase: 'expand',
     async up(db: Kysely<any>) {
-      await db.schema.createIndex('event_equipment_idx').on('event').column('equipment_reference').execute();
-      await db.schema.createIndex('shipment_booking_idx').on('shipment').column('carrier_booking_reference').execute();
-      await db.schema
-        .alterTable('shipment')
-        .addColumn('milestones', dialect === 'mysql' ? sql`mediumblob` : 'blob')
-        .execute();
+      await runOnline(db, dialect, db.schema.createIndex('event_equipment_idx').on('event').column('equipment_reference'), 'inplace');
+      await runOnline(
+        db,
+        dialect,
+        db.schema.createIndex('shipment_booking_idx').on('shipment').column('carrier_booking_reference'),
+        'inplace',
+      );
+      await runOnline(
+        db,
+        dialect,
+        db.schema.alterTable('shipment').addColumn('milestones', dialect === 'mysql' ? sql`mediumblob` : 'blob'),
+        'instant',
+      );
     },
     async down(db: Kysely<any>) {
       await db.schema.alterTable('shipment').dropColumn('milestones').execute();

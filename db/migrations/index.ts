@@ -1,5 +1,5 @@
-import type { Migration } from 'kysely';
 import type { SqlDialect } from '../../src/db/dialect.js';
+import type { PhasedMigration } from './phase.js';
 import initial from './001-initial.js';
 import exactIdentifiers from './002-exact-identifiers.js';
 import exceptionLifecycle from './003-exception-lifecycle.js';
@@ -20,9 +20,20 @@ import ediInterchanges from './019-edi-interchanges.js';
 import compactSnapshots from './020-compact-snapshots.js';
 import compactEvents from './021-compact-events.js';
 import eventScale from './023-event-scale.js';
+import instanceHeartbeats from './024-instance-heartbeats.js';
 
-/** Static, ordered migration map (atproto style): names sort in the order they apply. */
-export function migrations(dialect: SqlDialect): Record<string, Migration> {
+export type { MigrationPhase, PhasedMigration } from './phase.js';
+
+/**
+ * Static, ordered migration map (atproto style): names sort in the order they apply. Each declares its phase
+ * (db/migrations/phase.ts); the contract steps of a release, which rewrite rows, are run by `tracking upgrade
+ * finish` (src/store/housekeeping/contract-steps.ts).
+ *
+ * Where each is recorded (src/store/housekeeping/migrate.ts): those of release 0.4.0 (PREVIOUS_RELEASE_MIGRATIONS)
+ * in Kysely's `kysely_migration`, which 0.4.0's own Migrator reads at its start-up and refuses when it holds a
+ * name 0.4.0 does not know; every later one in `release_migration`, which 0.4.0 never reads.
+ */
+export function migrations(dialect: SqlDialect): Record<string, PhasedMigration> {
   return {
     '001-initial': initial(dialect),
     '002-exact-identifiers': exactIdentifiers(dialect),
@@ -44,5 +55,23 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '020-compact-snapshots': compactSnapshots(dialect),
     '021-compact-events': compactEvents(dialect),
     '023-event-scale': eventScale(dialect),
+    '024-instance-heartbeats': instanceHeartbeats(dialect),
   };
 }
+
+/** The migrations release 0.4.0 knows, recorded where its Migrator looks (kysely_migration). Never grows. */
+export const PREVIOUS_RELEASE_MIGRATIONS: readonly string[] = [
+  '001-initial',
+  '002-exact-identifiers',
+  '003-exception-lifecycle',
+  '004-push-delivery',
+  '005-wide-milestone-index',
+  '006-carrier-sources',
+  '007-stored-snapshots',
+  '008-ordered-change-log',
+  '009-statements-and-lifecycle',
+  '010-dcsa-publisher',
+  '011-account-feeds',
+  '012-retired-signing-keys',
+  '014-tracking-requests',
+];

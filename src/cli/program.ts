@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig, type Config } from '../config/config.js';
+import { VERSION } from '../domain/release.js';
 import type { Database } from '../db/connect.js';
 import { registerCarrierCommands } from './carrier-program.js';
 import { registerShipmentCommands } from './shipment-program.js';
@@ -44,10 +45,14 @@ const generateKeysCommand = lazy(() => import('./keys-command.js'), 'generateKey
 const listRetiredKeysCommand = lazy(() => import('./keys-retire-command.js'), 'listRetiredKeysCommand');
 const retireKeyCommand = lazy(() => import('./keys-retire-command.js'), 'retireKeyCommand');
 const runServe = lazy(() => import('./serve.js'), 'runServe');
+const upgradeCommands = () => import('./upgrade-commands.js');
+const upgradeStatusCommand = lazy(upgradeCommands, 'upgradeStatusCommand');
+const upgradeFinishCommand = lazy(upgradeCommands, 'upgradeFinishCommand');
 const backfillStoredSnapshots = lazy(() => import('../store/shipments/stored-snapshots.js'), 'backfillStoredSnapshots');
 const backfillCompactEvents = lazy(() => import('../store/events/compact-events.js'), 'backfillCompactEvents');
 const backfillCompactSnapshots = lazy(() => import('../store/shipments/stored-snapshots.js'), 'backfillCompactSnapshots');
 const backfillCompactMilestones = lazy(() => import('../store/shipments/compact-milestones.js'), 'backfillCompactMilestones');
+const readUpgradeState = lazy(() => import('../store/housekeeping/upgrade-state.js'), 'readUpgradeState');
 
 /**
  * The `tracking` command line (README, Command line) on commander. Every command
@@ -77,6 +82,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
 function buildProgram(context: CliContext, exit: (code: number) => void): Command {
   const program = new Command('tracking')
     .description('Shipment track-and-trace API: serve it, load data, manage API clients and keys')
+    .version(VERSION, '-V, --version', 'print the release (semver) and exit')
     .exitOverride()
     .showHelpAfterError()
     .addHelpText(
@@ -116,18 +122,22 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
   program
     .command('migrate')
     .description(
-      'apply database migrations; build the stored snapshots any shipment lacks; compact snapshots, events and milestone indexes stored before',
+      'apply database migrations (expand steps); build the stored snapshots any shipment lacks; once the upgrade is finished, compact snapshots, events and milestone indexes still stored plain',
     )
     .action(() =>
       withDatabase(async (database) => {
         // Migrated by withDatabase; an interrupted upgrade may have left shipments without their snapshot.
         await backfillStoredSnapshots(database.db, database.dialect);
-        // And events still stored as plain JSON (migration 021) get their compact form.
-        await backfillCompactEvents(database.db);
-        // And snapshots stored before migration 020 are rewritten in the compact form (serve does it in the background).
-        await backfillCompactSnapshots(database.db);
-        // And shipments' milestone indexes still stored as plain JSON (migration 023).
-        await backfillCompactMilestones(database.db);
+        // Rewriting rows into the compact forms is a contract step: only once the upgrade is finished
+        // (docs/upgrading.md), where it picks up what an interrupted finish left.
+        if ((await readUpgradeState(database.db)).writesCompact) {
+          // Events still stored as plain JSON (migration 021) get their compact form.
+          await backfillCompactEvents(database.db);
+          // Snapshots stored as text are rewritten in the compact form.
+          await backfillCompactSnapshots(database.db);
+          // Shipments' milestone indexes still stored as plain JSON (migration 023).
+          await backfillCompactMilestones(database.db);
+        }
         context.stdout.write(`migrated ${database.description}\n`);
         return 0;
       }),
@@ -344,7 +354,23 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     .option('--json', 'one JSON array')
     .action((options: { json?: boolean }) => withDatabase((database) => listRetiredKeysCommand(database, options, context)));
 
-  for (const group of [program, exception, client, subscription, delivery, carrier, shipment, keys]) {
+  const upgrade = program.command('upgrade').description('rolling upgrades: the running releases, and finishing (docs/upgrading.md)');
+  upgrade
+    .command('status')
+    .description('the instances with their release and heartbeat, the contract steps pending, whether the upgrade is finished')
+    .option('--json', 'one JSON object: { instances, pending, finished }')
+    .action((options: { json?: boolean }) => withDatabase((database) => upgradeStatusCommand(database, options, context)));
+  upgrade
+    .command('finish')
+    .description(
+      'once no instance of an older release runs: switch every instance to the compact forms and run the contract steps (exit 1 while an older release may run)',
+    )
+    .option('--previous-release-stopped', 'state that no instance of the previous release (which records no heartbeat) runs')
+    .action((options: { previousReleaseStopped?: boolean }) =>
+      withDatabase((database) => upgradeFinishCommand(database, options, context)),
+    );
+
+  for (const group of [program, exception, client, subscription, delivery, carrier, shipment, keys, upgrade]) {
     requireSubcommand(group);
   }
   configureOutput(program, context);

@@ -14,8 +14,9 @@ import { ensureSandboxCarrier, ensureSandboxEdiCarrier, sandboxCarrierFetch } fr
 import { ensureSandboxDemoClient, SANDBOX_DEMO_ACCOUNT, seedSandboxIfEmpty } from '../app/sandbox-seed.js';
 import { prepareDatabase } from './prepare-database.js';
 import { recordServiceValue } from '../store/housekeeping/service-secrets.js';
-import { backfillCompactSnapshots } from '../store/shipments/stored-snapshots.js';
+import { startHeartbeat } from '../store/housekeeping/instance-heartbeats.js';
 import { SERVED_BASE_URL } from './carrier-commands.js';
+import { VERSION } from '../domain/release.js';
 
 /**
  * `tracking serve`: migrate, seed the sandbox into an empty sandbox database,
@@ -37,6 +38,12 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     log: withStatementMetrics(undefined, config.metrics.enabled),
     timeouts: config.resilience.db,
   });
+  // This instance's release in the database (docs/upgrading.md), before it writes anything: each beat also reads
+  // whether the upgrade is finished, which decides the forms its writes store (src/store/encoding/write-forms.ts).
+  const heartbeat = await startHeartbeat(database.db, database.dialect, { log: logger.log }).catch(async (err: unknown) => {
+    await database.close().catch(() => undefined);
+    throw err;
+  });
   const tracing = config.tracing.otlpEndpoint ? await startTracing(config.tracing) : undefined;
   const app = await createApp({
     config,
@@ -48,6 +55,7 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
   }).catch(async (err: unknown) => {
     // Nothing listens yet: the error ends the command (exit 1) once nothing holds the process open.
     await tracing?.shutdown().catch(() => undefined);
+    await heartbeat.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw err;
   });
@@ -96,6 +104,7 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     // The sandbox demo client's secret is sandbox data, shown at every start so the README's
     // first command leads somewhere; production has no demo client and prints no secret.
     logger.announce(`track-and-trace ${config.environment} listening on ${local}`, {
+      version: VERSION,
       environment: config.environment,
       database: database.description,
       urls,
@@ -107,20 +116,8 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
 
     const evaluator = startEvaluator(config, database, logger);
 
-    // Snapshots stored before migration 020 are rewritten compact, with REST's rendering, in the background: a
-    // hundred rows a transaction and a pause between, so lookups (which read either form) never wait on it.
-    // Replicas may each run it; they only repeat each other's work (src/store/shipments/stored-snapshots.ts).
-    let compacting = true;
-    const compaction = backfillCompactSnapshots(database.db, {
-      pause: () => new Promise((resolve) => setTimeout(resolve, 20)),
-      stop: () => !compacting,
-    })
-      .then((rewritten) => {
-        if (rewritten > 0) logger.log('info', `rewrote ${rewritten} stored snapshots in the compact form`, { rewritten });
-      })
-      .catch((err: unknown) =>
-        logger.log('warn', 'compacting stored snapshots stopped; `tracking migrate` finishes it', { error: String(err) }),
-      );
+    // Stored snapshots are no longer compacted in the background here: rewriting them into the compact form is a
+    // contract step, which `tracking upgrade finish` runs (docs/upgrading.md).
 
     // Webhook deliveries of every instance's (and the CLI's) commits; off where dedicated `tracking deliver` workers run.
     if (config.push.worker) app.deliveries.start();
@@ -151,13 +148,11 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
       // Most of the grace for requests; the rest for the worker and the pool.
       void server
         .drain(Math.max(graceMs - 1000, graceMs / 2))
-        .then(() => {
-          compacting = false;
-          return compaction;
-        })
         .then(() => evaluator.stop())
         .then(() => Promise.all([app.close(), poller?.stop(), fetcher?.stop()]))
         .then(() => tracing?.shutdown())
+        // No longer serving: `tracking upgrade status` stops listing it, `finish` stops waiting for it.
+        .then(() => heartbeat.stop())
         .catch((err: unknown) => logger.log('warn', 'shutdown step failed', { error: String(err) }))
         .then(() => database.close())
         .catch((err: unknown) => logger.log('warn', 'closing the database failed', { error: String(err) }))
@@ -173,6 +168,7 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     await http?.drain(0).catch(() => undefined);
     await app.close().catch(() => undefined);
     await tracing?.shutdown().catch(() => undefined);
+    await heartbeat.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     return 1;
   }

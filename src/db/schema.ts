@@ -21,6 +21,7 @@ import type {
 import type { TransmissionBlockTable } from './tables/transmission.js';
 import type { CarrierPollStateTable, CarrierSourceTable, EdiInterchangeTable } from './tables/carrier.js';
 import type { TrackingFetchTable, TrackingRequestTable } from './tables/tracking.js';
+import type { InstanceHeartbeatTable } from './tables/release.js';
 
 export interface DatabaseSchema {
   shipment: ShipmentTable;
@@ -52,4 +53,5 @@ export interface DatabaseSchema {
   tracking_request: TrackingRequestTable;
   shipment_alias: ShipmentAliasTable;
   shipment_bill_of_lading: ShipmentBillOfLadingTable;
+  instance_heartbeat: InstanceHeartbeatTable;
 }

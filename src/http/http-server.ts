@@ -7,6 +7,7 @@ import { keepParsedTarget } from './parsed-target.js';
 import type { Logger } from '../observability/logger.js';
 import { correlationIdFor } from '../observability/request-context.js';
 import { routeErrorResponse, type RouteError, type RouteFamily } from '../errors/route-errors.js';
+import { VERSION } from '../domain/release.js';
 
 /**
  * The node HTTP server in front of the fetch-style app (serve.ts), with what
@@ -181,7 +182,7 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
     keepParsedTarget(req, checked);
     const path = pathOf(target);
     if (draining && path.replace(/\/+$/, '') === '/ready') {
-      const body = { status: 'shutting-down', ...(options.dialect ? { database: options.dialect } : {}) };
+      const body = { status: 'shutting-down', version: VERSION, ...(options.dialect ? { database: options.dialect } : {}) };
       return void writeJson(res, 503, body, { 'Cache-Control': 'no-store', 'Retry-After': String(RETRY_AFTER_SECONDS) });
     }
     if (!hasBody(req)) return void app(req, res);

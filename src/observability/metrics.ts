@@ -6,6 +6,7 @@ import { countRejectedEventsByCarrier } from '../store/events/rejected-events.js
 import { countUnlinkedEventsByCarrier } from '../store/events/unlinked-events.js';
 import { countRequestsByStatus, REQUEST_STATUSES } from '../store/carriers/tracking-requests.js';
 import type { IngestSummary } from '../ingest/ingest-bundle.js';
+import { VERSION } from '../domain/release.js';
 
 /**
  * The service's Prometheus metrics (prom-client), every name documented in
@@ -36,6 +37,15 @@ export const httpRequestDuration = new Histogram({
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   registers,
 });
+
+/** The release this process runs (docs/upgrading.md): one series, value 1, so a dashboard counts instances per version. */
+export const buildInfo = new Gauge({
+  name: 'tt_build_info',
+  help: 'The release this instance runs: always 1, labelled with its version',
+  labelNames: ['version'] as const,
+  registers,
+});
+buildInfo.set({ version: VERSION }, 1);
 
 /** Live streams (GraphQL subscriptions over SSE) open in this process (src/push/live-streams.ts). */
 export const liveStreamsOpen = new Gauge({

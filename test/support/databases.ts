@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { Migrator, type LogConfig } from 'kysely';
-import { migrations } from '../../db/migrations/index.js';
+import { migrations, PREVIOUS_RELEASE_MIGRATIONS } from '../../db/migrations/index.js';
 import { connectDatabase, type Database } from '../../src/db/connect.js';
-import { migrateToLatest } from '../../src/store/housekeeping/migrate.js';
+import { migrateToLatest, RELEASE_MIGRATION_TABLE } from '../../src/store/housekeeping/migrate.js';
 
 /**
  * The dialects every data test runs against (Kysely's own test layout):
@@ -39,8 +39,23 @@ async function migrate(database: Database, migrateTo: string | undefined): Promi
     await migrateToLatest(database);
     return;
   }
-  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations(database.dialect) } });
-  const { error } = await migrator.migrateTo(migrateTo);
+  // As the releases record them (src/store/housekeeping/migrate.ts): 0.4.0's in kysely_migration, later ones in
+  // release_migration, so that the database is what a deployment of that point would hold.
+  const all = migrations(database.dialect);
+  const previous = new Set(PREVIOUS_RELEASE_MIGRATIONS);
+  const pick = (keep: (name: string) => boolean) => Object.fromEntries(Object.entries(all).filter(([name]) => keep(name)));
+  const lastPrevious = PREVIOUS_RELEASE_MIGRATIONS.at(-1)!;
+  const base = new Migrator({ db: database.db, provider: { getMigrations: async () => pick((n) => previous.has(n)) } });
+  const baseResult = await base.migrateTo(migrateTo < lastPrevious ? migrateTo : lastPrevious);
+  if (baseResult.error) throw baseResult.error;
+  if (migrateTo <= lastPrevious) return;
+  const release = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => pick((n) => !previous.has(n)) },
+    migrationTableName: RELEASE_MIGRATION_TABLE,
+    migrationLockTableName: `${RELEASE_MIGRATION_TABLE}_lock`,
+  });
+  const { error } = await release.migrateTo(migrateTo);
   if (error) throw error;
 }
 

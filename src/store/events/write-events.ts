@@ -6,6 +6,7 @@ import { chunks } from '../batching/chunks.js';
 import { eventReferences } from '../../domain/event-references.js';
 import { FACT_COLUMNS, factColumns } from './event-fact-columns.js';
 import { encodeEventPayload } from './event-payload.js';
+import { writesCompact } from '../encoding/write-forms.js';
 
 /**
  * Appends a bundle's events to the event store inside the caller's
@@ -37,16 +38,16 @@ const EVENT_COLUMNS = [
 ] as const;
 const REFERENCE_COLUMNS = ['event_seq', 'carrier_code', 'kind', 'value'] as const;
 
-function eventRow(e: TrackingEvent, carrierCode: string, ingestedAt: string) {
+function eventRow(e: TrackingEvent, carrierCode: string, ingestedAt: string, compact: boolean) {
   return {
     event_id: e.eventID,
     carrier_code: carrierCode,
     event_type: e.eventType,
     event_date_time: e.eventDateTime,
     event_created_date_time: e.eventCreatedDateTime,
-    // The compact form (src/store/events/event-payload.ts); payload_json is kept for rows stored before migration 021.
-    payload_json: '',
-    payload: encodeEventPayload(e),
+    // The compact form (src/store/events/event-payload.ts) once the upgrade is finished; until then the plain JSON
+    // the previous release reads (src/store/encoding/write-forms.ts).
+    ...(compact ? { payload_json: '', payload: encodeEventPayload(e) } : { payload_json: JSON.stringify(e), payload: null }),
     ingested_at: ingestedAt,
     ...factColumns(e),
   };
@@ -73,6 +74,7 @@ export async function storeEvents(
 
   const seqById = new Map<string, number>();
   const ids = await generatedIds(db, dialect);
+  const compact = writesCompact(db);
   let readBack = false;
   for (const batch of chunks(fresh, rowsPerInsert(EVENT_COLUMNS.length))) {
     const seqs = await insertRows(
@@ -80,7 +82,7 @@ export async function storeEvents(
       dialect,
       'event',
       EVENT_COLUMNS,
-      batch.map((e) => eventRow(e, carrierCode, ingestedAt)),
+      batch.map((e) => eventRow(e, carrierCode, ingestedAt, compact)),
       ids,
     );
     if (seqs) batch.forEach((e, i) => seqById.set(e.eventID, seqs[i]!));

@@ -24,7 +24,7 @@ import { retryTransaction } from '../../db/retry-transaction.js';
  * by NTP.
  */
 export const MIGRATION_LEASE_TABLE = 'migration_lease';
-const LEASE_ROW = 1;
+const MIGRATIONS_LEASE_ROW = 1;
 
 export interface MigrationLeaseOptions {
   /** How long to wait for another process's lease before giving up, in ms. */
@@ -36,7 +36,13 @@ export interface MigrationLeaseOptions {
   log?: (level: 'info' | 'warn', message: string, fields?: Record<string, unknown>) => void;
   /** Who claims; default host:pid:random. */
   holder?: string;
+  /** Which lease: 1 (default) the migrations', FINISH_LEASE_ROW `tracking upgrade finish`'s. */
+  row?: number;
 }
+
+/** The lease `tracking upgrade finish` holds while it runs the contract steps: not the migrations' own, so that
+ * instances starting meanwhile migrate (nothing) and serve instead of waiting for the backfills. */
+export const FINISH_LEASE_ROW = 2;
 
 export interface HeldMigrationLease {
   holder: string;
@@ -56,19 +62,19 @@ export async function ensureMigrationLeaseTable(db: AnyDb): Promise<void> {
 }
 
 /** One claim: the row inserted if absent, else taken over if free or expired. True when this holder has it. */
-async function claimOnce(db: AnyDb, holder: string, leaseMs: number): Promise<boolean> {
+async function claimOnce(db: AnyDb, holder: string, leaseMs: number, row: number): Promise<boolean> {
   const now = Date.now();
   const inserted = await sql`insert ignore into ${sql.table(MIGRATION_LEASE_TABLE)} (id, holder, lease_until)
-    values (${LEASE_ROW}, ${holder}, ${now + leaseMs})`.execute(db);
+    values (${row}, ${holder}, ${now + leaseMs})`.execute(db);
   if (Number(inserted.numAffectedRows ?? 0) > 0) return true;
   const taken = await sql`update ${sql.table(MIGRATION_LEASE_TABLE)} set holder = ${holder}, lease_until = ${now + leaseMs}
-    where id = ${LEASE_ROW} and (holder is null or lease_until <= ${now})`.execute(db);
+    where id = ${row} and (holder is null or lease_until <= ${now})`.execute(db);
   return Number(taken.numAffectedRows ?? 0) > 0;
 }
 
-async function currentHolder(db: AnyDb): Promise<{ holder: string | null; leaseUntil: number } | undefined> {
+async function currentHolder(db: AnyDb, leaseRow: number): Promise<{ holder: string | null; leaseUntil: number } | undefined> {
   const { rows } = await sql<{ holder: Uint8Array | string | null; lease_until: number | string }>`select holder, lease_until
-    from ${sql.table(MIGRATION_LEASE_TABLE)} where id = ${LEASE_ROW}`.execute(db);
+    from ${sql.table(MIGRATION_LEASE_TABLE)} where id = ${leaseRow}`.execute(db);
   const row = rows[0];
   return row
     ? { holder: row.holder === null ? null : Buffer.from(row.holder).toString('utf8'), leaseUntil: Number(row.lease_until) }
@@ -78,14 +84,15 @@ async function currentHolder(db: AnyDb): Promise<{ holder: string | null; leaseU
 export async function takeMigrationLease(db: AnyDb, options: MigrationLeaseOptions): Promise<HeldMigrationLease> {
   const holder = options.holder ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const leaseMs = options.leaseMs ?? 60_000;
+  const row = options.row ?? MIGRATIONS_LEASE_ROW;
   const pollMs = options.pollMs ?? 500;
   await retryTransaction(() => ensureMigrationLeaseTable(db));
   const deadline = Date.now() + options.waitMs;
   let waitingSince: number | null = null;
-  while (!(await retryTransaction(() => claimOnce(db, holder, leaseMs)))) {
+  while (!(await retryTransaction(() => claimOnce(db, holder, leaseMs, row)))) {
     if (waitingSince === null) {
       waitingSince = Date.now();
-      const other = await currentHolder(db);
+      const other = await currentHolder(db, row);
       options.log?.('info', 'waiting for another process to finish migrating the database', {
         lock: `${MIGRATION_LEASE_TABLE} row`,
         holder: other?.holder ?? null,
@@ -109,7 +116,7 @@ export async function takeMigrationLease(db: AnyDb, options: MigrationLeaseOptio
     const now = Date.now();
     const result = await retryTransaction(() =>
       sql`update ${sql.table(MIGRATION_LEASE_TABLE)} set lease_until = ${now + leaseMs}
-        where id = ${LEASE_ROW} and holder = ${holder}`.execute(db),
+        where id = ${row} and holder = ${holder}`.execute(db),
     );
     if (Number(result.numAffectedRows ?? 0) === 0) lost ??= new Error('the migration lease was taken over by another process');
   };
@@ -128,7 +135,7 @@ export async function takeMigrationLease(db: AnyDb, options: MigrationLeaseOptio
       await renewing;
       await retryTransaction(() =>
         sql`update ${sql.table(MIGRATION_LEASE_TABLE)} set holder = null, lease_until = 0
-          where id = ${LEASE_ROW} and holder = ${holder}`.execute(db),
+          where id = ${row} and holder = ${holder}`.execute(db),
       );
       if (lost) throw lost instanceof Error ? lost : new Error(String(lost));
     },

@@ -16,6 +16,7 @@ import { containerLastEventTimes, loadShipmentStates, type ShipmentState } from 
 import { chunks } from '../batching/chunks.js';
 import { loadLifecycleRows, writeReconciled, type Reconciled } from '../exceptions/exception-state.js';
 import { encodeMilestonesJson } from '../shipments/milestones-payload.js';
+import { writesCompact } from '../encoding/write-forms.js';
 import { enqueuePushTriggers } from '../push/push-outbox.js';
 import { storedSnapshotOf, writeSnapshots, type StoredSnapshot } from '../shipments/stored-snapshots.js';
 import { DEFAULT_THRESHOLDS, type ExceptionThresholds } from '../../domain/thresholds.js';
@@ -177,6 +178,7 @@ function perRow<R, V>(rows: readonly R[], key: (row: R) => RawBuilder<unknown>, 
 /** bumpVersion for many shipments: one UPDATE per chunk. */
 async function bumpVersions(db: Kysely<DatabaseSchema>, updatedAt: string, rows: readonly DerivedColumns[]): Promise<void> {
   const id = (r: { id: number }) => sql`${sql.ref('id')} = ${r.id}`;
+  const compact = writesCompact(db);
   for (const batch of chunks(rows, ROWS_PER_UPDATE)) {
     const milestones = batch.flatMap((r) => (r.milestones_json === undefined ? [] : [{ id: r.id, json: r.milestones_json }]));
     await db
@@ -186,12 +188,19 @@ async function bumpVersions(db: Kysely<DatabaseSchema>, updatedAt: string, rows:
         eta: perRow(batch, id, (r) => r.eta, 'eta'),
         clock_sensitive: perRow(batch, id, (r) => r.clock_sensitive, 'clock_sensitive'),
         // The compact form (src/store/shipments/milestones-payload.ts), and no plain text beside it: a row converted by
-        // migration 023's backfill or written since reads its milestones from `milestones` alone.
+        // migration 023's backfill or written since reads its milestones from `milestones` alone. Until the upgrade
+        // is finished, the plain text the previous release reads, and no compact form that would shadow it
+        // (src/store/encoding/write-forms.ts).
         ...(milestones.length > 0
-          ? {
-              milestones: perRow(milestones, id, (r) => encodeMilestonesJson(r.json), 'milestones'),
-              milestones_json: perRow(milestones, id, () => null, 'milestones_json'),
-            }
+          ? compact
+            ? {
+                milestones: perRow(milestones, id, (r) => encodeMilestonesJson(r.json), 'milestones'),
+                milestones_json: perRow(milestones, id, () => null, 'milestones_json'),
+              }
+            : {
+                milestones: perRow(milestones, id, () => null, 'milestones'),
+                milestones_json: perRow(milestones, id, (r) => r.json, 'milestones_json'),
+              }
           : {}),
         version: eb('version', '+', 1),
         updated_at: updatedAt,

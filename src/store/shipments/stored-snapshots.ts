@@ -8,6 +8,7 @@ import { snapshotTrackingParts, type SnapshotTrackingParts } from '../../domain/
 import type { ContainerMaster, ShipmentMaster, TrackingEvent, TrackingException } from '../../domain/types.js';
 import { parseShipmentMaster } from '../encoding/json-columns.js';
 import { compressText, decompressText } from '../encoding/snapshot-compression.js';
+import { writesCompact } from '../encoding/write-forms.js';
 import { rowByKeyBatched, type KeyedStatement } from '../batching/keyed-lookups.js';
 import { loadShipmentStates } from './chunked-state.js';
 import { loadLifecycleRows } from '../exceptions/exception-state.js';
@@ -77,8 +78,12 @@ const MAX_STATEMENT_BYTES = 4_000_000;
 
 type SnapshotRow = Insertable<ShipmentSnapshotTable>;
 
-/** The row of a snapshot in the current stored form. */
-export function snapshotRow(s: StoredSnapshot): SnapshotRow {
+/**
+ * The row of a snapshot: in the current compact form once the upgrade is finished, else in the plain form
+ * (stored_form 0, the text columns) that the previous release reads (src/store/encoding/write-forms.ts).
+ */
+export function snapshotRow(s: StoredSnapshot, compact = true): SnapshotRow {
+  if (!compact) return plainSnapshotRow(s);
   return {
     shipment_id: s.shipmentId,
     version: s.version,
@@ -91,9 +96,32 @@ export function snapshotRow(s: StoredSnapshot): SnapshotRow {
   };
 }
 
-/** Inserts or replaces the snapshots, inside the caller's transaction. */
+/**
+ * stored_form 0, as migration 007 made the row and the previous release writes it: the JSON in the text columns, the
+ * compressed ones null. No REST rendering: one is served only from a row of the current form, and the previous
+ * release rewrites the text columns of this row without touching the others.
+ */
+function plainSnapshotRow(s: StoredSnapshot): SnapshotRow {
+  return {
+    shipment_id: s.shipmentId,
+    version: s.version,
+    tracking_json: JSON.stringify(s.tracking),
+    exceptions_json: JSON.stringify(s.exceptions),
+    stored_form: 0,
+    tracking_z: null,
+    exceptions_z: null,
+    rest_tracking_z: null,
+  };
+}
+
+/** Inserts or replaces the snapshots, inside the caller's transaction, in the form the upgrade allows (write-forms.ts). */
 export async function writeSnapshots(db: Kysely<DatabaseSchema>, dialect: SqlDialect, snapshots: readonly StoredSnapshot[]): Promise<void> {
-  await writeRows(db, dialect, snapshots.map(snapshotRow));
+  const compact = writesCompact(db);
+  await writeRows(
+    db,
+    dialect,
+    snapshots.map((s) => snapshotRow(s, compact)),
+  );
 }
 
 async function writeRows(db: Kysely<DatabaseSchema>, dialect: SqlDialect, rows: readonly SnapshotRow[]): Promise<void> {
@@ -116,7 +144,10 @@ async function writeRows(db: Kysely<DatabaseSchema>, dialect: SqlDialect, rows: 
   };
   for (const row of rows) {
     batch.push(row);
-    bytes += 2 * ((row.tracking_z?.length ?? 0) + (row.exceptions_z?.length ?? 0) + (row.rest_tracking_z?.length ?? 0));
+    bytes +=
+      2 * ((row.tracking_z?.length ?? 0) + (row.exceptions_z?.length ?? 0) + (row.rest_tracking_z?.length ?? 0)) +
+      (row.tracking_json?.length ?? 0) +
+      (row.exceptions_json?.length ?? 0);
     if (bytes >= MAX_STATEMENT_BYTES || batch.length >= 500) await flush();
   }
   await flush();
