@@ -188,6 +188,7 @@ describe.each(dialects)('EDI times on $name', ({ name, enabled }) => {
   });
 
   it.skipIf(!enabled)('keeps the carrier setting, stores local times placed and refuses an unknown location whole', async () => {
+    // Added without edi_times, as a release before migration 025 inserts a carrier: read as local, the guides' default.
     expect((await f.app.services.carriers.getCarrier(CARRIER))?.ediTimes).toBe('local');
     const set = await run('carrier', 'formats', CARRIER, 'x12-315', '--times', 'utc');
     expect(set.code, set.stderr).toBe(0);
