@@ -11,9 +11,9 @@
  * - for a country left with several zones, each location's zone is found from its coordinates in the
  *   time-zone boundaries of timezone-boundary-builder (the `geo-tz` package, `geo-tz/all`: every IANA zone),
  *   kept only when zone.tab lists that zone for the country. The coordinates are UN/LOCODE's own (the
- *   `coordinates` column, "DDMMN DDDMMW"). A location whose table also names a zone (`timezone`, GeoNames in
- *   the table used) that keeps other time than the coordinates' is left out: two sources that disagree are
- *   not settled by a guess. A location without coordinates takes its subdivision's zone when the subdivision's
+ *   `coordinates` column, "DDMMN DDDMMW"). A location whose table also names a zone (`timezone`; the
+ *   sea-ports package's own zone in the table used) that keeps other time than the coordinates' is left out:
+ *   two sources that disagree are not settled by a guess. A location without coordinates takes its subdivision's zone when the subdivision's
  *   located entries (at least three) all keep one time.
  *
  * Usage (geo-tz is not a dependency of the service: install it where the script runs, e.g.
