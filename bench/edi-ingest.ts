@@ -128,7 +128,7 @@ async function main(): Promise<void> {
   const text = x12File('1');
   // The same events as DCSA JSON: what the 315 maps to (outside the timing).
   const events: DcsaEventObject[] = readInterchanges('x12-315', text).flatMap((interchange) =>
-    interchange.transactions.flatMap((tx) => (tx.result.ok ? ediStatusEvents(tx.result.status, CARRIER) : [])),
+    interchange.transactions.flatMap((tx) => (tx.result.ok ? ediStatusEvents(tx.result.status, CARRIER, 'local') : [])),
   );
   const json = JSON.stringify({ carrierCode: CARRIER, events });
   console.log(

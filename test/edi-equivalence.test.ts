@@ -7,14 +7,20 @@ import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
 import { readStoredSnapshot } from '../src/store/shipments/stored-snapshots.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
-import { CONTAINERS, PORTS, VESSELS, at } from './support/event-builders.js';
+import { CONTAINERS, VESSELS, at } from './support/event-builders.js';
 import { FIELDS_EDI_LACKS } from './support/edi-docs.js';
-import { iftstaInterchange, x12Interchange, type EdiInterchangeSpec, type EdiStatusSpec } from './support/edi-files.js';
+import { iftstaInterchange, wallTime, x12Interchange, type EdiInterchangeSpec, type EdiStatusSpec } from './support/edi-files.js';
 
 /**
  * The same voyage told three ways (docs/carriers.md "EDI"): as DCSA 2.2 JSON events, as X12 315
  * interchanges and as EDIFACT IFTSTA interchanges, each into its own database with the same shipment
  * and plan. Every shipment ends with the same snapshot and the same exceptions, whichever way it came.
+ *
+ * The ports are in several zones (docs/carriers.md "Times"): Shanghai (+08:00), Rotterdam (+01:00, +02:00 from
+ * 29 March 2026), Los Angeles (-08:00, -07:00 from 8 March 2026) and Santos (-03:00). The EDI files carry every
+ * status and schedule time as the local time of its location (B4-04/05 and IFTSTA DTM 203 without a zone, the R4
+ * loop's DTM without DTM-04 or with LT), as the carriers' guides write them; the DCSA JSON carries the instants.
+ * Event times are part of what is compared.
  *
  * eventIDs differ by construction (the DCSA carrier chose its own; EDI events get IDs derived from
  * their content) and are left out of the comparison. What EDI cannot say is left out of the DCSA JSON
@@ -44,7 +50,14 @@ interface Voyage {
   freeTimeHours: number | null;
 }
 
-const portKeys = Object.keys(PORTS);
+/** The ports of the voyages and their IANA zones (what the EDI writers write local times in). */
+const ZONES: Record<string, string> = {
+  CNSHA: 'Asia/Shanghai',
+  NLRTM: 'Europe/Amsterdam',
+  USLAX: 'America/Los_Angeles',
+  BRSSZ: 'America/Sao_Paulo',
+};
+const portKeys = Object.keys(ZONES);
 const voyageArb: fc.Arbitrary<Voyage> = fc
   .record({
     containers: fc.subarray([...CONTAINERS], { minLength: 1, maxLength: 2 }),
@@ -71,7 +84,8 @@ interface Fact {
   eta?: string;
 }
 
-const START = '2026-03-02T00:00:00.000Z';
+// Three days before Los Angeles' change of summer time, 24 before Rotterdam's: voyages cross them.
+const START = '2026-03-05T00:00:00.000Z';
 
 function plannedArrival(v: Voyage): string {
   return at(v.gaps.reduce((a, b) => a + b, 0) + 200, START);
@@ -129,10 +143,23 @@ function messageOf(v: Voyage, run: number, fact: Fact, n: number): EdiStatusSpec
     at: wholeMinute(fact.at),
     ...(fact.container ? { container: fact.container } : {}),
     locode: locodeOf(v, fact.status),
+    zone: ZONES[locodeOf(v, fact.status)]!,
     vessel,
     voyage: v.voyage,
     ...refs(run),
-    ...(fact.eta ? { ports: [{ role: 'DISCHARGE' as const, locode: v.pod, times: [{ classifier: 'EST' as const, at: fact.eta }] }] } : {}),
+    ...(fact.eta
+      ? {
+          ports: [
+            {
+              role: 'DISCHARGE' as const,
+              locode: v.pod,
+              zone: ZONES[v.pod]!,
+              // Both ways the guides write a local time in the R4 loop: without DTM-04, and with LT.
+              times: [{ classifier: 'EST' as const, at: fact.eta, code: n % 2 === 0 ? ('' as const) : ('LT' as const) }],
+            },
+          ],
+        }
+      : {}),
   };
 }
 
@@ -230,6 +257,50 @@ function baseline(v: Voyage, run: number): unknown {
   };
 }
 
+/**
+ * Voyages always run besides the generated ones: Los Angeles to Rotterdam with a gate-in before Los Angeles'
+ * change of summer time and the loading after it, the arrival at Rotterdam before its change and the discharge
+ * after; Shanghai to Santos.
+ */
+const CROSSING: Voyage[] = [
+  {
+    containers: [CONTAINERS[0]],
+    vessel: VESSELS.ALPHA,
+    voyage: '101E',
+    pol: 'USLAX',
+    pod: 'NLRTM',
+    progress: SEQUENCE.length,
+    // EE 6 Mar 06:00Z, I 8 Mar 06:00Z (22:00 PST on the 7th), AE 9 Mar 06:00Z (PDT), VD, VA 28 Mar 23:00Z (CET), UV 29 Mar 03:00Z (CEST), …
+    gaps: [30, 48, 24, 2, 471, 4, 30, 24],
+    etaShifts: [-3, 20],
+    interchanges: 3,
+    freeTimeHours: 600,
+  },
+  {
+    containers: [CONTAINERS[1], CONTAINERS[2]],
+    vessel: VESSELS.BRAVO,
+    voyage: '202S',
+    pol: 'CNSHA',
+    pod: 'BRSSZ',
+    progress: 6,
+    gaps: [10, 20, 30, 5, 400, 12, 10, 10],
+    etaShifts: [48],
+    interchanges: 2,
+    freeTimeHours: null,
+  },
+];
+
+/** The UTC offsets (minutes) of a port at the times of a voyage's facts there. */
+function offsetsAt(v: Voyage, locode: string): Set<number> {
+  const offsets = new Set<number>();
+  for (const fact of factsOf(v)) {
+    if (locodeOf(v, fact.status) !== locode) continue;
+    const wall = Date.parse(`${wallTime(wholeMinute(fact.at), ZONES[locode])}Z`);
+    offsets.add((wall - Date.parse(wholeMinute(fact.at))) / 60_000);
+  }
+  return offsets;
+}
+
 /** The clock of every ingest: after the whole voyage, so every time-based rule has something to say. */
 const NOW = new Date('2026-06-01T00:00:00.000Z');
 
@@ -285,6 +356,15 @@ describe('the DCSA JSON of the equivalence', () => {
   });
 });
 
+describe('the voyages of the equivalence', () => {
+  it('cross the changes of summer time at Los Angeles and Rotterdam', () => {
+    expect([...offsetsAt(CROSSING[0]!, 'USLAX')].sort((a, b) => a - b)).toEqual([-480, -420]);
+    expect([...offsetsAt(CROSSING[0]!, 'NLRTM')].sort((a, b) => a - b)).toEqual([60, 120]);
+    expect([...offsetsAt(CROSSING[1]!, 'CNSHA')]).toEqual([480]);
+    expect([...offsetsAt(CROSSING[1]!, 'BRSSZ')]).toEqual([-180]);
+  });
+});
+
 describe.each(dialects)('EDI equivalence on $name', ({ name, enabled }) => {
   const stores: Partial<Record<'dcsa' | EdiFormat, TestDatabase>> = {};
   beforeAll(async () => {
@@ -334,7 +414,7 @@ describe.each(dialects)('EDI equivalence on $name', ({ name, enabled }) => {
           expect(await snapshotOf(stores['x12-315']!, run)).toEqual(dcsa);
           expect(await snapshotOf(stores.iftsta!, run)).toEqual(dcsa);
         }),
-        { numRuns: 15 },
+        { numRuns: 15, examples: CROSSING.map((v) => [v]) },
       );
       // The comparison held for voyages that raised exceptions, not only for quiet ones.
       expect(withExceptions).toBeGreaterThan(0);

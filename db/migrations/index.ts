@@ -21,6 +21,7 @@ import compactSnapshots from './020-compact-snapshots.js';
 import compactEvents from './021-compact-events.js';
 import eventScale from './023-event-scale.js';
 import instanceHeartbeats from './024-instance-heartbeats.js';
+import ediTimes from './029-edi-times.js';
 
 export type { MigrationPhase, PhasedMigration } from './phase.js';
 
@@ -56,6 +57,7 @@ export function migrations(dialect: SqlDialect): Record<string, PhasedMigration>
     '021-compact-events': compactEvents(dialect),
     '023-event-scale': eventScale(dialect),
     '024-instance-heartbeats': instanceHeartbeats(dialect),
+    '029-edi-times': ediTimes(dialect),
   };
 }
 

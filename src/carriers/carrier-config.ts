@@ -1,5 +1,6 @@
 import type { Environment } from '../config/config.js';
 import { EDI_FORMATS, type EdiFormat } from '../domain/edi-status-map.js';
+import { EDI_TIMES, type EdiTimes } from '../domain/edi-times.js';
 import { generateNotificationSecret, notificationKey } from './notification-signature.js';
 
 /**
@@ -245,4 +246,15 @@ export function checkEdiFormats(value: string): EdiFormat[] {
     );
   }
   return given as EdiFormat[];
+}
+
+/**
+ * How a carrier's EDI times without a zone code are read (docs/carriers.md "Times"): `local`, the local time of
+ * the status location as the carriers' guides say, or `utc` for a carrier that sends UTC.
+ */
+export function checkEdiTimes(value: string): EdiTimes {
+  if (!(EDI_TIMES as readonly string[]).includes(value)) {
+    throw new CarrierInputError(`--times must be ${EDI_TIMES.join(' or ')}; got "${value.slice(0, 20)}"`);
+  }
+  return value as EdiTimes;
 }

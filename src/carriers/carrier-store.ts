@@ -30,6 +30,7 @@ import {
 } from './carrier-config.js';
 import { notificationKey } from './notification-signature.js';
 import type { EdiFormat } from '../domain/edi-status-map.js';
+import { DEFAULT_EDI_TIMES, type EdiTimes } from '../domain/edi-times.js';
 
 /**
  * Carriers as event sources (rows in src/store/carriers/carrier-sources.ts) (and the poll state row each carrier
@@ -51,6 +52,8 @@ export interface CarrierSource {
   referencePrefixes: string[];
   /** The EDI formats it sends besides DCSA (docs/carriers.md "EDI"); empty: DCSA only. */
   ediFormats: EdiFormat[];
+  /** How its EDI times without a zone code are read (docs/carriers.md "Times"): local (the default) or utc. */
+  ediTimes: EdiTimes;
   createdAt: string;
   secretRotatedAt: string;
   disabledAt: string | null;
@@ -160,10 +163,12 @@ export class CarrierStore {
     });
   }
 
-  /** Sets the EDI formats the carrier sends (empty: DCSA only). False when no such carrier. */
-  async setEdiFormats(carrierCode: string, formats: readonly EdiFormat[]): Promise<boolean> {
+  /** Sets the EDI formats the carrier sends (empty: DCSA only), and how its times are read when given. False when no such carrier. */
+  async setEdiFormats(carrierCode: string, formats: readonly EdiFormat[], times?: EdiTimes): Promise<boolean> {
     return updateCarrierSource(this.#db, carrierCode, {
       edi_formats: formats.length === 0 ? null : formats.join(','),
+      // Local is stored as null, as a carrier added before migration 025 (or by a release without it) reads.
+      ...(times === undefined ? {} : { edi_times: times === 'utc' ? 'utc' : null }),
       updated_at: this.#now().toISOString(),
     });
   }
@@ -372,6 +377,7 @@ export class CarrierStore {
       pollIntervalSeconds: row.poll_interval_seconds,
       referencePrefixes: row.reference_prefixes ? row.reference_prefixes.split(',') : [row.carrier_code],
       ediFormats: row.edi_formats ? (row.edi_formats.split(',') as EdiFormat[]) : [],
+      ediTimes: row.edi_times === 'utc' ? 'utc' : DEFAULT_EDI_TIMES,
       createdAt: row.created_at,
       secretRotatedAt: row.secret_rotated_at,
       disabledAt: row.disabled_at,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/connect.js';
 import { EdiProblem, ediStatusEvents, type DcsaEventObject, type EdiFormat, type SegmentAt } from '../domain/edi-status-map.js';
+import { DEFAULT_EDI_TIMES, type EdiTimes } from '../domain/edi-times.js';
 import { EdiEnvelopeError, type EdiInterchange } from '../ingest/edi-interchange.js';
 import { readIftsta } from '../ingest/edi-iftsta.js';
 import { readX12 } from '../ingest/edi-x12.js';
@@ -66,10 +67,17 @@ export function readInterchanges(format: EdiFormat, text: string): EdiInterchang
 
 export async function ingestEdi(
   database: Database,
-  input: { carrierCode: string; format: EdiFormat; text: string },
+  input: {
+    carrierCode: string;
+    format: EdiFormat;
+    text: string;
+    /** How the carrier's times without a zone code are read (`tracking carrier formats --times`; docs/carriers.md "Times"). */
+    times?: EdiTimes;
+  },
   options: EdiIngestOptions,
 ): Promise<EdiIngestSummary> {
   const { carrierCode, format } = input;
+  const times = input.times ?? DEFAULT_EDI_TIMES;
   let interchanges: EdiInterchange[];
   try {
     interchanges = readInterchanges(format, input.text);
@@ -132,7 +140,7 @@ export async function ingestEdi(
   for (const interchange of fresh) {
     for (const tx of interchange.transactions) {
       const index = transactions.length;
-      const mapped = transactionEvents(carrierCode, tx.result);
+      const mapped = transactionEvents(carrierCode, tx.result, times);
       transactions.push({ interchange, tx, ...(Array.isArray(mapped) ? {} : { problem: mapped }) });
       if (!Array.isArray(mapped)) continue;
       for (const event of mapped) {
@@ -223,10 +231,11 @@ export async function ingestEdi(
 function transactionEvents(
   carrierCode: string,
   result: EdiInterchange['transactions'][number]['result'],
+  times: EdiTimes,
 ): DcsaEventObject[] | { reason: string; at: SegmentAt | null } {
   if (!result.ok) return { reason: result.problem, at: result.at };
   try {
-    return ediStatusEvents(result.status, carrierCode);
+    return ediStatusEvents(result.status, carrierCode, times);
   } catch (err) {
     if (!(err instanceof EdiProblem)) throw err;
     return { reason: err.message, at: err.at };

@@ -108,7 +108,12 @@ export function registerCarrierCommands(program: Command, context: CliContext, w
     .description('the EDI formats the carrier sends besides DCSA events (docs/carriers.md "EDI")')
     .argument('<CODE>')
     .argument('<FORMATS>', 'comma-separated: x12-315, iftsta; dcsa for DCSA only')
-    .action(action((database, cfg, code: string, formats: string) => carrierFormatsCommand(database, cfg, code, formats, context)));
+    .option('--times <local|utc>', 'its times without a zone code: local time of the location (the default) or UTC', once(nonEmpty))
+    .action(
+      action((database, cfg, code: string, formats: string, options: { times?: string }) =>
+        carrierFormatsCommand(database, cfg, code, formats, options, context),
+      ),
+    );
   carrier
     .command('enable')
     .description('accept its notifications again and poll it now (after disable)')

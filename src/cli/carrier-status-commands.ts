@@ -1,5 +1,5 @@
 import { CarrierStore } from '../carriers/carrier-store.js';
-import { checkEdiFormats, checkReferencePrefixes } from '../carriers/carrier-config.js';
+import { checkEdiFormats, checkEdiTimes, checkReferencePrefixes } from '../carriers/carrier-config.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import { notFound } from './carrier-commands.js';
@@ -50,21 +50,31 @@ export async function carrierPrefixesCommand(
   return EXIT_OK;
 }
 
-/** `tracking carrier formats CODE FORMATS` (docs/carriers.md "EDI"): the EDI formats the carrier sends besides DCSA. */
+/**
+ * `tracking carrier formats CODE FORMATS [--times local|utc]` (docs/carriers.md "EDI", "Times"): the EDI formats the
+ * carrier sends besides DCSA, and how its times without a zone code are read (kept as it was when not given).
+ */
 export async function carrierFormatsCommand(
   database: Database,
   config: Config,
   carrierCode: string,
   value: string,
+  options: { times?: string },
   io: CommandIo & { now: () => Date },
 ): Promise<number> {
   const formats = checkEdiFormats(value);
+  const times = options.times === undefined ? undefined : checkEdiTimes(options.times);
   const store = await CarrierStore.open(database.db, config, io.now);
-  if (!(await store.setEdiFormats(carrierCode, formats))) return notFound(carrierCode, io);
+  if (!(await store.setEdiFormats(carrierCode, formats, times))) return notFound(carrierCode, io);
+  const carrier = await store.getCarrier(carrierCode);
+  const timesSaid =
+    carrier?.ediTimes === 'utc'
+      ? 'its times without a zone code are UTC'
+      : 'its times without a zone code are the local time of their location';
   io.stdout.write(
     formats.length === 0
       ? `Carrier ${carrierCode} sends DCSA events only: its EDI is refused.\n`
-      : `Carrier ${carrierCode} may send ${formats.join(', ')} besides DCSA events (tracking ingest --format, its signed pushes).\n`,
+      : `Carrier ${carrierCode} may send ${formats.join(', ')} besides DCSA events (tracking ingest --format, its signed pushes); ${timesSaid}.\n`,
   );
   return EXIT_OK;
 }

@@ -54,7 +54,7 @@ export async function runEdiIngestCommand(
       try {
         summary = await ingestEdi(
           database,
-          { carrierCode: carrier.carrierCode, format: options.format, text },
+          { carrierCode: carrier.carrierCode, format: options.format, text, times: carrier.ediTimes },
           { now: io.now, thresholds: io.thresholds, rejectedEventsMax: config.carriers.rejectedEventsMax },
         );
       } catch (err) {

@@ -1,5 +1,9 @@
 import { v5 as uuidv5 } from 'uuid';
 import { containerCheckDigit } from './container-number.js';
+import { EdiProblem, type SegmentAt } from './edi-problem.js';
+import { placeTime, type EdiTimes, type StatedTime } from './edi-times.js';
+
+export { EdiProblem, type SegmentAt } from './edi-problem.js';
 
 /**
  * Carrier status messages in EDI (ANSI X12 315, UN/EDIFACT IFTSTA) as DCSA Track & Trace 2.2 events
@@ -12,23 +16,6 @@ import { containerCheckDigit } from './container-number.js';
 
 export const EDI_FORMATS = ['x12-315', 'iftsta'] as const;
 export type EdiFormat = (typeof EDI_FORMATS)[number];
-
-/** Where a problem is: the segment's tag and its position in the transaction (ST or UNH is 1, as in X12 999 AK3 and EDIFACT CONTRL). */
-export interface SegmentAt {
-  tag: string;
-  position: number;
-}
-
-/** A transaction (X12 ST..SE, EDIFACT UNH..UNT) that cannot be mapped, with the reason and the segment at fault. */
-export class EdiProblem extends Error {
-  override name = 'EdiProblem';
-  constructor(
-    message: string,
-    readonly at: SegmentAt | null,
-  ) {
-    super(message);
-  }
-}
 
 export type StatusKind =
   | { eventType: 'EQUIPMENT'; code: 'LOAD' | 'DISC' | 'GTIN' | 'GTOT'; mode?: 'VESSEL' | 'RAIL'; port?: PortRole; empty?: boolean }
@@ -94,42 +81,13 @@ export const EDI_PORT_FUNCTIONS: Readonly<Record<string, { format: EdiFormat; me
   '175': { format: 'iftsta', meaning: 'Activity location (where the status happened)', role: 'ACTIVITY' },
 };
 
-/**
- * X12 time codes (DTM-04, element 623) read as a fixed offset. Times without a code (B4-04/05, a DTM
- * without DTM-04) are read as UTC; LT (local time) names no offset and is refused rather than guessed.
- */
-export const X12_TIME_CODES: Readonly<Record<string, string>> = {
-  UT: '+00:00',
-  GM: '+00:00',
-  Z: '+00:00',
-  ET: '-05:00',
-  ES: '-05:00',
-  ED: '-04:00',
-  CT: '-06:00',
-  CS: '-06:00',
-  CD: '-05:00',
-  MT: '-07:00',
-  MS: '-07:00',
-  MD: '-06:00',
-  PT: '-08:00',
-  PS: '-08:00',
-  PD: '-07:00',
-};
-
-/** EDIFACT date/time formats (DTM C507/2379) read; times are UTC. */
-export const EDIFACT_DATE_FORMATS: Readonly<Record<string, string>> = {
-  '102': 'CCYYMMDD (midnight UTC)',
-  '203': 'CCYYMMDDHHMM',
-  '204': 'CCYYMMDDHHMMSS',
-};
-
 /** What the DCSA events of one transaction are made from; positions name the segments for rejections. */
 export interface EdiStatus {
   statusCode: string;
   statusAt: SegmentAt;
-  /** Canonical UTC. */
-  eventDateTime: string;
-  /** When the carrier issued it (GS04/05; IFTSTA DTM+137, else UNB): DCSA eventCreatedDateTime. */
+  /** The status time as stated (B4-04/05, DTM+334): placed in the zone of the event's location (docs/carriers.md "Times"). */
+  eventDateTime: StatedTime;
+  /** When the carrier issued it (GS04/05; IFTSTA DTM+137, else UNB), canonical UTC: DCSA eventCreatedDateTime. */
   createdDateTime: string;
   /** ISO 6346, checked. */
   equipmentReference?: string;
@@ -141,7 +99,8 @@ export interface EdiStatus {
   voyage?: string;
   ports: { role: PortRole; locode: string }[];
   references: { type: 'TRD' | 'BKG'; value: string }[];
-  schedule: { code: 'ARRI' | 'DEPA'; classifier: 'EST' | 'ACT'; locode: string; dateTime: string }[];
+  /** Schedule times at a port of the voyage, as stated: placed in the zone of that port. */
+  schedule: { code: 'ARRI' | 'DEPA'; classifier: 'EST' | 'ACT'; locode: string; dateTime: StatedTime }[];
 }
 
 /** A DCSA 2.2 event object, as a carrier would publish it (validated by the caller like any). */
@@ -153,9 +112,10 @@ const EDI_EVENT_NAMESPACE = '5d7c3a52-9e0f-4f4b-8d36-6a1b8e2f0c11';
  * The DCSA events of one status message: the status itself, and the schedule times it carries (one
  * transport event each). eventIDs are UUID v5 of the carrier and the event's content without its
  * creation time, so the same fact sent again (in a re-sent file, in the other format, in a later
- * message repeating an ETA) is the same event and is stored once.
+ * message repeating an ETA) is the same event and is stored once. Times are placed here, where the locations
+ * are known: `times` is the carrier's setting (`tracking carrier formats --times`).
  */
-export function ediStatusEvents(status: EdiStatus, carrierCode: string): DcsaEventObject[] {
+export function ediStatusEvents(status: EdiStatus, carrierCode: string, times: EdiTimes): DcsaEventObject[] {
   const entry = EDI_STATUS_CODES[status.statusCode];
   if (!entry) {
     throw new EdiProblem(
@@ -186,6 +146,9 @@ export function ediStatusEvents(status: EdiStatus, carrierCode: string): DcsaEve
     ...(documentReferences ? { documentReferences } : {}),
   });
 
+  // Placed after the checks below, so that a status without its location is refused for that first.
+  const eventDateTime = () => placeTime(status.eventDateTime, locode, times);
+
   if (kind.eventType === 'TRANSPORT') {
     if (!locode)
       throw new EdiProblem(
@@ -194,7 +157,7 @@ export function ediStatusEvents(status: EdiStatus, carrierCode: string): DcsaEve
       );
     events.push({
       eventType: 'TRANSPORT',
-      ...base('ACT', status.eventDateTime),
+      ...base('ACT', eventDateTime()),
       transportEventTypeCode: kind.code,
       transportCall: call(locode, 'VESSEL'),
     });
@@ -216,7 +179,7 @@ export function ediStatusEvents(status: EdiStatus, carrierCode: string): DcsaEve
       );
     events.push({
       eventType: 'EQUIPMENT',
-      ...base('ACT', status.eventDateTime),
+      ...base('ACT', eventDateTime()),
       equipmentEventTypeCode: kind.code,
       equipmentReference: status.equipmentReference,
       emptyIndicatorCode: empty ? 'EMPTY' : 'LADEN',
@@ -226,7 +189,7 @@ export function ediStatusEvents(status: EdiStatus, carrierCode: string): DcsaEve
   for (const time of status.schedule) {
     events.push({
       eventType: 'TRANSPORT',
-      ...base(time.classifier, time.dateTime),
+      ...base(time.classifier, placeTime(time.dateTime, time.locode, times)),
       transportEventTypeCode: time.code,
       transportCall: call(time.locode, 'VESSEL'),
     });
@@ -253,53 +216,6 @@ export function ediContainerNumber(parts: { initial?: string; number: string; ch
     throw new EdiProblem(`container ${raw} has a wrong check digit (ISO 6346 gives ${expected})`, at);
   }
   return raw;
-}
-
-/** X12 date (CCYYMMDD, or YYMMDD in the ISA) and time (HHMM, HHMMSS) with an optional time code, as canonical UTC. */
-export function x12DateTime(date: string, time: string | undefined, timeCode: string | undefined, at: SegmentAt): string {
-  const offset = timeCode ? X12_TIME_CODES[timeCode] : '+00:00';
-  if (offset === undefined) {
-    throw new EdiProblem(
-      timeCode === 'LT'
-        ? 'time code LT (local time) names no UTC offset; send UT or a zone code'
-        : `unknown time code "${String(timeCode).slice(0, 4)}"`,
-      at,
-    );
-  }
-  const d = /^(\d{4})(\d{2})(\d{2})$/.exec(date);
-  const t = /^(\d{2})(\d{2})(\d{2})?$/.exec(time ?? '0000');
-  if (!d || !t) throw new EdiProblem(`bad date or time "${date.slice(0, 12)}" "${(time ?? '').slice(0, 8)}" (CCYYMMDD, HHMM)`, at);
-  return isoOrProblem(`${d[1]}-${d[2]}-${d[3]}T${t[1]}:${t[2]}:${t[3] ?? '00'}${offset}`, at);
-}
-
-/** An EDIFACT DTM value in format 102, 203 or 204, as canonical UTC. */
-export function edifactDateTime(value: string, format: string | undefined, at: SegmentAt): string {
-  const code = format ?? '203';
-  const m =
-    code === '102'
-      ? /^(\d{4})(\d{2})(\d{2})()()()$/.exec(value)
-      : code === '203'
-        ? /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})()$/.exec(value)
-        : code === '204'
-          ? /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(value)
-          : undefined;
-  if (m === undefined)
-    throw new EdiProblem(`date format ${code.slice(0, 4)} is not read (${Object.keys(EDIFACT_DATE_FORMATS).join(', ')})`, at);
-  if (!m) throw new EdiProblem(`bad date "${value.slice(0, 16)}" for format ${code}`, at);
-  return isoOrProblem(`${m[1]}-${m[2]}-${m[3]}T${m[4] || '00'}:${m[5] || '00'}:${m[6] || '00'}+00:00`, at);
-}
-
-function isoOrProblem(text: string, at: SegmentAt): string {
-  const ms = Date.parse(text);
-  const date = new Date(ms);
-  // Date.parse rolls 2026-02-30 over to March: a date that does not round-trip is not a date.
-  const [y, mo, d] = text.slice(0, 10).split('-').map(Number);
-  if (Number.isNaN(ms) || Number(text.slice(11, 13)) > 23 || Number(text.slice(14, 16)) > 59) {
-    throw new EdiProblem(`bad date "${text.slice(0, 19)}"`, at);
-  }
-  const local = new Date(Date.UTC(y!, mo! - 1, d!));
-  if (local.getUTCMonth() !== mo! - 1 || local.getUTCDate() !== d!) throw new EdiProblem(`bad date "${text.slice(0, 10)}"`, at);
-  return date.toISOString();
 }
 
 /** A UN/LOCODE as given (5 characters, country and place); anything else is a problem. */

@@ -6,11 +6,11 @@ import {
   EdiProblem,
   ediContainerNumber,
   ediLocode,
-  edifactDateTime,
   type EdiStatus,
   type PortRole,
   type SegmentAt,
 } from '../domain/edi-status-map.js';
+import { edifactStatedTime, placeTime, type StatedTime } from '../domain/edi-times.js';
 import { EdiEnvelopeError, readTransaction, type EdiInterchange, type EdiTransaction } from './edi-interchange.js';
 
 /**
@@ -38,7 +38,11 @@ export function readIftsta(text: string): EdiInterchange[] {
     const senderId = [el(unb, 1, 0), el(unb, 1, 1)].filter(Boolean).join(':');
     const unbDate = (): string => {
       const [date = '', time = ''] = unb.elements[3] ?? [];
-      return edifactDateTime(`${date.length === 6 ? `20${date}` : date}${time}`, '203', { tag: 'UNB', position: 0 });
+      const stated = edifactStatedTime('iftsta-issued', `${date.length === 6 ? `20${date}` : date}${time}`, '203', {
+        tag: 'UNB',
+        position: 0,
+      });
+      return placeTime(stated, undefined, 'utc');
     };
     const transactions: EdiTransaction[] = [];
     let messages = 0;
@@ -142,7 +146,7 @@ function el(segment: Segment, element: number, component: number): string {
 function readStatus(message: Segment[], unbDate: () => string): EdiStatus {
   let statusCode: string | undefined;
   let statusAt: SegmentAt | undefined;
-  let eventDateTime: string | undefined;
+  let eventDateTime: StatedTime | undefined;
   let createdDateTime: string | undefined;
   let equipmentReference: string | undefined;
   let empty: boolean | undefined;
@@ -198,8 +202,11 @@ function readStatus(message: Segment[], unbDate: () => string): EdiStatus {
       }
       case 'DTM': {
         const qualifier = v(0, 0);
-        if (qualifier === '137') createdDateTime = edifactDateTime(v(0, 1), v(0, 2) || undefined, at);
-        else if (qualifier === '334' || qualifier === '7') eventDateTime = edifactDateTime(v(0, 1), v(0, 2) || undefined, at);
+        if (qualifier === '137')
+          createdDateTime = placeTime(edifactStatedTime('iftsta-issued', v(0, 1), v(0, 2) || undefined, at), undefined, 'utc');
+        // The local time of the status location (LOC+175, before or after it), placed when the message is mapped.
+        else if (qualifier === '334' || qualifier === '7')
+          eventDateTime = edifactStatedTime('iftsta-status', v(0, 1), v(0, 2) || undefined, at);
         else {
           const time = EDI_SCHEDULE_QUALIFIERS[qualifier];
           if (!time || time.format !== 'iftsta' || !time.code) break;
@@ -208,7 +215,7 @@ function readStatus(message: Segment[], unbDate: () => string): EdiStatus {
             code: time.code,
             classifier: time.classifier,
             locode: port.locode,
-            dateTime: edifactDateTime(v(0, 1), v(0, 2) || undefined, at),
+            dateTime: edifactStatedTime('iftsta-port', v(0, 1), v(0, 2) || undefined, at),
           });
         }
         break;

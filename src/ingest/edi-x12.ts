@@ -6,11 +6,11 @@ import {
   EdiProblem,
   ediContainerNumber,
   ediLocode,
-  x12DateTime,
   type EdiStatus,
   type PortRole,
   type SegmentAt,
 } from '../domain/edi-status-map.js';
+import { placeTime, x12StatedTime } from '../domain/edi-times.js';
 import { EdiEnvelopeError, readTransaction, type EdiInterchange, type EdiTransaction } from './edi-interchange.js';
 
 /**
@@ -82,9 +82,10 @@ function segmentsOf(tx: X12Transaction): string[][] {
   return [tx.header, ...tx.segments, tx.trailer].map((s) => [s.tag, ...s.elements.map((e) => e.value)]);
 }
 
-/** GS04 (CCYYMMDD) and GS05 (HHMM): when the carrier issued the group, the events' eventCreatedDateTime. */
+/** GS04 (CCYYMMDD) and GS05 (HHMM): when the carrier issued the group, the events' eventCreatedDateTime (UTC: it names no location). */
 function groupDate(gs: X12Segment): () => string {
-  return () => x12DateTime(gs.valueOf(4) ?? '', gs.valueOf(5), undefined, { tag: 'GS', position: 0 });
+  return () =>
+    placeTime(x12StatedTime('x12-gs', gs.valueOf(4) ?? '', gs.valueOf(5), undefined, { tag: 'GS', position: 0 }), undefined, 'utc');
 }
 
 function readStatus(tx: X12Transaction, createdDateTime: string): EdiStatus {
@@ -110,7 +111,8 @@ function readStatus(tx: X12Transaction, createdDateTime: string): EdiStatus {
         status = {
           statusCode: v(3),
           statusAt: at,
-          eventDateTime: x12DateTime(v(4), v(5) || undefined, undefined, at),
+          // The local time of the status location, placed when the transaction is mapped (B4-11 or a port of an R4 below).
+          eventDateTime: x12StatedTime('x12-b4', v(4), v(5) || undefined, undefined, at),
           ...(equipment ? { equipmentReference: equipment } : {}),
           ...(emptyCode ? { empty: emptyCode === 'E' } : {}),
           ...(v(11) && v(12) === 'UN' ? { activityLocode: ediLocode(v(11), at) } : {}),
@@ -144,7 +146,7 @@ function readStatus(tx: X12Transaction, createdDateTime: string): EdiStatus {
           code,
           classifier: qualifier.classifier,
           locode: port.locode,
-          dateTime: x12DateTime(v(2), v(3) || undefined, v(4) || undefined, at),
+          dateTime: x12StatedTime('x12-r4-dtm', v(2), v(3) || undefined, v(4) || undefined, at),
         });
         break;
       }

@@ -53,11 +53,13 @@ export async function ingestEdiBody(
   input: { carrierCode: string; format: EdiFormat; body: Buffer },
   correlationId: string,
 ): Promise<Response> {
+  // How its times without a zone code are read (`tracking carrier formats --times`; docs/carriers.md "Times").
+  const times = (await services.carriers.getCarrier(input.carrierCode))?.ediTimes;
   let summary;
   try {
     summary = await ingestEdi(
       services.database,
-      { carrierCode: input.carrierCode, format: input.format, text: input.body.toString('utf8') },
+      { carrierCode: input.carrierCode, format: input.format, text: input.body.toString('utf8'), ...(times ? { times } : {}) },
       { now: () => services.now(), thresholds: services.config.thresholds, rejectedEventsMax: services.config.carriers.rejectedEventsMax },
     );
   } catch (err) {

@@ -3,9 +3,8 @@ import {
   EDI_REFERENCE_QUALIFIERS,
   EDI_SCHEDULE_QUALIFIERS,
   EDI_STATUS_CODES,
-  EDIFACT_DATE_FORMATS,
-  X12_TIME_CODES,
 } from '../../src/domain/edi-status-map.js';
+import { EDI_TIME_SOURCES, EDIFACT_DATE_FORMATS, X12_TIME_CODES, type TimeReading } from '../../src/domain/edi-times.js';
 
 /**
  * The EDI map (src/domain/edi-status-map.ts) as docs/carriers.md "EDI" prints it; test/edi-map.test.ts
@@ -66,17 +65,39 @@ export function ediTables(): Record<string, string> {
     Object.entries(EDI_PORT_FUNCTIONS)
       .map(([q, p]) => row([p.format, `\`${q}\``, p.meaning]))
       .join('');
+  const reading = (r: TimeReading, location: string | null) =>
+    r === 'zone-code'
+      ? "at the offset of its time code (table below), whatever the carrier's `--times`"
+      : r === 'utc'
+        ? 'UTC (it names no location)'
+        : r === 'local-always'
+          ? `local time of ${location}, whatever the carrier's \`--times\``
+          : `local time of ${location}; UTC for a carrier with \`--times utc\``;
+  const sources =
+    row(['Format', 'Time', 'Read as']) +
+    row(['---', '---', '---']) +
+    Object.values(EDI_TIME_SOURCES)
+      .map((t) => row([t.format, t.time, reading(t.reading, t.location)]))
+      .join('');
   const times =
     row(['X12 time code (DTM-04)', 'UTC offset']) +
     row(['---', '---']) +
     Object.entries(X12_TIME_CODES)
       .map(([code, offset]) => row([`\`${code}\``, offset]))
       .join('') +
+    row(['`LT`', 'the local time of the `R4` port']) +
     '\n' +
     row(['EDIFACT format (DTM C507/2379)', 'Read as']) +
     row(['---', '---']) +
     Object.entries(EDIFACT_DATE_FORMATS)
-      .map(([code, meaning]) => row([`\`${code}\``, `${meaning}, UTC`]))
+      .map(([code, meaning]) => row([`\`${code}\``, `${meaning}, as its source above says`]))
       .join('');
-  return { 'edi-status-codes': status, 'edi-references': references, 'edi-schedule': schedule, 'edi-ports': ports, 'edi-times': times };
+  return {
+    'edi-status-codes': status,
+    'edi-references': references,
+    'edi-schedule': schedule,
+    'edi-ports': ports,
+    'edi-time-sources': sources,
+    'edi-times': times,
+  };
 }

@@ -10,8 +10,13 @@ import { JSEDINotation, X12Generator } from 'node-x12';
 export interface EdiPortSpec {
   role: 'LOAD' | 'DISCHARGE';
   locode: string;
+  /**
+   * The port's IANA zone: its times are written as its local wall-clock time (docs/carriers.md "Times"), with
+   * the X12 DTM-04 `code` given (none, or `LT`). Without a zone they are written in UTC with `UT`.
+   */
+  zone?: string;
   /** Schedule times at this port: departure at LOAD, arrival at DISCHARGE. */
-  times?: { classifier: 'EST' | 'ACT'; at: string }[];
+  times?: { classifier: 'EST' | 'ACT'; at: string; code?: '' | 'LT' }[];
 }
 
 export interface EdiStatusSpec {
@@ -20,6 +25,8 @@ export interface EdiStatusSpec {
   status: string;
   /** The status time, canonical UTC (whole minutes). */
   at: string;
+  /** The IANA zone of the status location: the status time is written as its local time there (default: UTC). */
+  zone?: string;
   container?: string;
   empty?: boolean;
   locode?: string;
@@ -42,6 +49,23 @@ export interface EdiInterchangeSpec {
 const ymd = (iso: string) => iso.slice(0, 10).replaceAll('-', '');
 const hm = (iso: string) => iso.slice(11, 16).replace(':', '');
 
+/** An instant (canonical UTC) as the wall-clock time of a zone, YYYY-MM-DDTHH:MM:SS (what a carrier writes as local time). */
+export function wallTime(iso: string, zone = 'UTC'): string {
+  const parts: Record<string, string> = {};
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  for (const p of format.formatToParts(Date.parse(iso))) parts[p.type] = p.value;
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
 /** The 315 segments of one status message (between ST and SE), as node-x12's JSEDINotation takes them. */
 export function x12Segments(m: EdiStatusSpec): [string, string[]][] {
   const container = m.container ?? '';
@@ -52,8 +76,8 @@ export function x12Segments(m: EdiStatusSpec): [string, string[]][] {
         '',
         '',
         m.status,
-        ymd(m.at),
-        hm(m.at),
+        ymd(wallTime(m.at, m.zone)),
+        hm(wallTime(m.at, m.zone)),
         '',
         container.slice(0, 4),
         container.slice(4, 11),
@@ -74,8 +98,10 @@ export function x12Segments(m: EdiStatusSpec): [string, string[]][] {
   }
   for (const port of m.ports ?? []) {
     segments.push(['R4', [port.role === 'LOAD' ? 'L' : 'D', 'UN', port.locode]]);
-    for (const time of port.times ?? [])
-      segments.push(['DTM', [time.classifier === 'EST' ? '139' : '140', ymd(time.at), hm(time.at), 'UT']]);
+    for (const time of port.times ?? []) {
+      const wall = wallTime(time.at, port.zone);
+      segments.push(['DTM', [time.classifier === 'EST' ? '139' : '140', ymd(wall), hm(wall), port.zone ? (time.code ?? '') : 'UT']]);
+    }
   }
   return segments.map(([tag, elements]) => [tag, trimTrailing(elements)]);
 }
@@ -144,7 +170,7 @@ export function iftstaSegments(m: EdiStatusSpec, issued: string): EdifactSegment
   if (m.container)
     body.push(s('EQD', ['CN'], [m.container], ['22G1', '6346', '5'], [''], [''], m.empty === undefined ? [] : [m.empty ? '4' : '5']));
   body.push(s('STS', ['1'], [m.status]));
-  body.push(s('DTM', ['334', edt(m.at), '203']));
+  body.push(s('DTM', ['334', edt(wallTime(m.at, m.zone)), '203']));
   if (m.locode) body.push(s('LOC', ['175'], [m.locode, '139', '6']));
   if (m.vessel || m.voyage) {
     body.push(
@@ -155,7 +181,7 @@ export function iftstaSegments(m: EdiStatusSpec, issued: string): EdifactSegment
     body.push(s('LOC', [port.role === 'LOAD' ? '9' : '11'], [port.locode, '139', '6']));
     for (const time of port.times ?? []) {
       const q = port.role === 'LOAD' ? (time.classifier === 'EST' ? '133' : '186') : time.classifier === 'EST' ? '132' : '178';
-      body.push(s('DTM', [q, edt(time.at), '203']));
+      body.push(s('DTM', [q, edt(wallTime(time.at, port.zone)), '203']));
     }
   }
   const segments = [s('UNH', [m.control], ['IFTSTA', 'D', '99B', 'UN']), ...body];

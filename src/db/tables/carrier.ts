@@ -34,6 +34,8 @@ export interface CarrierSourceTable {
   backoff_failures: ColumnType<number, number | undefined, number>;
   /** The EDI formats the carrier sends, comma-separated (`x12-315`, `iftsta`; migration 019); null: DCSA only. */
   edi_formats: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How its EDI times without a zone code are read (migration 025): `utc`; null: the local time of the location. */
+  edi_times: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An EDI interchange taken in (migration 019): a re-sent one (same format, sender and control number) is a no-op. */
