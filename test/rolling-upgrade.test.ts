@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createConnection, type Connection } from 'mysql2/promise';
@@ -9,7 +8,9 @@ import { HaproxyBalancer, haproxyUnavailable } from './support/haproxy.js';
 import { rawShipment } from './support/ingest-fixtures.js';
 import { changelogReleases, previousRelease } from './support/previous-release.js';
 import { buildRelease, releaseUnavailable, type ReleaseBuild } from './support/release-build.js';
-import { SHIPMENT_QUERY, UpgradeLoad, type LoadShipment } from './support/upgrade-load.js';
+import { compareInstances, type Comparison } from './support/instance-comparison.js';
+import { children, Instance, runCli, stopChild, type Release } from './support/release-instance.js';
+import { UpgradeLoad, type LoadShipment } from './support/upgrade-load.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
 /**
@@ -64,103 +65,6 @@ if (galeraMissing && !unavailable) console.log(`Rolling upgrade on Galera skippe
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Release {
-  version: string;
-  cli: string;
-}
-
-/** Every child this file starts, so afterAll can end them whatever happened. */
-const children = new Set<ChildProcess>();
-
-async function stopChild(child: ChildProcess, graceMs = 20_000): Promise<number | string | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode ?? child.signalCode;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(graceMs)]);
-  if (child.exitCode === null && child.signalCode === null) {
-    child.kill('SIGKILL');
-    await exited;
-    return 'SIGKILL';
-  }
-  return child.exitCode ?? child.signalCode;
-}
-
-/** One `tracking serve` on a fixed port: stopped and started again from either release. */
-class Instance {
-  child: ChildProcess | null = null;
-  release: Release | null = null;
-  #output = '';
-
-  constructor(
-    readonly name: string,
-    readonly port: number,
-    readonly env: Record<string, string>,
-  ) {}
-
-  get base(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  output(): string {
-    return this.#output.slice(-6000);
-  }
-
-  /** Starts `release` and waits until its /ready answers 200; the sandbox demo client of its start line, if any. */
-  async start(release: Release, timeoutMs = 180_000): Promise<{ client_id: string; client_secret: string } | undefined> {
-    this.release = release;
-    this.#output = '';
-    const child = spawn(process.execPath, [release.cli, 'serve'], {
-      env: { ...process.env, ...this.env, PORT: String(this.port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child = child;
-    children.add(child);
-    child.once('exit', () => children.delete(child));
-    child.stdout!.on('data', (c: Buffer) => (this.#output += c.toString()));
-    child.stderr!.on('data', (c: Buffer) => (this.#output += c.toString()));
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`${this.name} (${release.version}) exited ${child.exitCode}: ${this.output()}`);
-      const ready = await fetch(`${this.base}/ready`, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
-      if (ready?.status === 200) {
-        const line = this.#output.split('\n').find((l) => l.includes('sandboxDemoClient'));
-        return line
-          ? (JSON.parse(line) as { sandboxDemoClient: { client_id: string; client_secret: string } }).sandboxDemoClient
-          : undefined;
-      }
-      await sleep(200);
-    }
-    throw new Error(`${this.name} (${release.version}) not ready within ${timeoutMs} ms: ${this.output()}`);
-  }
-
-  /** SIGTERM, and its exit: its code (0 when it drained), or SIGKILL when it outlived its grace. */
-  async stop(): Promise<number | string | null> {
-    return this.child ? stopChild(this.child) : null;
-  }
-}
-
-/** A `tracking` command of `release`, run without blocking the load (spawnSync would stop the event loop). */
-function cli(
-  release: Release,
-  env: Record<string, string>,
-  args: string[],
-  timeoutMs = 120_000,
-): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [release.cli, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.add(child);
-    let output = '';
-    child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      children.delete(child);
-      resolve({ code, output });
-    });
-  });
-}
-
 async function token(base: string, client: { client_id: string; client_secret: string }, scope: string): Promise<string> {
   const response = await fetch(`${base}/oauth/token`, {
     method: 'POST',
@@ -175,66 +79,6 @@ async function token(base: string, client: { client_id: string; client_secret: s
   const body = await response.text();
   if (response.status !== 200) throw new Error(`token (${scope}): ${response.status} ${body}`);
   return (JSON.parse(body) as { access_token: string }).access_token;
-}
-
-/** What a lookup answers that is the same on every instance: the body without what differs per request. */
-async function trackingOf(instance: Instance, shipment: LoadShipment, readToken: string): Promise<string> {
-  const rest = await fetch(`${instance.base}/v2/shipments?billOfLadingNumber=${shipment.billOfLadingNumber}`, {
-    headers: { Authorization: `Bearer ${readToken}` },
-    signal: AbortSignal.timeout(10_000),
-  });
-  const restBody = await rest.text();
-  if (rest.status !== 200) return `REST ${rest.status} ${restBody}`;
-  const graphql = await fetch(`${instance.base}/graphql`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${readToken}` },
-    body: JSON.stringify({
-      query: SHIPMENT_QUERY,
-      variables: { carrierCode: shipment.carrierCode, carrierBookingReference: shipment.carrierBookingReference },
-    }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const graphqlBody = (await graphql.json()) as { data?: { shipment?: { shipmentTracking?: unknown } }; errors?: unknown };
-  if (graphql.status !== 200 || graphqlBody.errors) return `GraphQL ${graphql.status} ${JSON.stringify(graphqlBody)}`;
-  return JSON.stringify({
-    rest: (JSON.parse(restBody) as { shipmentTracking: unknown }).shipmentTracking,
-    graphql: graphqlBody.data?.shipment?.shipmentTracking,
-  });
-}
-
-interface Comparison {
-  phase: string;
-  compared: number;
-  differing: string[];
-}
-
-/**
- * The same lookups of an old and a new instance, asked directly: equal, or a difference. An ingest may land
- * between the two answers, so a difference is asked again (up to 5 times) before it counts.
- */
-async function compareInstances(
-  phase: string,
-  old: Instance,
-  current: Instance,
-  shipments: LoadShipment[],
-  readToken: string,
-): Promise<Comparison> {
-  const result: Comparison = { phase, compared: 0, differing: [] };
-  for (const shipment of shipments) {
-    result.compared++;
-    let last = '';
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const [a, b] = [await trackingOf(old, shipment, readToken), await trackingOf(current, shipment, readToken)];
-      if (a === b && !a.startsWith('REST ') && !a.startsWith('GraphQL ')) {
-        last = '';
-        break;
-      }
-      last = `${shipment.billOfLadingNumber}: ${old.name} (${old.release?.version}) ${a.slice(0, 300)} | ${current.name} (${current.release?.version}) ${b.slice(0, 300)}`;
-      await sleep(100);
-    }
-    if (last) result.differing.push(last);
-  }
-  return result;
 }
 
 /** Rows of the migration bookkeeping tables (any table named *migration* with a `name` column) recorded more than once. */
@@ -313,7 +157,7 @@ async function rollingUpgrade(setup: Setup, old: Release, current: Release, clea
   await Promise.all(instances.slice(1).map((i) => i.start(old)));
   for (const instance of instances) await balancer.waitFor(instance.name, 'UP', (s) => s.status === 'UP');
   for (const scope of ['tracking-operator.ingest', 'track-and-trace.subscribe']) {
-    const granted = await cli(old, env(0), ['client', 'grant', demo.client_id, scope]);
+    const granted = await runCli(old, env(0), ['client', 'grant', demo.client_id, scope]);
     if (granted.code !== 0) throw new Error(`client grant ${scope}: ${granted.output}`);
   }
   const readToken = await token(balancer.url, demo, 'track-and-trace.read');
@@ -400,13 +244,13 @@ async function rollingUpgrade(setup: Setup, old: Release, current: Release, clea
     const deadline = Date.now() + 120_000;
     for (;;) {
       outcome.finish.attempts++;
-      const finished = await cli(current, env(0), ['upgrade', 'finish'], 600_000);
+      const finished = await runCli(current, env(0), ['upgrade', 'finish'], 300_000);
       outcome.finish = { ...finished, attempts: outcome.finish.attempts };
       // 2 is a usage error (no such command): asking again changes nothing.
       if (finished.code === 0 || finished.code === 2 || Date.now() > deadline) break;
       await sleep(2_000);
     }
-    outcome.status = (await cli(current, env(0), ['upgrade', 'status', '--json'])).output;
+    outcome.status = (await runCli(current, env(0), ['upgrade', 'status', '--json'])).output;
     await steady('after finish');
   } catch (err) {
     outcome.failed = err as Error;
