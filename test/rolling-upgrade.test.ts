@@ -24,7 +24,7 @@ import { WebhookReceiver } from './support/webhook-receiver.js';
  * previous one and forward again, and `tracking upgrade finish` runs under the same load.
  *
  * Asserted, with the counts per phase printed as a table: no 5xx and no transport error through the balancer in
- * any phase, no GraphQL INTERNAL_SERVER_ERROR; in the mixed phases an old and a new instance, asked directly, give
+ * any phase (nor a 4xx: the load sends only valid requests), no GraphQL INTERNAL_SERVER_ERROR; in the mixed phases an old and a new instance, asked directly, give
  * the same shipmentTracking (REST's body without its transmissionHeader, and GraphQL's); every acknowledged event
  * is in the final snapshot, in the change feed (read from a saved cursor) exactly once and at the webhook at least
  * once; the migrations are recorded once.
@@ -316,6 +316,8 @@ function report(name: string, outcome: Outcome): void {
     expect.soft(counts.serverError, `${phase}: 5xx through the balancer`).toBe(0);
     expect.soft(counts.transport, `${phase}: transport errors through the balancer`).toBe(0);
     expect.soft(counts.graphqlInternal, `${phase}: GraphQL INTERNAL_SERVER_ERROR`).toBe(0);
+    // The load sends only valid requests with valid tokens: a refusal (a token one release does not accept) fails a client too.
+    expect.soft(counts.clientError, `${phase}: 4xx through the balancer`).toBe(0);
   }
   expect.soft(outcome.comparisons.length, 'mixed phases compared').toBeGreaterThanOrEqual(3);
   for (const comparison of outcome.comparisons)

@@ -21,7 +21,7 @@ export interface PhaseCounts {
   /** 2xx answers. */
   ok: number;
   notModified: number;
-  /** 4xx answers: none expected either (a token refused, a lookup not found), counted to show them. */
+  /** 4xx answers: none expected either (the load sends only valid requests: a token refused, a lookup not found). */
   clientError: number;
   serverError: number;
   /** Requests that got no HTTP answer (connection refused or reset, timeout). */
