@@ -113,6 +113,8 @@ interface Outcome {
   load: UpgradeLoad;
   comparisons: Comparison[];
   stoppedWith: string[];
+  /** The version each started instance's /ready named. */
+  readyVersions: { instance: string; release: string; ready?: string }[];
   finish: { code: number | null; output: string; attempts: number };
   status: string;
   finalEvents: Set<string>;
@@ -152,7 +154,7 @@ async function rollingUpgrade(setup: Setup, old: Release, current: Release, clea
   cleanups.push(() => receiver.close());
 
   // The previous release: one instance migrates and seeds the sandbox, then the two others.
-  const demo = await instances[0]!.start(old);
+  const { demo } = await instances[0]!.start(old);
   if (!demo) throw new Error(`no sandboxDemoClient in ${instances[0]!.output()}`);
   await Promise.all(instances.slice(1).map((i) => i.start(old)));
   for (const instance of instances) await balancer.waitFor(instance.name, 'UP', (s) => s.status === 'UP');
@@ -200,6 +202,7 @@ async function rollingUpgrade(setup: Setup, old: Release, current: Release, clea
     load,
     comparisons: [],
     stoppedWith: [],
+    readyVersions: [],
     finish: { code: null, output: '(not run)', attempts: 0 },
     status: '',
     finalEvents: new Set(),
@@ -213,7 +216,8 @@ async function rollingUpgrade(setup: Setup, old: Release, current: Release, clea
     await balancer.setState(instance.name, 'maint');
     await balancer.waitFor(instance.name, 'left with no session', (s) => s.status === 'MAINT' && s.current === 0, 15_000);
     outcome.stoppedWith.push(`${instance.name} ${instance.release?.version}: ${await instance.stop()}`);
-    await instance.start(release);
+    const { readyVersion } = await instance.start(release);
+    outcome.readyVersions.push({ instance: instance.name, release: release.version, ready: readyVersion });
     await balancer.setState(instance.name, 'ready');
     await balancer.waitFor(instance.name, 'UP', (s) => s.status === 'UP');
   };
@@ -301,6 +305,7 @@ function report(name: string, outcome: Outcome): void {
         acknowledgedEvents: load.acknowledged.length,
         comparisons: outcome.comparisons.map((c) => ({ phase: c.phase, compared: c.compared, differing: c.differing.length })),
         stoppedWith: outcome.stoppedWith,
+        readyVersions: outcome.readyVersions,
         finish: { code: outcome.finish.code, attempts: outcome.finish.attempts, output: outcome.finish.output.slice(-800) },
         status: outcome.status.slice(0, 1500),
         migrationTables: outcome.migrations.tables,
@@ -344,6 +349,9 @@ function report(name: string, outcome: Outcome): void {
     .toEqual([]);
   expect.soft(outcome.migrations.tables, 'the migration bookkeeping table').toContain('kysely_migration');
   expect.soft(outcome.migrations.duplicates, 'migrations recorded more than once').toEqual([]);
+  // The instance on the port is the release just started (this release's /ready names its version; 0.4.0's has none).
+  for (const started of outcome.readyVersions)
+    if (started.release === CURRENT_VERSION) expect.soft(started.ready, `${started.instance}: /ready's version`).toBe(CURRENT_VERSION);
   for (const stopped of outcome.stoppedWith) expect.soft(stopped, 'each instance drained and exited 0').toMatch(/: 0$/);
 }
 

@@ -14,6 +14,17 @@ export interface Release {
   cli: string;
 }
 
+export interface DemoClient {
+  client_id: string;
+  client_secret: string;
+}
+
+export interface StartedInstance {
+  /** `/ready`'s `version`; undefined for a release without it. */
+  readyVersion?: string;
+  demo?: DemoClient;
+}
+
 /** Every child started here, until it exits: the test ends what is left in its afterAll, whatever happened. */
 export const children = new Set<ChildProcess>();
 
@@ -50,8 +61,11 @@ export class Instance {
     return this.#output.slice(-6000);
   }
 
-  /** Starts `release` and waits until its /ready answers 200; the sandbox demo client of its start line, if any. */
-  async start(release: Release, timeoutMs = 180_000): Promise<{ client_id: string; client_secret: string } | undefined> {
+  /**
+   * Starts `release` and waits until its /ready answers 200: the version that answer names (releases from 0.5.0
+   * on carry it), and the sandbox demo client of its start line, if any.
+   */
+  async start(release: Release, timeoutMs = 180_000): Promise<StartedInstance> {
     this.release = release;
     this.#output = '';
     const child = spawn(process.execPath, [release.cli, 'serve'], {
@@ -68,10 +82,10 @@ export class Instance {
       if (child.exitCode !== null) throw new Error(`${this.name} (${release.version}) exited ${child.exitCode}: ${this.output()}`);
       const ready = await fetch(`${this.base}/ready`, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
       if (ready?.status === 200) {
+        const { version } = (await ready.json().catch(() => ({}))) as { version?: string };
         const line = this.#output.split('\n').find((l) => l.includes('sandboxDemoClient'));
-        return line
-          ? (JSON.parse(line) as { sandboxDemoClient: { client_id: string; client_secret: string } }).sandboxDemoClient
-          : undefined;
+        const demo = line ? (JSON.parse(line) as { sandboxDemoClient: DemoClient }).sandboxDemoClient : undefined;
+        return { readyVersion: version, demo };
       }
       await sleep(200);
     }
