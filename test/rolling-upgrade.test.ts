@@ -115,7 +115,7 @@ interface Outcome {
   stoppedWith: string[];
   /** The version each started instance's /ready named. */
   readyVersions: { instance: string; release: string; ready?: string }[];
-  finish: { code: number | null; output: string; attempts: number };
+  finish: { code: number | null; output: string; attempts: number; args?: string };
   status: string;
   finalEvents: Set<string>;
   webhookNamed: Map<string, number>;
@@ -244,14 +244,24 @@ async function rollingUpgrade(setup: Setup, old: Release, current: Release, clea
     await replace(i3, current);
     await steady(`all ${current.version} again`);
     // `finish` refuses while an older instance is alive; the last one stopped a moment ago: asked again, bounded.
+    // The previous release records no heartbeat, so finish asks the operator's word that none runs: given, as an
+    // operator gives it, once every instance's /ready names this release.
     load.phase = 'upgrade finish';
     const deadline = Date.now() + 120_000;
+    let args = ['upgrade', 'finish'];
     for (;;) {
       outcome.finish.attempts++;
-      const finished = await runCli(current, env(0), ['upgrade', 'finish'], 300_000);
-      outcome.finish = { ...finished, attempts: outcome.finish.attempts };
+      const finished = await runCli(current, env(0), args, 300_000);
+      outcome.finish = { ...finished, attempts: outcome.finish.attempts, args: args.slice(1).join(' ') };
       // 2 is a usage error (no such command): asking again changes nothing.
       if (finished.code === 0 || finished.code === 2 || Date.now() > deadline) break;
+      if (finished.output.includes('--previous-release-stopped') && !args.includes('--previous-release-stopped')) {
+        const versions = await Promise.all(instances.map((i) => i.readyVersion()));
+        if (versions.every((v) => v === current.version)) {
+          args = [...args, '--previous-release-stopped'];
+          continue;
+        }
+      }
       await sleep(2_000);
     }
     outcome.status = (await runCli(current, env(0), ['upgrade', 'status', '--json'])).output;
@@ -306,7 +316,12 @@ function report(name: string, outcome: Outcome): void {
         comparisons: outcome.comparisons.map((c) => ({ phase: c.phase, compared: c.compared, differing: c.differing.length })),
         stoppedWith: outcome.stoppedWith,
         readyVersions: outcome.readyVersions,
-        finish: { code: outcome.finish.code, attempts: outcome.finish.attempts, output: outcome.finish.output.slice(-800) },
+        finish: {
+          args: outcome.finish.args,
+          code: outcome.finish.code,
+          attempts: outcome.finish.attempts,
+          output: outcome.finish.output.slice(-800),
+        },
         status: outcome.status.slice(0, 1500),
         migrationTables: outcome.migrations.tables,
         failed: outcome.failed?.message.slice(0, 1500),

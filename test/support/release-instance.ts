@@ -92,6 +92,13 @@ export class Instance {
     throw new Error(`${this.name} (${release.version}) not ready within ${timeoutMs} ms: ${this.output()}`);
   }
 
+  /** The version its /ready names now (undefined: none, or no answer). */
+  async readyVersion(): Promise<string | undefined> {
+    const ready = await fetch(`${this.base}/ready`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
+    const body = ready ? ((await ready.json().catch(() => ({}))) as { version?: string }) : {};
+    return body.version;
+  }
+
   /** SIGTERM, and its exit: its code (0 when it drained), or SIGKILL when it outlived its grace. */
   async stop(): Promise<number | string | null> {
     return this.child ? stopChild(this.child) : null;
