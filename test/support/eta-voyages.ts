@@ -31,6 +31,9 @@ const LANES = [
   ['SGSIN', 'NLRTM'],
 ] as const;
 
+/** The carrier booking reference of generated voyage `index` (its events carry it, to link to its shipment). */
+export const bookingOf = (index: number) => `MAEU49${String(index).padStart(6, '0')}`;
+
 /** One voyage: departs `startHours` after T0, ~30 days at sea; every event received a few hours after it was created. */
 export function generateVoyage(random: () => number, index: number, startHours: number, carrierCode = 'MAEU'): GeneratedVoyage {
   const [pol, pod] = LANES[index % LANES.length]!;
@@ -49,7 +52,7 @@ export function generateVoyage(random: () => number, index: number, startHours: 
     events.push(event);
     receivedAt.push(at(lagHours, event.eventCreatedDateTime));
   };
-  const call = { vessel, voyage };
+  const call = { vessel, voyage, booking: bookingOf(index) };
   push(transportEvent({ ...call, port: pol, type: 'DEPA', classifier: 'PLN', eventDateTime: at(planDep), created: at(booked) }), 1);
   push(transportEvent({ ...call, port: pod, type: 'ARRI', classifier: 'PLN', eventDateTime: at(planArr), created: at(booked) }), 1);
   push(
