@@ -3,7 +3,7 @@ import { actualArrival } from '../../src/domain/eta/voyage-state.js';
 import { DAY, HOUR, type SimShipment, type World } from './world.js';
 
 /**
- * The evaluation (bench/README.md, Predicted arrival): walk forward through the world's time. Every week the
+ * The evaluation (bench/README.md, Predicted arrival): walk forward through the world's time. Every day the
  * model folds in the voyages whose arrival the service had received by then (each cut to what it had received
  * by then): train on the past only. Every voyage under way is predicted every 6 hours from its first event to
  * its arrival with the latest model: split by time and voyage (a voyage is never in the model that predicts it,
@@ -34,14 +34,20 @@ export interface Evaluation {
   points: Point[];
   /** Per voyage that arrived a day or more later than first planned: hours the prediction said so before the carrier. */
   leads: number[];
-  /** Share of voyages that arrived less than 12 h late whose prediction (resp. the carrier) said a day late or more, a day or more ahead. */
-  falseAlarms: { ours: number; carrier: number; voyages: number };
+  /** The same when the prediction's earliest time (its interval's lower end) says a day late or more: a confident warning. */
+  confidentLeads: number[];
+  /**
+   * Share of voyages that arrived less than 12 h late whose prediction (its estimate; its earliest time; the
+   * carrier) said a day late or more, a day or more ahead.
+   */
+  falseAlarms: { ours: number; confident: number; carrier: number; voyages: number };
   models: number;
   trainedVoyages: number;
 }
 
 const STEP = 6 * HOUR;
-const WEEK = 7 * DAY;
+/** How often the model folds in what arrived (the service trains in the background, more often than this). */
+const TRAIN_EVERY = DAY;
 /** Predictions are scored from this many days into the world on (the first months only train). */
 export const WARMUP_DAYS = 120;
 
@@ -83,17 +89,19 @@ export function evaluate(
   const models: Array<{ at: number; model: EtaModel | null }> = [];
   let model: EtaModel | null = null;
   let next = 0;
-  for (let at = world.start; at <= end + 60 * DAY; at += WEEK) {
+  for (let at = world.start; at <= end + 60 * DAY; at += TRAIN_EVERY) {
     const batch: VoyageFacts[] = [];
     while (next < pending.length && pending[next]!.received <= at) batch.push(knownBy(pending[next++]!.f, at));
     if (batch.length > 0)
       model = updateEtaModel(model ?? { format: 1, trainedAt: '', voyages: 0, cells: {} }, batch, new Date(at).toISOString());
     models.push({ at, model });
   }
-  const modelAt = (t: number) => models[Math.max(0, Math.floor((t - world.start) / WEEK))]?.model ?? null;
+  const modelAt = (t: number) => models[Math.max(0, Math.floor((t - world.start) / TRAIN_EVERY))]?.model ?? null;
 
   const points: Point[] = [];
   const leads: number[] = [];
+  const confidentLeads: number[] = [];
+  let falseConfident = 0;
   let falseOurs = 0;
   let falseCarrier = 0;
   let onTime = 0;
@@ -103,6 +111,7 @@ export function evaluate(
     if (firstReceived < warmup || shipment.arrival > end) return;
     const planned = shipment.plannedArrival;
     let oursWarned: number | null = null;
+    let confidentWarned: number | null = null;
     let carrierWarned: number | null = null;
     const first = Math.ceil(firstReceived / STEP) * STEP;
     for (let t = first; t < shipment.arrival; t += STEP) {
@@ -112,6 +121,7 @@ export function evaluate(
       const est = Date.parse(p.estimatedDateTime);
       const carrierEta = Date.parse(p.carrierEstimatedDateTime);
       if (oursWarned === null && est - planned >= DAY) oursWarned = t;
+      if (confidentWarned === null && Date.parse(p.earliestDateTime) - planned >= DAY) confidentWarned = t;
       if (carrierWarned === null && carrierEta - planned >= DAY) carrierWarned = t;
       const horizon = (shipment.arrival - t) / HOUR;
       const bucket = BUCKETS.findIndex((b) => horizon >= b.from && horizon < b.to);
@@ -132,16 +142,24 @@ export function evaluate(
       const carrierAt = carrierWarned ?? shipment.arrival;
       const oursAt = oursWarned ?? shipment.arrival;
       leads.push((carrierAt - oursAt) / HOUR);
+      confidentLeads.push((carrierAt - (confidentWarned ?? shipment.arrival)) / HOUR);
     } else if (lateness < 12 * HOUR) {
       onTime++;
       if (oursWarned !== null && oursWarned < shipment.arrival - DAY) falseOurs++;
+      if (confidentWarned !== null && confidentWarned < shipment.arrival - DAY) falseConfident++;
       if (carrierWarned !== null && carrierWarned < shipment.arrival - DAY) falseCarrier++;
     }
   });
   return {
     points,
     leads,
-    falseAlarms: { ours: falseOurs / Math.max(1, onTime), carrier: falseCarrier / Math.max(1, onTime), voyages: onTime },
+    confidentLeads,
+    falseAlarms: {
+      ours: falseOurs / Math.max(1, onTime),
+      confident: falseConfident / Math.max(1, onTime),
+      carrier: falseCarrier / Math.max(1, onTime),
+      voyages: onTime,
+    },
     models: models.length,
     trainedVoyages: pending.length,
   };

@@ -3,8 +3,8 @@ import { actualArrival, voyageStateAt, type VoyageFacts } from './voyage-state.j
 /**
  * The learned model (docs/predicted-arrival.md, The method): for each cell (carrier and lane, lane, carrier,
  * every voyage; each per horizon bucket), the most recent samples of how wrong the carrier's ETA was.
- * A sample is one voyage seen at one moment before it arrived: the lateness the carrier had not yet put into
- * its ETA (x) and the carrier's error (y, actual minus the carrier's ETA), both in hours.
+ * A sample is one voyage seen at one moment before it arrived: the lateness it had built up so far, how far the
+ * carrier had moved its ETA since its first, and the carrier's error (actual minus the carrier's ETA), in hours.
  *
  * Plain JSON, bounded (at most MAX_SAMPLES per cell, cells bounded by carriers x lanes x buckets), versioned
  * by `format`, and mergeable: the union of two models' samples, cut to the most recent, is their merge.
@@ -13,8 +13,11 @@ import { actualArrival, voyageStateAt, type VoyageFacts } from './voyage-state.j
 
 export const ETA_MODEL_FORMAT = 1;
 
-/** [arrival (hours since the epoch), x (hours), y (hours), weight (a voyage weighs 1 per cell), voyage hash]. */
-export type EtaSample = [number, number, number, number, number];
+/**
+ * [arrival (hours since the epoch), lateness so far, the carrier's ETA moved since its first, error (the three in
+ * hours), weight (a voyage weighs 1 per cell), voyage hash].
+ */
+export type EtaSample = [number, number, number, number, number, number];
 
 export interface EtaModel {
   format: typeof ETA_MODEL_FORMAT;
@@ -33,8 +36,10 @@ const SAMPLES_PER_VOYAGE = 4;
 const GRID_HOURS = 12;
 /** Nothing is learned from further back than this before the arrival. */
 const MAX_LOOKBACK_HOURS = 90 * 24;
-/** The unreflected lateness is clipped to this (hours) so that a wild event time cannot swing a fit. */
+/** Features are clipped to this (hours) so that a wild event time cannot swing a fit. */
 export const X_CLIP_HOURS = 21 * 24;
+/** A carrier ETA created this close (hours) before the time it names is a near-term one (a berth window): a cell of its own. */
+export const NEAR_TERM_HOURS = 72;
 
 /** Horizon buckets on the carrier's ETA minus asOf, hours: <1 d, 1-3, 3-7, 7-14, 14-28, >28 d. */
 const HORIZON_EDGES = [24, 72, 168, 336, 672];
@@ -52,10 +57,33 @@ export function laneOf(voyage: Pick<VoyageFacts, 'portOfLoading' | 'portOfDischa
   return `${voyage.portOfLoading ?? '?'}>${voyage.portOfDischarge ?? '?'}`;
 }
 
-export function cellKey(level: CellLevel, carrier: string, lane: string, bucket: number): string {
+/** `bucket`: the horizon bucket, with `n` appended when the carrier's ETA is a near-term one. */
+export function cellKey(level: CellLevel, carrier: string, lane: string, bucket: string): string {
   const c = level === 'CARRIER_LANE' || level === 'CARRIER' ? carrier : '';
   const l = level === 'CARRIER_LANE' || level === 'LANE' || level === 'TRANSIT' ? lane : '';
   return `${LEVEL_CODE[level]}|${c}|${l}|${level === 'TRANSIT' ? '' : bucket}`;
+}
+
+/** The features of a voyage's state: its cell's bucket and the two regressors. */
+export interface VoyageFeatures {
+  bucket: string;
+  lateness: number;
+  moved: number;
+}
+
+export function voyageFeatures(
+  state: { latenessHours: number; carrierEta: number | null; firstCarrierEta: number | null; carrierEtaCreated: number | null },
+  asOfMs: number,
+): VoyageFeatures | null {
+  if (state.carrierEta === null) return null;
+  const horizon = (state.carrierEta - asOfMs) / 3_600_000;
+  const nearTerm = state.carrierEtaCreated !== null && (state.carrierEta - state.carrierEtaCreated) / 3_600_000 <= NEAR_TERM_HOURS;
+  const moved = state.firstCarrierEta !== null ? (state.carrierEta - state.firstCarrierEta) / 3_600_000 : 0;
+  return {
+    bucket: `${horizonBucket(horizon)}${nearTerm ? 'n' : ''}`,
+    lateness: clip(state.latenessHours, X_CLIP_HOURS),
+    moved: clip(moved, X_CLIP_HOURS),
+  };
 }
 
 export function emptyModel(trainedAt: string): EtaModel {
@@ -75,12 +103,6 @@ export function voyageHash(shipmentId: string): number {
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const clip = (v: number, limit: number) => Math.max(-limit, Math.min(limit, v));
 
-/** The unreflected lateness (hours): what the voyage has built up so far minus what the carrier's ETA has moved since its first. */
-export function unreflectedLateness(state: { latenessHours: number; carrierEta: number | null; firstCarrierEta: number | null }): number {
-  const moved = state.carrierEta !== null && state.firstCarrierEta !== null ? (state.carrierEta - state.firstCarrierEta) / 3_600_000 : 0;
-  return clip(state.latenessHours - moved, X_CLIP_HOURS);
-}
-
 /** The samples one arrived voyage gives, per cell key. */
 export function voyageSamples(voyage: VoyageFacts): Map<string, EtaSample[]> {
   const out = new Map<string, EtaSample[]>();
@@ -93,29 +115,29 @@ export function voyageSamples(voyage: VoyageFacts): Map<string, EtaSample[]> {
   const lane = laneOf(voyage);
   const carrier = voyage.carrierCode;
 
-  // Per bucket, the voyage's points (x, y) while its carrier horizon was in that bucket.
-  const perBucket = new Map<number, Array<[number, number]>>();
+  // Per bucket, the voyage's points (lateness, moved, error) while its carrier horizon was in that bucket.
+  const perBucket = new Map<string, Array<[number, number, number]>>();
   let transit: number | null = null;
   for (let back = GRID_HOURS; back <= MAX_LOOKBACK_HOURS; back += GRID_HOURS) {
     const asOfMs = arrival - back * 3_600_000;
     if (asOfMs < firstReceived) break;
     const state = voyageStateAt(voyage, new Date(asOfMs).toISOString());
     if (transit === null && state.departure !== null) transit = (arrival - state.departure) / 3_600_000;
-    if (state.carrierEta === null || state.arrived) continue;
-    const bucket = horizonBucket((state.carrierEta - asOfMs) / 3_600_000);
-    const points = perBucket.get(bucket) ?? [];
-    points.push([unreflectedLateness(state), (arrival - state.carrierEta) / 3_600_000]);
-    perBucket.set(bucket, points);
+    const features = state.arrived ? null : voyageFeatures(state, asOfMs);
+    if (features === null || state.carrierEta === null) continue;
+    const points = perBucket.get(features.bucket) ?? [];
+    points.push([features.lateness, features.moved, (arrival - state.carrierEta) / 3_600_000]);
+    perBucket.set(features.bucket, points);
   }
   for (const [bucket, points] of perBucket) {
     const chosen = spread(points, SAMPLES_PER_VOYAGE);
     const weight = round1(1 / chosen.length);
-    const samples: EtaSample[] = chosen.map(([x, y]) => [t, round1(x), round1(y), weight, id]);
+    const samples: EtaSample[] = chosen.map(([lateness, moved, error]) => [t, round1(lateness), round1(moved), round1(error), weight, id]);
     for (const level of ['CARRIER_LANE', 'LANE', 'CARRIER', 'ALL'] as const) {
       out.set(cellKey(level, carrier, lane, bucket), samples);
     }
   }
-  if (transit !== null) out.set(cellKey('TRANSIT', carrier, lane, 0), [[t, 0, round1(transit), 1, id]]);
+  if (transit !== null) out.set(cellKey('TRANSIT', carrier, lane, ''), [[t, 0, 0, round1(transit), 1, id]]);
   return out;
 }
 
@@ -127,7 +149,7 @@ function spread<T>(items: readonly T[], count: number): T[] {
 
 /** Canonical sample order: by arrival, then voyage, then values; the most recent last. */
 function compareSamples(a: EtaSample, b: EtaSample): number {
-  for (const i of [0, 4, 1, 2, 3] as const) if (a[i] !== b[i]) return a[i] - b[i];
+  for (const i of [0, 5, 1, 2, 3, 4] as const) if (a[i] !== b[i]) return a[i] - b[i];
   return 0;
 }
 
@@ -145,7 +167,7 @@ export function foldVoyages(model: EtaModel, voyages: Iterable<VoyageFacts>, tra
     folded++;
     const id = voyageHash(voyage.shipmentId);
     for (const [key, added] of samples) {
-      const kept = (cells.get(key) ?? []).filter((s) => s[4] !== id);
+      const kept = (cells.get(key) ?? []).filter((s) => s[5] !== id);
       cells.set(key, [...kept, ...added]);
     }
   }

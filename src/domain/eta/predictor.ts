@@ -1,14 +1,5 @@
 import { fitCell } from './cell-fit.js';
-import {
-  cellKey,
-  emptyModel,
-  foldVoyages,
-  horizonBucket,
-  laneOf,
-  unreflectedLateness,
-  type CellLevel,
-  type EtaModel,
-} from './eta-model.js';
+import { cellKey, emptyModel, foldVoyages, laneOf, voyageFeatures, type CellLevel, type EtaModel } from './eta-model.js';
 import { voyageStateAt, type VoyageFacts } from './voyage-state.js';
 
 /**
@@ -82,14 +73,14 @@ export function predictArrival(model: EtaModel | null, voyage: VoyageFacts, asOf
   }
 
   const horizonHours = (state.carrierEta - Date.parse(asOf)) / HOUR;
-  const bucket = horizonBucket(horizonHours);
-  const x = unreflectedLateness(state);
+  const features = voyageFeatures(state, Date.parse(asOf))!;
+  const bucket = features.bucket;
   for (const level of ['CARRIER_LANE', 'LANE', 'CARRIER'] as const satisfies readonly CellLevel[]) {
     const samples = model?.cells[cellKey(level, carrier, lane, bucket)];
     if (!samples) continue;
     const fit = fitCell(samples);
     if (fit.voyages < MIN_CELL_VOYAGES) continue;
-    const estimate = state.carrierEta + (fit.a + fit.b * x) * HOUR;
+    const estimate = state.carrierEta + (fit.a + fit.b * features.lateness + fit.c * features.moved) * HOUR;
     return interval(estimate, fit.lo, fit.hi, level, fit.voyages, trainedAt, carrierEstimatedDateTime);
   }
 
@@ -119,7 +110,7 @@ function predictFromTransit(
   departure: number | null,
   trainedAt: string | null,
 ): PredictedArrival | null {
-  const samples = model?.cells[cellKey('TRANSIT', carrier, lane, 0)];
+  const samples = model?.cells[cellKey('TRANSIT', carrier, lane, '')];
   if (departure === null || !samples) return null;
   const fit = fitCell(samples);
   if (fit.voyages < MIN_CELL_VOYAGES) return null;

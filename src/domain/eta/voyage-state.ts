@@ -28,6 +28,8 @@ export interface VoyageState {
   carrierEta: number | null;
   /** True when that best version is the actual arrival. */
   arrived: boolean;
+  /** When the carrier created its current ETA (the best version's eventCreatedDateTime), epoch ms. */
+  carrierEtaCreated: number | null;
   /** The first ETA at the port of discharge the service received for this voyage, epoch ms. */
   firstCarrierEta: number | null;
   /** Departure from the port of loading: the actual when known, else the latest plan or estimate, epoch ms. */
@@ -119,6 +121,7 @@ export function voyageStateAt(voyage: VoyageFacts, asOf: string): VoyageState {
   return {
     carrierEta: best ? Date.parse(best.eventDateTime) : null,
     arrived: best?.eventClassifierCode === 'ACT',
+    carrierEtaCreated: best ? Date.parse(best.eventCreatedDateTime) : null,
     firstCarrierEta: plannedPod.length > 0 ? Date.parse(plannedPod[0]!.eventDateTime) : best ? Date.parse(best.eventDateTime) : null,
     departure: bestDeparture ? Date.parse(bestDeparture.eventDateTime) : null,
     departed: bestDeparture?.eventClassifierCode === 'ACT',
