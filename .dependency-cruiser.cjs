@@ -34,7 +34,7 @@ const STORE_FLOORS = [
   ['encoding', 'batching'],
   ['events', 'exceptions'],
   ['shipments'],
-  ['changes'],
+  ['changes', 'eta'],
   ['push'],
   ['access', 'carriers'],
   ['shipment-writes'],

@@ -1,0 +1,146 @@
+import { bestVersion } from '../milestones.js';
+import type { TrackingEvent, TransportEvent } from '../types.js';
+
+/**
+ * What one voyage looked like at a moment `asOf`, from the events the service had received by then
+ * (docs/predicted-arrival.md, The method). Pure: the same events and asOf give the same state, whatever
+ * order the events come in and whatever was received after asOf.
+ */
+
+/** What the predictor may know of one voyage of one shipment (events as stored, each with eventCreatedDateTime). */
+export interface VoyageFacts {
+  /** Opaque, for grouping and splits (never a feature). */
+  shipmentId: string;
+  carrierCode: string;
+  /** UN/LOCODE. */
+  portOfLoading: string | null;
+  portOfDischarge: string | null;
+  /** Vessel IMO or name + voyage number, when known (congestion is shared per vessel). */
+  vesselKey: string | null;
+  /** Every stored version, not only the best (src/domain/types.ts). */
+  events: readonly TrackingEvent[];
+  /** Same order as events: when the service stored each (ingested_at), ISO UTC. */
+  receivedAt: readonly string[];
+}
+
+export interface VoyageState {
+  /** The carrier's current ETA at the port of discharge (the best ARRI version there, as the snapshot's `eta`), epoch ms. */
+  carrierEta: number | null;
+  /** True when that best version is the actual arrival. */
+  arrived: boolean;
+  /** When the carrier created its current ETA (the best version's eventCreatedDateTime), epoch ms. */
+  carrierEtaCreated: number | null;
+  /** The first ETA at the port of discharge the service received for this voyage, epoch ms. */
+  firstCarrierEta: number | null;
+  /** Departure from the port of loading: the actual when known, else the latest plan or estimate, epoch ms. */
+  departure: number | null;
+  departed: boolean;
+  /**
+   * The lateness built up so far, hours: of the latest actual transport milestone against the first plan of
+   * the same move (event type at the same port, whatever the vessel, so that a rebooked leg still compares
+   * with its first plan); or, when a planned move is overdue with nothing after it actual, how long it is
+   * overdue against that first plan. 0 when nothing is known.
+   */
+  latenessHours: number;
+  /** Transshipment ports (other than loading and discharge) the voyage calls at, as known now. */
+  transshipments: number;
+}
+
+const HOUR = 3_600_000;
+
+/** The events received by asOf (receivedAt <= asOf), in no particular order. */
+export function receivedBy(voyage: VoyageFacts, asOf: string): TransportEvent[] {
+  const out: TransportEvent[] = [];
+  for (let i = 0; i < voyage.events.length; i++) {
+    const event = voyage.events[i]!;
+    if (event.eventType !== 'TRANSPORT') continue;
+    const at = voyage.receivedAt[i];
+    if (at === undefined || at > asOf) continue;
+    out.push(event);
+  }
+  return out;
+}
+
+/** A transport move whatever the vessel: ARRI or DEPA at a port. */
+const moveKey = (e: TransportEvent) => `${e.transportEventTypeCode}|${e.transportCall.unLocationCode}`;
+
+/** Earliest-created first; eventID breaks ties so the choice never depends on arrival order. */
+function firstCreated(a: TransportEvent, b: TransportEvent): number {
+  if (a.eventCreatedDateTime !== b.eventCreatedDateTime) return a.eventCreatedDateTime < b.eventCreatedDateTime ? -1 : 1;
+  return a.eventID < b.eventID ? -1 : a.eventID > b.eventID ? 1 : 0;
+}
+
+export function voyageStateAt(voyage: VoyageFacts, asOf: string): VoyageState {
+  const events = receivedBy(voyage, asOf);
+  const asOfMs = Date.parse(asOf);
+  const pol = voyage.portOfLoading;
+  const pod = voyage.portOfDischarge;
+
+  const byMove = new Map<string, TransportEvent[]>();
+  const ports = new Set<string>();
+  for (const e of events) {
+    const key = moveKey(e);
+    const list = byMove.get(key);
+    if (list) list.push(e);
+    else byMove.set(key, [e]);
+    ports.add(e.transportCall.unLocationCode);
+  }
+
+  const podArrivals = pod === null ? [] : (byMove.get(`ARRI|${pod}`) ?? []);
+  const best = bestVersion(podArrivals);
+  const plannedPod = podArrivals.filter((e) => e.eventClassifierCode !== 'ACT').sort(firstCreated);
+  const departures = pol === null ? [] : (byMove.get(`DEPA|${pol}`) ?? []);
+  const bestDeparture = bestVersion(departures);
+
+  // Lateness: each move's first plan against its actual (or against asOf when overdue).
+  let latestActual: { at: number; lateness: number } | null = null;
+  let overdue: { plannedAt: number; lateness: number } | null = null;
+  for (const versions of byMove.values()) {
+    const plans = versions.filter((e) => e.eventClassifierCode !== 'ACT').sort(firstCreated);
+    if (plans.length === 0) continue;
+    const firstPlan = Date.parse(plans[0]!.eventDateTime);
+    const actual = bestVersion(versions.filter((e) => e.eventClassifierCode === 'ACT'));
+    if (actual) {
+      const at = Date.parse(actual.eventDateTime);
+      if (latestActual === null || at > latestActual.at) latestActual = { at, lateness: (at - firstPlan) / HOUR };
+    } else {
+      const currentPlan = Date.parse(bestVersion(plans)!.eventDateTime);
+      if (currentPlan < asOfMs && (overdue === null || currentPlan < overdue.plannedAt)) {
+        overdue = { plannedAt: currentPlan, lateness: (asOfMs - firstPlan) / HOUR };
+      }
+    }
+  }
+  let latenessHours = latestActual?.lateness ?? 0;
+  // An overdue move counts only when nothing planned after it has happened (else its actual is just missing).
+  if (overdue !== null && (latestActual === null || overdue.plannedAt > latestActual.at)) {
+    latenessHours = Math.max(latenessHours, overdue.lateness);
+  }
+
+  ports.delete(pol ?? '');
+  ports.delete(pod ?? '');
+  return {
+    carrierEta: best ? Date.parse(best.eventDateTime) : null,
+    arrived: best?.eventClassifierCode === 'ACT',
+    carrierEtaCreated: best ? Date.parse(best.eventCreatedDateTime) : null,
+    firstCarrierEta: plannedPod.length > 0 ? Date.parse(plannedPod[0]!.eventDateTime) : best ? Date.parse(best.eventDateTime) : null,
+    departure: bestDeparture ? Date.parse(bestDeparture.eventDateTime) : null,
+    departed: bestDeparture?.eventClassifierCode === 'ACT',
+    latenessHours,
+    transshipments: ports.size,
+  };
+}
+
+/** The actual arrival at the port of discharge among every stored version (what training learns the truth from), epoch ms. */
+export function actualArrival(voyage: VoyageFacts): number | null {
+  if (voyage.portOfDischarge === null) return null;
+  const actual = bestVersion(
+    voyage.events.filter(
+      (e): e is TransportEvent =>
+        e.eventType === 'TRANSPORT' &&
+        e.eventClassifierCode === 'ACT' &&
+        e.transportEventTypeCode === 'ARRI' &&
+        e.transportCall.unLocationCode === voyage.portOfDischarge,
+    ),
+  );
+  return actual ? Date.parse(actual.eventDateTime) : null;
+}
