@@ -20,6 +20,7 @@ import ediInterchanges from './019-edi-interchanges.js';
 import compactSnapshots from './020-compact-snapshots.js';
 import compactEvents from './021-compact-events.js';
 import eventScale from './023-event-scale.js';
+import etaModel from './030-eta-model.js';
 
 /** Static, ordered migration map (atproto style): names sort in the order they apply. */
 export function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -44,5 +45,6 @@ export function migrations(dialect: SqlDialect): Record<string, Migration> {
     '020-compact-snapshots': compactSnapshots(dialect),
     '021-compact-events': compactEvents(dialect),
     '023-event-scale': eventScale(dialect),
+    '030-eta-model': etaModel(dialect),
   };
 }

@@ -3,6 +3,7 @@ import { createHttpServer, listen } from '../http/http-server.js';
 import { Request as FetchRequest } from '@whatwg-node/fetch';
 import { createApp } from '../app/create-app.js';
 import { startEvaluator } from '../app/workers.js';
+import { startEtaTrainer } from '../app/eta-training.js';
 import { createLogger, type Logger } from '../observability/logger.js';
 import { countIngestedBundle, withStatementMetrics } from '../observability/metrics.js';
 import { startTracing } from '../app/tracing.js';
@@ -106,6 +107,8 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     if (stdout.isTTY) stdout.write(humanBanner(config, database.description, urls, demo));
 
     const evaluator = startEvaluator(config, database, logger);
+    // The predicted arrival's model, folded forward as voyages arrive (one instance at a time, by a lease).
+    const etaTrainer = startEtaTrainer(config, database, logger);
 
     // Snapshots stored before migration 020 are rewritten compact, with REST's rendering, in the background: a
     // hundred rows a transaction and a pause between, so lookups (which read either form) never wait on it.
@@ -155,7 +158,7 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
           compacting = false;
           return compaction;
         })
-        .then(() => evaluator.stop())
+        .then(() => Promise.all([evaluator.stop(), etaTrainer.stop()]))
         .then(() => Promise.all([app.close(), poller?.stop(), fetcher?.stop()]))
         .then(() => tracing?.shutdown())
         .catch((err: unknown) => logger.log('warn', 'shutdown step failed', { error: String(err) }))

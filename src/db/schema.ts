@@ -21,6 +21,7 @@ import type {
 import type { TransmissionBlockTable } from './tables/transmission.js';
 import type { CarrierPollStateTable, CarrierSourceTable, EdiInterchangeTable } from './tables/carrier.js';
 import type { TrackingFetchTable, TrackingRequestTable } from './tables/tracking.js';
+import type { EtaModelTable, EtaTrainingTable } from './tables/eta.js';
 
 export interface DatabaseSchema {
   shipment: ShipmentTable;
@@ -52,4 +53,6 @@ export interface DatabaseSchema {
   tracking_request: TrackingRequestTable;
   shipment_alias: ShipmentAliasTable;
   shipment_bill_of_lading: ShipmentBillOfLadingTable;
+  eta_model: EtaModelTable;
+  eta_training: EtaTrainingTable;
 }
