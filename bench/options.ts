@@ -1,5 +1,6 @@
 /**
  * Command line of `npm run bench -- [flags]`:
+ *   --eta              the predicted arrival's evaluation instead (bench/eta/eta-bench.ts: --seeds 1,2,3, --mysql)
  *   --quick            1,000 shipments, a few seconds per scenario, smaller ingest bundle (< 2 min in all)
  *   --sqlite           seed and serve SQLite (a temporary file) instead of MariaDB; nothing touches MariaDB then
  *   --soak / --no-soak RSS before and after a 60 s load (default: on in full runs, off with --quick)

@@ -20,6 +20,7 @@ import { eventsPerSecond, type IngestTiming } from './seed.js';
 import { firstScaleStage, reserveLargeStageKeys, scaleStage, warmStage, scaleTable, type ScaleStage } from './scale.js';
 import { checkSameAnswers, seedSized, SIZES, startServers, type Seeded, type Servers } from './setup.js';
 import { seedInStages } from './staged-seed.js';
+import { runEtaBench } from './eta/eta-bench.js';
 
 /**
  * `npm run bench`: seeds a database through the real ingest path, starts the
@@ -30,6 +31,8 @@ import { seedInStages } from './staged-seed.js';
 const print = (line = '') => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<void> {
+  // --eta: the predicted arrival's evaluation alone (bench/eta/eta-bench.ts; bench/README.md, Predicted arrival).
+  if (process.argv.includes('--eta')) return runEtaBench(process.argv.slice(2).filter((a) => a !== '--eta'));
   const options = parseOptions(process.argv.slice(2));
   const started = performance.now();
   const store = options.dialect === 'mysql' ? 'MariaDB/MySQL' : 'SQLite';
