@@ -1,6 +1,9 @@
 import type { LogEvent } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trainEta } from '../src/app/eta-training.js';
+import { startEtaTrainer, trainEta } from '../src/app/eta-training.js';
+import { createLogger } from '../src/observability/logger.js';
+import { ingestBundle } from '../src/ingest/ingest-bundle.js';
+import { parseBundle } from '../src/ingest/parse-bundle.js';
 import {
   claimEtaTraining,
   commitEtaModel,
@@ -237,6 +240,37 @@ describe.each(dialects)('predicted arrival on $name', ({ name, enabled }) => {
     expect(((await selecting.json()) as { data: unknown }).data).toMatchObject({
       shipment: { shipmentTracking: { predictedArrival: {} } },
     });
+  });
+});
+
+describe.each(dialects)('background training of serve on $name', ({ name, enabled }) => {
+  it.skipIf(!enabled)('trains in the background, then stops at once when asked, keeping what it committed', async () => {
+    const t = await createTestDatabase(name);
+    try {
+      for (const { at, bundle } of voyageHistory({
+        count: 10,
+        underWay: 0,
+        firstDeparture: new Date(NOW.getTime() - 70 * DAY),
+        now: NOW,
+      })) {
+        const parsed = parseBundle(bundle);
+        if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+        await ingestBundle(t.database, parsed.bundle, { now: () => at, thresholds: testConfig().thresholds });
+      }
+      const config = testConfig({ TT_ETA_TRAIN_INTERVAL_SECONDS: '1', TT_ETA_TRAIN_PAUSE_MS: '0' });
+      const trainer = startEtaTrainer(config, t.database, createLogger('silent'));
+      let stored = await readLatestEtaModel(t.database.db);
+      for (let i = 0; i < 100 && !stored; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        stored = await readLatestEtaModel(t.database.db);
+      }
+      await trainer.stop();
+      expect(stored).toMatchObject({ version: 1, voyages: 10 });
+      // Stopped: the lease is free for the next instance.
+      expect(await claimEtaTraining(t.database, 'next', new Date(), 1000)).toBeDefined();
+    } finally {
+      await t.destroy();
+    }
   });
 });
 
