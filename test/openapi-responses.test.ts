@@ -205,6 +205,11 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
         expect(response.status).toBe(200);
         await op(response, query === SANDBOX_LOOKUPS['bl-MAEU262150002'] ? query : undefined);
       }
+      // With the opt-in prediction (docs/predicted-arrival.md): the same body with shipmentTracking.predictedArrival.
+      const predicted = await lookup('carrierCode=MAEU&carrierBookingReference=262150001&include=predictedArrival');
+      expect(predicted.status).toBe(200);
+      expect(((await predicted.clone().json()) as { shipmentTracking: object }).shipmentTracking).toHaveProperty('predictedArrival');
+      await op(predicted);
     });
 
     it('304 for a conditional poll of an unchanged shipment', async () => {
@@ -222,6 +227,7 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
       await op(await lookup('carrierBookingReference=262150001'), 'carrierBookingReference without carrierCode');
       await op(await lookup('billOfLadingNumber=MAEU262150002&foo=bar'), 'unknown parameter');
       await op(await lookup('billOfLadingNumber=A&billOfLadingNumber=B'));
+      await op(await lookup('billOfLadingNumber=MAEU262150002&include=eta'), 'unknown include value');
       await op(await lookup('equipmentReference=MSKU1357909'), 'wrong check digit');
     });
 

@@ -22,6 +22,7 @@ import compactEvents from './021-compact-events.js';
 import eventScale from './023-event-scale.js';
 import instanceHeartbeats from './024-instance-heartbeats.js';
 import ediTimes from './029-edi-times.js';
+import etaModel from './030-eta-model.js';
 
 export type { MigrationPhase, PhasedMigration } from './phase.js';
 
@@ -58,6 +59,7 @@ export function migrations(dialect: SqlDialect): Record<string, PhasedMigration>
     '023-event-scale': eventScale(dialect),
     '024-instance-heartbeats': instanceHeartbeats(dialect),
     '029-edi-times': ediTimes(dialect),
+    '030-eta-model': etaModel(dialect),
   };
 }
 

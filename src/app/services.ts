@@ -18,6 +18,7 @@ import { LiveStreams } from '../push/live-streams.js';
 import { webhookSecretBox, type PushServices } from '../push/subscription-service.js';
 import { checkResolvedHost } from '../push/webhook-sender.js';
 import type { Logger } from '../observability/logger.js';
+import { PredictedArrivals } from '../store/eta/predicted-arrivals.js';
 import { SnapshotCache } from '../store/shipments/snapshot-cache.js';
 import { createTransmissionIds } from '../store/housekeeping/transmission-ids.js';
 
@@ -100,6 +101,7 @@ export async function createServices(options: ServicesOptions): Promise<ServiceS
     database,
     transmissionIds: createTransmissionIds(database.db, now),
     snapshots: new SnapshotCache(database.db, options.snapshotCacheBytes),
+    predictions: new PredictedArrivals(database.db, { modelCheckMs: config.eta.modelCheckSeconds * 1000 }),
     authenticate: (request) => authenticator.authenticate(request),
     principalNow: (request) => authenticator.principalNow(request),
     access,

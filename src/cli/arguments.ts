@@ -70,3 +70,9 @@ export function ingestFormat(value: string): string {
   if (!['dcsa', 'x12-315', 'iftsta'].includes(value)) throw new InvalidArgumentError('must be dcsa, x12-315 or iftsta');
   return value;
 }
+
+/** A wait in whole seconds, 0 to 3600. */
+export function seconds(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 3600) throw new InvalidArgumentError('must be an integer from 0 to 3600');
+  return Number(value);
+}

@@ -14,6 +14,7 @@ import {
   note,
   once,
   reason,
+  seconds,
   subscriptionStatus,
 } from './arguments.js';
 import { actionWithUsageErrors, EXIT_USAGE, lazy, type CliContext } from './cli-context.js';
@@ -44,6 +45,7 @@ const rewrapKeysCommand = lazy(() => import('./keys-rewrap-command.js'), 'rewrap
 const generateKeysCommand = lazy(() => import('./keys-command.js'), 'generateKeysCommand');
 const listRetiredKeysCommand = lazy(() => import('./keys-retire-command.js'), 'listRetiredKeysCommand');
 const retireKeyCommand = lazy(() => import('./keys-retire-command.js'), 'retireKeyCommand');
+const trainEtaCommand = lazy(() => import('./eta-commands.js'), 'trainEtaCommand');
 const runServe = lazy(() => import('./serve.js'), 'runServe');
 const upgradeCommands = () => import('./upgrade-commands.js');
 const upgradeStatusCommand = lazy(upgradeCommands, 'upgradeStatusCommand');
@@ -188,6 +190,17 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
     .command('evaluate')
     .description('re-run the time-based exception rules now (demurrage, detention)')
     .action(() => withDatabase((database, cfg) => runEvaluateCommand(database, cfg, context)));
+
+  const eta = program.command('eta').description("the predicted arrival's model (docs/predicted-arrival.md)");
+  eta
+    .command('train')
+    .description('fold the voyages that arrived since the last training into the model now, and print a summary line')
+    .option('--from-scratch', 'learn the model again from the whole history')
+    .option('--json', 'print the summary as JSON')
+    .option('--wait <seconds>', 'how long to wait while another instance trains (default 60)', seconds)
+    .action((options: { fromScratch?: boolean; json?: boolean; wait?: number }) =>
+      withDatabase((database, cfg) => trainEtaCommand(database, cfg, { ...options, waitSeconds: options.wait }, context)),
+    );
 
   const exception = program.command('exception').description('list and clear exceptions');
   exception

@@ -3,6 +3,7 @@ import { createHttpServer, listen } from '../http/http-server.js';
 import { Request as FetchRequest } from '@whatwg-node/fetch';
 import { createApp } from '../app/create-app.js';
 import { startEvaluator } from '../app/workers.js';
+import { startEtaTrainer } from '../app/eta-training.js';
 import { createLogger, type Logger } from '../observability/logger.js';
 import { countIngestedBundle, withStatementMetrics } from '../observability/metrics.js';
 import { startTracing } from '../app/tracing.js';
@@ -115,6 +116,8 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     if (stdout.isTTY) stdout.write(humanBanner(config, database.description, urls, demo));
 
     const evaluator = startEvaluator(config, database, logger);
+    // The predicted arrival's model, folded forward as voyages arrive (one instance at a time, by a lease).
+    const etaTrainer = startEtaTrainer(config, database, logger);
 
     // Stored snapshots are no longer compacted in the background here: rewriting them into the compact form is a
     // contract step, which `tracking upgrade finish` runs (docs/upgrading.md).
@@ -148,7 +151,7 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
       // Most of the grace for requests; the rest for the worker and the pool.
       void server
         .drain(Math.max(graceMs - 1000, graceMs / 2))
-        .then(() => evaluator.stop())
+        .then(() => Promise.all([evaluator.stop(), etaTrainer.stop()]))
         .then(() => Promise.all([app.close(), poller?.stop(), fetcher?.stop()]))
         .then(() => tracing?.shutdown())
         // No longer serving: `tracking upgrade status` stops listing it, `finish` stops waiting for it.

@@ -196,6 +196,20 @@ export interface TrackingConfig {
   tickMs: number;
 }
 
+/** The predicted arrival (docs/predicted-arrival.md): training in serve, and how often a newer model is looked for. */
+export interface EtaConfig {
+  /** `TT_ETA_TRAINING`: serve trains the model in the background. Default true. */
+  training: boolean;
+  /** `TT_ETA_TRAIN_INTERVAL_SECONDS`: how often serve looks for newly arrived voyages. Default 900. */
+  trainIntervalSeconds: number;
+  /** `TT_ETA_TRAIN_BATCH_EVENTS`: stored events scanned per batch. Default 5000. */
+  trainBatchEvents: number;
+  /** `TT_ETA_TRAIN_PAUSE_MS`: pause between batches in serve. Default 50. */
+  trainPauseMs: number;
+  /** `TT_ETA_MODEL_CHECK_SECONDS`: how often an instance asks for a newer model version. Default 10. */
+  modelCheckSeconds: number;
+}
+
 export interface Config {
   /** `PORT`, default 4000. */
   port: number;
@@ -237,6 +251,7 @@ export interface Config {
   metrics: MetricsConfig;
   tracing: TracingConfig;
   push: PushConfig;
+  eta: EtaConfig;
   quotas: QuotaConfig;
   graphql: GraphQLConfig;
   /**
@@ -368,6 +383,13 @@ export function loadConfig(env: Env = process.env): Config {
     tracing: tracingConfig(env),
     graphql: graphqlConfig(env, environment),
     corsOrigins: corsOrigins(env),
+    eta: {
+      training: boolVar(env, 'TT_ETA_TRAINING'),
+      trainIntervalSeconds: intVar(env, 'TT_ETA_TRAIN_INTERVAL_SECONDS'),
+      trainBatchEvents: intVar(env, 'TT_ETA_TRAIN_BATCH_EVENTS'),
+      trainPauseMs: intVar(env, 'TT_ETA_TRAIN_PAUSE_MS'),
+      modelCheckSeconds: intVar(env, 'TT_ETA_MODEL_CHECK_SECONDS'),
+    },
     push: {
       worker: boolVar(env, 'TT_DELIVERY_WORKER'),
       concurrency: intVar(env, 'TT_DELIVERY_CONCURRENCY'),

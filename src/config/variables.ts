@@ -191,6 +191,39 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     int: int(300, 0, 86_400),
     meaning: 'how often `serve` re-runs the time-based exception rules; `0` disables',
   },
+  // Predicted arrival (docs/predicted-arrival.md)
+  {
+    name: 'TT_ETA_TRAINING',
+    section: 'Predicted arrival',
+    bool: true,
+    meaning:
+      "train the predicted arrival's model in the background of `serve` (one instance at a time across a cluster, by a lease); `false` leaves it to `tracking eta train`",
+  },
+  {
+    name: 'TT_ETA_TRAIN_INTERVAL_SECONDS',
+    section: 'Predicted arrival',
+    int: int(900, 1, 7 * 86_400),
+    meaning: 'how often `serve` looks for newly arrived voyages to fold into the model',
+  },
+  {
+    name: 'TT_ETA_TRAIN_BATCH_EVENTS',
+    section: 'Predicted arrival',
+    int: int(5000, 100, 100_000),
+    meaning:
+      'stored events a training batch scans for arrivals (the voyages that arrived among them are loaded and learned); training yields to requests between batches',
+  },
+  {
+    name: 'TT_ETA_TRAIN_PAUSE_MS',
+    section: 'Predicted arrival',
+    int: int(50, 0, 60_000),
+    meaning: 'pause between two training batches in `serve`, so training takes a bounded share of the CPU',
+  },
+  {
+    name: 'TT_ETA_MODEL_CHECK_SECONDS',
+    section: 'Predicted arrival',
+    int: int(10, 0, 3600),
+    meaning: 'how often an instance asks whether a newer model was trained (one primary-key read); `0`: on every prediction',
+  },
   // Tracking requests (docs/tracking-requests.md)
   {
     name: 'TT_TRACKING_FETCHER',

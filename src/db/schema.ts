@@ -22,6 +22,7 @@ import type { TransmissionBlockTable } from './tables/transmission.js';
 import type { CarrierPollStateTable, CarrierSourceTable, EdiInterchangeTable } from './tables/carrier.js';
 import type { TrackingFetchTable, TrackingRequestTable } from './tables/tracking.js';
 import type { InstanceHeartbeatTable } from './tables/release.js';
+import type { EtaModelTable, EtaTrainingTable } from './tables/eta.js';
 
 export interface DatabaseSchema {
   shipment: ShipmentTable;
@@ -54,4 +55,6 @@ export interface DatabaseSchema {
   shipment_alias: ShipmentAliasTable;
   shipment_bill_of_lading: ShipmentBillOfLadingTable;
   instance_heartbeat: InstanceHeartbeatTable;
+  eta_model: EtaModelTable;
+  eta_training: EtaTrainingTable;
 }

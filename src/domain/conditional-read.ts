@@ -28,6 +28,15 @@ export function shipmentEtag(shipmentId: number, version: number, selectionKey: 
 }
 
 /**
+ * The tag of an answer that adds `part` (JSON text) to what `etag` names: a lookup with an opt-in part that moves
+ * on its own (`include=predictedArrival`), so that the default answer keeps its tag and this one changes with the part.
+ */
+export function etagWithPart(etag: string, part: string): string {
+  const digest = createHash('sha256').update(`${etag}\u0000${part}`).digest('base64url');
+  return `W/"${digest.slice(0, 27)}"`;
+}
+
+/**
  * Whether an `If-None-Match` field value matches `etag` by weak comparison:
  * `*`, or any listed tag with the same opaque part, `W/` or not. A malformed
  * value matches nothing (the poll is simply answered in full).

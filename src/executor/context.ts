@@ -4,6 +4,7 @@ import type { GrantContext } from '../auth/token-grant.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import type { Log } from '../observability/logger.js';
+import type { PredictedArrivals } from '../store/eta/predicted-arrivals.js';
 import type { SnapshotCache } from '../store/shipments/snapshot-cache.js';
 import type { TransmissionIds } from '../store/housekeeping/transmission-ids.js';
 
@@ -18,6 +19,8 @@ export interface ExecutorServices {
   transmissionIds: TransmissionIds;
   /** Assembled snapshots by shipment version (exact; see SnapshotCache). */
   snapshots: SnapshotCache;
+  /** Predicted arrivals (docs/predicted-arrival.md): the current model, checked by version, and each voyage's history. */
+  predictions: PredictedArrivals;
   /** Verifies the request's bearer token; throws a lookup error (401/403) when it does not hold. */
   authenticate(request: Request): Promise<Principal>;
   /**

@@ -2,7 +2,7 @@ import type { GraphQLError } from 'graphql';
 import { ConfigError } from '../config/config.js';
 import type { Executor } from './executor.js';
 import { EVENT_SUBSCRIPTION_DOCUMENTS, EVENTS_DOCUMENT } from './event-documents.js';
-import { SHIPMENT_DOCUMENT } from './shipment-document.js';
+import { PREDICTED_ARRIVAL_DOCUMENT, SHIPMENT_DOCUMENT } from './shipment-document.js';
 import { SUBSCRIPTION_DOCUMENTS } from './subscription-documents.js';
 import { FEED_DOCUMENTS } from './feed-documents.js';
 import { ISSUE_TOKEN } from './token-document.js';
@@ -16,6 +16,7 @@ import { LIMIT_EXCEEDED } from './use-graphql-limits.js';
  */
 export const OWN_DOCUMENTS: readonly { operationName: string; query: string }[] = [
   { operationName: 'RestShipmentLookup', query: SHIPMENT_DOCUMENT },
+  { operationName: 'RestPredictedArrival', query: PREDICTED_ARRIVAL_DOCUMENT },
   { operationName: 'RestIssueToken', query: ISSUE_TOKEN },
   ...Object.values(SUBSCRIPTION_DOCUMENTS),
   ...Object.values(FEED_DOCUMENTS),

@@ -56,5 +56,37 @@ query RestShipmentLookup($carrierCode: String, $carrierBookingReference: String,
 
 ${EQUIPMENT_EVENT_FRAGMENT}`;
 
+/**
+ * The predicted arrival of the shipment GET /v2/shipments?include=predictedArrival looks up (docs/predicted-arrival.md):
+ * run beside the lookup document, whose rendering and entity tag stay those of the default body.
+ */
+export const PREDICTED_ARRIVAL_DOCUMENT = /* GraphQL */ `
+  query RestPredictedArrival(
+    $carrierCode: String
+    $carrierBookingReference: String
+    $billOfLadingNumber: String
+    $equipmentReference: String
+  ) {
+    shipment(
+      carrierCode: $carrierCode
+      carrierBookingReference: $carrierBookingReference
+      billOfLadingNumber: $billOfLadingNumber
+      equipmentReference: $equipmentReference
+    ) {
+      shipmentTracking {
+        predictedArrival {
+          estimatedDateTime
+          earliestDateTime
+          latestDateTime
+          coverage
+          basis
+          sampleSize
+          trainedAt
+        }
+      }
+    }
+  }
+`;
+
 /** Query parameters of GET /v2/shipments (spec section 4.2); any other is a 400. */
 export const LOOKUP_PARAMETERS = ['carrierCode', 'carrierBookingReference', 'billOfLadingNumber', 'equipmentReference'] as const;

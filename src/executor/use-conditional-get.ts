@@ -3,6 +3,7 @@ import type { Plugin } from 'graphql-yoga';
 import { conditionalHeaders, selectionKey } from '../domain/conditional-read.js';
 import type { ConditionalRead, ExecutorContext } from './context.js';
 import { operationPolicy } from './field-policy.js';
+import { selectsMovingField } from './moving-fields.js';
 
 /**
  * Conditional polling over GraphQL's GET form (RFC 9110; README "Conditional
@@ -26,6 +27,8 @@ export function useConditionalGet(): Plugin<ExecutorContext> {
       // not conditional.
       if (!request || request.method !== 'GET' || ctx.conditional || ctx.transmission) return;
       if (!operationPolicy(args.schema, args.document, args.operationName).conditional) return;
+      // A prediction moves while the version stays: its tag would answer 304 for an answer that changed.
+      if (selectsMovingField(args.schema, args.document)) return;
       const conditional: ConditionalRead = {
         ifNoneMatch: request.headers.get('if-none-match'),
         selection: selectionKey(JSON.stringify([ctx.params?.query ?? '', args.operationName ?? null, args.variableValues ?? null])),

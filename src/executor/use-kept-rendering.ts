@@ -20,6 +20,7 @@ import type { ExecutorContext, InternalContext, RenderedRead, TransmissionHeader
 import { requestPath } from '../http-messages/request-path.js';
 import { fragmentsOf, projectRest, restProjection, type Projection } from './rest-projection.js';
 import { REST_RENDERING } from './shipment-rendering.js';
+import { selectsMovingField } from './moving-fields.js';
 
 /**
  * The rendering memo of REST and push (shipment-rendering.ts), for GraphQL answers on /graphql
@@ -112,6 +113,8 @@ export interface KeptPlan {
 export function keptPlan(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined): KeptPlan | null {
   const operation = getOperationAST(document, operationName);
   if (operation?.operation !== 'query') return null;
+  // A field that moves with time (a prediction) cannot be kept for a version (moving-fields.ts).
+  if (selectsMovingField(schema, document)) return null;
   const roots = operation.selectionSet.selections;
   const root = roots[0];
   if (roots.length !== 1 || root?.kind !== Kind.FIELD || root.name.value !== 'shipment' || root.directives?.length) return null;

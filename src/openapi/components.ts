@@ -122,11 +122,28 @@ export function buildSchemas(): Record<string, JsonSchema> {
   rest.ofDocumentResult(EVENT_SUBSCRIPTION_DOCUMENTS.deliveries.query, 'eventSubscriptionDeliveries');
   rest.ofDocumentResult(FEED_DOCUMENTS.changesWithSnapshots.query, 'accountChanges');
   rest.ofDocumentResult(TRACKING_REQUEST_DOCUMENTS.get.query, 'trackingRequest');
+  withPredictedArrival(rest);
   return {
     ...rest.components,
     ...subscriptionSchemas(rest.components.WebhookSubscription as JsonSchema),
     ...trackingRequestSchemas(),
     ...OTHER_SCHEMAS,
+  };
+}
+
+/**
+ * `include=predictedArrival` (docs/predicted-arrival.md) adds `shipmentTracking.predictedArrival` to the lookup's body:
+ * an optional property of ShipmentTracking, described by the GraphQL type it is rendered from (PREDICTED_ARRIVAL_DOCUMENT
+ * selects every field of it, with REST's rule for absent values).
+ */
+function withPredictedArrival(rest: RestSchemas): void {
+  const reference = rest.ofType('PredictedArrival');
+  const tracking = rest.components.ShipmentTracking as JsonSchema & { properties: Record<string, JsonSchema> };
+  tracking.properties.predictedArrival = {
+    ...reference,
+    description:
+      "Only with `include=predictedArrival`: the service's own arrival estimate, learned from its history; not the carrier's word " +
+      '(that is `eta`). Absent when the carrier gave no ETA and no history exists.',
   };
 }
 

@@ -44,6 +44,18 @@ export function shipmentsPath(): JsonSchema {
           'MSKU1357908',
         ),
         {
+          name: 'include',
+          in: 'query',
+          required: false,
+          description:
+            "Parts to add to the answer, comma-separated. `predictedArrival`: the service's own arrival estimate in " +
+            '`shipmentTracking.predictedArrival` (docs/predicted-arrival.md). Without it the body and its ETag are exactly ' +
+            'those of the lookup alone; with it the ETag also covers the prediction, which moves with time. Any other ' +
+            'value is a 400.',
+          schema: { type: 'string', pattern: '^predictedArrival$' },
+          example: 'predictedArrival',
+        },
+        {
           name: 'If-None-Match',
           in: 'header',
           required: false,
@@ -68,7 +80,7 @@ export function shipmentsPath(): JsonSchema {
           OPERATION,
           400,
           'errorCode 8004: no lookup parameter, carrierCode alone, carrierBookingReference without carrierCode, an unknown or ' +
-            'repeated parameter, or a malformed value.',
+            'repeated parameter, an unknown include value, or a malformed value.',
           'Error',
           ['CorrelationId'],
         ),

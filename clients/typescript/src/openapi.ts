@@ -1092,6 +1092,8 @@ export interface components {
             containers: components["schemas"]["Container"][];
             /** @description Always an array, empty when none; resolved exceptions stay so pollers see the resolution. */
             exceptions: components["schemas"]["Exception"][];
+            /** @description Only with `include=predictedArrival`: the service's own arrival estimate, learned from its history; not the carrier's word (that is `eta`). Absent when the carrier gave no ETA and no history exists. */
+            predictedArrival?: components["schemas"]["PredictedArrival"];
         };
         /** @description One delivery: a header and the shipment. Every lookup returns the full current snapshot. */
         Transmission: {
@@ -1439,6 +1441,47 @@ export interface components {
              * @description While followed: when the carrier is asked next.
              */
             nextFetchDateTime?: string;
+        };
+        /**
+         * @description What a predicted arrival was learned from (docs/predicted-arrival.md, Basis).
+         *
+         *     - `ACTUAL`: The vessel has arrived: the actual arrival, no interval.
+         *     - `CARRIER`: The carrier's ETA corrected by the history of this carrier on all its lanes (too few voyages on this lane).
+         *     - `CARRIER_ETA_ONLY`: No usable history: the carrier's ETA itself, with a wide interval.
+         *     - `CARRIER_LANE`: The carrier's ETA corrected by the history of this carrier on this lane (port of loading to port of discharge).
+         *     - `LANE`: The carrier's ETA corrected by the history of this lane, all carriers together (too few voyages of this carrier on it).
+         *     - `TRANSIT`: No carrier ETA yet: the departure plus this lane's transit times.
+         * @enum {string}
+         */
+        EtaBasis: "ACTUAL" | "CARRIER" | "CARRIER_ETA_ONLY" | "CARRIER_LANE" | "LANE" | "TRANSIT";
+        /** @description The service's own estimate of the arrival at the port of discharge, with an interval; learned from the service's history, not the carrier's word (that is ShipmentTracking.eta). */
+        PredictedArrival: {
+            /** @description What the prediction was learned from. */
+            basis: components["schemas"]["EtaBasis"];
+            /** @description The interval's nominal share of arrivals it holds (0.8: four arrivals in five fall within it). */
+            coverage: number;
+            /**
+             * Format: date-time
+             * @description The start of the interval that holds the arrival with the share `coverage`.
+             */
+            earliestDateTime: string;
+            /**
+             * Format: date-time
+             * @description The predicted arrival at the port of discharge.
+             */
+            estimatedDateTime: string;
+            /**
+             * Format: date-time
+             * @description The end of the interval that holds the arrival with the share `coverage`.
+             */
+            latestDateTime: string;
+            /** @description How many past voyages the correction learned from (0 for CARRIER_ETA_ONLY). */
+            sampleSize: number;
+            /**
+             * Format: date-time
+             * @description When the model was trained; null without a model.
+             */
+            trainedAt?: string;
         };
         /** @description A webhook subscription request (the spec's SubscriptionRequest): one lookup form of GET /v2/shipments naming a shipment your account may see, or none for every shipment your account sees (those linked later included), where to POST their changes, and which changes. */
         SubscriptionRequest: {
@@ -2772,6 +2815,11 @@ export interface operations {
                  * @example MSKU1357908
                  */
                 equipmentReference?: string;
+                /**
+                 * @description Parts to add to the answer, comma-separated. `predictedArrival`: the service's own arrival estimate in `shipmentTracking.predictedArrival` (docs/predicted-arrival.md). Without it the body and its ETag are exactly those of the lookup alone; with it the ETag also covers the prediction, which moves with time. Any other value is a 400.
+                 * @example predictedArrival
+                 */
+                include?: string;
             };
             header?: {
                 /**
@@ -2817,7 +2865,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description errorCode 8004: no lookup parameter, carrierCode alone, carrierBookingReference without carrierCode, an unknown or repeated parameter, or a malformed value. */
+            /** @description errorCode 8004: no lookup parameter, carrierCode alone, carrierBookingReference without carrierCode, an unknown or repeated parameter, an unknown include value, or a malformed value. */
             400: {
                 headers: {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];

@@ -7,6 +7,7 @@ import './events.js';
 import './references.js';
 import './container.js';
 import './exception.js';
+import './predicted-arrival.js';
 import './shipment-tracking.js';
 import './transmission.js';
 import './token.js';

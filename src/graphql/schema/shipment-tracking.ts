@@ -4,6 +4,8 @@ import { ContainerType, containerShipment } from './container.js';
 import { ShipmentEventType, TransportEventType } from './events.js';
 import { TrackingExceptionType } from './exception.js';
 import { LocationType } from './location.js';
+import { PredictedArrivalType } from './predicted-arrival.js';
+import { MOVES_WITH_TIME } from '../../executor/moving-fields.js';
 import { ShipmentReferencesType } from './references.js';
 
 export const ShipmentTrackingType = builder.objectRef<ShipmentSource>('ShipmentTracking').implement({
@@ -75,6 +77,17 @@ export const ShipmentTrackingType = builder.objectRef<ShipmentSource>('ShipmentT
       nullable: true,
       description: 'Current estimated arrival: the best arrival event at the port of discharge.',
       resolve: (s) => s.row.eta,
+    }),
+    predictedArrival: t.field({
+      type: PredictedArrivalType,
+      nullable: true,
+      description:
+        "The service's own estimate of the arrival at the port of discharge, with an 80 % interval, learned from its history " +
+        "(docs/predicted-arrival.md); not the carrier's word, which `eta` is. Null only when the carrier gave no ETA and " +
+        'no history exists. It moves with time, so an answer selecting it is never answered 304 nor kept.',
+      extensions: { [MOVES_WITH_TIME]: true },
+      // Only a selection of it reads the model and the voyage's history (PredictedArrivals).
+      resolve: (s, _args, ctx) => ctx.services.predictions.forShipment(s.row, ctx.services.now()),
     }),
     references: t.field({
       type: ShipmentReferencesType,

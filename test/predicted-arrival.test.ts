@@ -1,0 +1,282 @@
+import type { LogEvent } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEtaTrainer, trainEta } from '../src/app/eta-training.js';
+import { createLogger } from '../src/observability/logger.js';
+import { ingestBundle } from '../src/ingest/ingest-bundle.js';
+import { parseBundle } from '../src/ingest/parse-bundle.js';
+import {
+  claimEtaTraining,
+  commitEtaModel,
+  LostTrainingLease,
+  readEtaTraining,
+  readLatestEtaModel,
+  releaseEtaTraining,
+} from '../src/store/eta/eta-model.js';
+import { createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
+import { runCaptured } from './support/cli-run.js';
+import { createTestDatabase, dialects } from './support/databases.js';
+import { bookingOf, voyageBundles, voyageHistory } from './support/voyage-history.js';
+
+/**
+ * The predicted arrival end to end (docs/predicted-arrival.md), on both stores: a history ingested through the
+ * real ingest path, trained by `tracking eta train`, then read through GraphQL and REST. The default REST body and
+ * its ETag do not move with the model; `include=predictedArrival` adds it; training is one instance at a time and
+ * gives the same model on SQLite and MariaDB.
+ */
+
+const DAY = 86_400_000;
+/** Whole minutes: predictions are given to the second. */
+const NOW = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+/** Even, so that the voyage under way (number ARRIVED) is on the first lane, where the carrier is two days early. */
+const ARRIVED = 24;
+const UNDER_WAY = bookingOf(ARRIVED);
+/** The training's clock, fixed so that both stores' models can be compared. */
+const TRAINED_AT = new Date('2026-01-15T00:00:00.000Z');
+
+const LOOKUP = `query($b: String) { shipment(carrierCode: "MAEU", carrierBookingReference: $b) { shipmentTracking {
+  eta predictedArrival { estimatedDateTime earliestDateTime latestDateTime coverage basis sampleSize trainedAt } } } }`;
+
+interface Prediction {
+  estimatedDateTime: string;
+  earliestDateTime: string;
+  latestDateTime: string;
+  coverage: number;
+  basis: string;
+  sampleSize: number;
+  trainedAt: string | null;
+}
+
+/** Each store's trained model, compared once both ran. */
+const models = new Map<string, string>();
+
+describe.each(dialects)('predicted arrival on $name', ({ name, enabled }) => {
+  let f: TestApp;
+  let token: string;
+  const statements: string[] = [];
+  const REST = `/v2/shipments?carrierCode=MAEU&carrierBookingReference=${UNDER_WAY}`;
+
+  beforeAll(async () => {
+    if (!enabled) return;
+    const t = await createTestDatabase(name, { log: (event: LogEvent) => void statements.push(event.query.sql) });
+    // Background training off: the tests train when they mean to.
+    f = await createTestApp(name, { testDatabase: t, config: testConfig({ TT_ETA_TRAINING: 'false', TT_ETA_MODEL_CHECK_SECONDS: '0' }) });
+    for (const { at, bundle } of voyageHistory({
+      count: ARRIVED,
+      underWay: 1,
+      firstDeparture: new Date(NOW.getTime() - 70 * DAY),
+      now: NOW,
+    })) {
+      await f.ingest(bundle, at);
+    }
+    ({ token } = await f.tokenFor('acct-eta'));
+  }, 120_000);
+  afterAll(async () => {
+    await f?.destroy();
+    await f?.t.destroy();
+  });
+
+  const predictionOf = async (): Promise<{ eta: string; predictedArrival: Prediction | null }> => {
+    const response = await f.graphql(LOOKUP, { b: UNDER_WAY }, token);
+    const body = (await response.json()) as {
+      data: { shipment: { shipmentTracking: { eta: string; predictedArrival: Prediction | null } } };
+    };
+    expect(body).not.toHaveProperty('errors');
+    return body.data.shipment.shipmentTracking;
+  };
+
+  let before: { etag: string | null; tracking: string };
+
+  it.skipIf(!enabled)('without a model, the prediction is the carrier ETA itself (CARRIER_ETA_ONLY), and REST is as ever', async () => {
+    const { eta, predictedArrival } = await predictionOf();
+    expect(predictedArrival).toMatchObject({ basis: 'CARRIER_ETA_ONLY', sampleSize: 0, trainedAt: null, coverage: 0.8 });
+    expect(predictedArrival?.estimatedDateTime).toBe(eta);
+    const response = await f.get(REST, token);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { shipmentTracking: Record<string, unknown> };
+    expect(body.shipmentTracking).not.toHaveProperty('predictedArrival');
+    before = { etag: response.headers.get('etag'), tracking: JSON.stringify(body.shipmentTracking) };
+  });
+
+  it.skipIf(!enabled)('`tracking eta train` learns from the arrived voyages and prints a summary line', async () => {
+    const run = await runCaptured(['eta', 'train'], {
+      env: { TT_BASE_URL: 'http://tracking.test' },
+      database: f.t.database,
+      now: () => TRAINED_AT,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^learned from ${ARRIVED} voyage\\(s\\) in \\d+\\.\\d s; the model holds ${ARRIVED} voyage\\(s\\) on 2 lane\\(s\\) \\(version 1\\)\\n$`,
+      ),
+    );
+    const stored = await readLatestEtaModel(f.t.database.db);
+    expect(stored).toMatchObject({ version: 1, voyages: ARRIVED, lanes: 2, trainedAt: TRAINED_AT.toISOString() });
+    models.set(name, JSON.stringify(stored?.model));
+
+    // Nothing new arrived: a second run learns nothing and writes no version.
+    const again = await trainEta(f.t.database, { now: () => TRAINED_AT, batchEvents: 50, pauseMs: 0 });
+    expect(again).toMatchObject({ kind: 'trained', learned: 0, version: 1 });
+  });
+
+  it.skipIf(!enabled)(
+    'a GraphQL lookup then shows the learned prediction: later than the early carrier, its interval around it',
+    async () => {
+      const { eta, predictedArrival: p } = await predictionOf();
+      expect(p).not.toBeNull();
+      expect(p!.basis).not.toBe('CARRIER_ETA_ONLY');
+      expect(p!.sampleSize).toBeGreaterThan(0);
+      expect(p!.trainedAt).toBe(TRAINED_AT.toISOString());
+      expect(p!.earliestDateTime <= p!.estimatedDateTime && p!.estimatedDateTime <= p!.latestDateTime).toBe(true);
+      // On this lane the carrier's estimate has been two days early on every voyage: the prediction is later.
+      expect(Date.parse(p!.estimatedDateTime) - Date.parse(eta)).toBeGreaterThan(DAY);
+    },
+  );
+
+  it.skipIf(!enabled)('the REST default body and its ETag are unchanged by the model, and still answer 304', async () => {
+    const response = await f.get(REST, token);
+    const body = (await response.json()) as { shipmentTracking: unknown };
+    expect(response.headers.get('etag')).toBe(before.etag);
+    expect(JSON.stringify(body.shipmentTracking)).toBe(before.tracking);
+    expect((await f.get(REST, token, { 'If-None-Match': before.etag! })).status).toBe(304);
+  });
+
+  it.skipIf(!enabled)('include=predictedArrival adds it to the same body, under a tag of its own', async () => {
+    const response = await f.get(`${REST}&include=predictedArrival`, token);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { shipmentTracking: Record<string, unknown> };
+    const { predictedArrival, ...rest } = body.shipmentTracking;
+    expect(JSON.stringify(rest)).toBe(before.tracking);
+    const { predictedArrival: graphql } = await predictionOf();
+    expect(predictedArrival).toEqual(graphql);
+    const etag = response.headers.get('etag');
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
+    expect(etag).not.toBe(before.etag);
+    // Its own tag answers 304 while neither the shipment nor the prediction moved; the default tag does not match it.
+    expect((await f.get(`${REST}&include=predictedArrival`, token, { 'If-None-Match': etag! })).status).toBe(304);
+    expect((await f.get(`${REST}&include=predictedArrival`, token, { 'If-None-Match': before.etag! })).status).toBe(200);
+  });
+
+  it.skipIf(!enabled)('an unknown or repeated include is a 400 in the DCSA error body', async () => {
+    for (const query of [
+      'include=predictedArival',
+      'include=',
+      'include=predictedArrival,eta',
+      'include=predictedArrival&include=predictedArrival',
+    ]) {
+      const response = await f.get(`${REST}&${query}`, token);
+      expect(response.status, query).toBe(400);
+      const body = (await response.json()) as { errors: { property?: string; errorCodeMessage: string }[]; statusCode: number };
+      expect(body.statusCode).toBe(400);
+      expect(body.errors[0]?.property).toBe('include');
+    }
+  });
+
+  it.skipIf(!enabled)('a lookup that does not select predictedArrival reads nothing for it', async () => {
+    statements.length = 0;
+    const response = await f.graphql(
+      `{ shipment(carrierCode: "MAEU", carrierBookingReference: "${UNDER_WAY}") { shipmentTracking { eta } } }`,
+      {},
+      token,
+    );
+    expect(response.status).toBe(200);
+    await f.get(REST, token);
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.filter((s) => /eta_model|shipment_event/.test(s))).toEqual([]);
+    statements.length = 0;
+    await predictionOf();
+    expect(statements.some((s) => /eta_model/.test(s))).toBe(true);
+  });
+
+  it.skipIf(!enabled)(
+    'training is one instance at a time: a second trainer finds the lease taken, a stale one writes nothing',
+    async () => {
+      const db = f.t.database;
+      const now = new Date();
+      expect(await claimEtaTraining(db, 'instance-a', now, 60_000)).toEqual({ cursor: expect.any(String) });
+      expect(await trainEta(db, { owner: 'instance-b', now: () => now, batchEvents: 50, pauseMs: 0 })).toEqual({ kind: 'busy' });
+      // The lease ran out and another instance took it: the first one's commit is refused and writes nothing.
+      const later = new Date(now.getTime() + 61_000);
+      expect(await claimEtaTraining(db, 'instance-b', later, 60_000)).toBeDefined();
+      const stored = await readLatestEtaModel(db.db);
+      await expect(
+        commitEtaModel(db.db, 'instance-a', { now: later, leaseMs: 60_000, cursor: '0', model: stored!.model, summary: stored! }),
+      ).rejects.toBeInstanceOf(LostTrainingLease);
+      expect((await readLatestEtaModel(db.db))?.version).toBe(stored!.version);
+      expect((await readEtaTraining(db.db))?.lease_owner).toBe('instance-b');
+      // Given back, the next run goes on from where the last commit left off.
+      await releaseEtaTraining(db.db, 'instance-b', now, null);
+    },
+  );
+
+  it.skipIf(!enabled)('a voyage that arrives later is folded in by the next run, into a new version every instance sees', async () => {
+    const next = ARRIVED + 2;
+    for (const { at, bundle } of voyageBundles(next, NOW.getTime() - 30 * DAY, { arrived: true })) await f.ingest(bundle, at);
+    const result = await trainEta(f.t.database, { now: () => new Date(), batchEvents: 50, pauseMs: 0 });
+    expect(result).toMatchObject({ kind: 'trained', learned: 1, voyages: ARRIVED + 1, version: 2 });
+    // A second app on the same database (another instance) serves the same model version.
+    const other = await createTestApp(name, { testDatabase: f.t, config: testConfig({ TT_ETA_TRAINING: 'false' }) });
+    try {
+      expect((await other.app.services.predictions.models.get())?.version).toBe(2);
+    } finally {
+      await other.app.close();
+    }
+    // The same document, asked again and again before, answers from the new model: nothing kept it for the version.
+    const { predictedArrival } = await predictionOf();
+    expect(predictedArrival?.trainedAt).not.toBe(TRAINED_AT.toISOString());
+  });
+
+  it.skipIf(!enabled)('a GraphQL GET that selects it is never conditional: no ETag, never 304', async () => {
+    const query = encodeURIComponent(LOOKUP.replace('$b: String', '$b: String = "' + UNDER_WAY + '"'));
+    const plain = encodeURIComponent(
+      `{ shipment(carrierCode: "MAEU", carrierBookingReference: "${UNDER_WAY}") { shipmentTracking { eta } } }`,
+    );
+    const without = await f.get(`/graphql?query=${plain}`, token, { 'X-GraphQL-Yoga-CSRF': '1' });
+    expect(without.status).toBe(200);
+    expect(without.headers.get('etag')).toMatch(/^W\//);
+    const selecting = await f.get(`/graphql?query=${query}`, token, { 'X-GraphQL-Yoga-CSRF': '1', 'If-None-Match': '*' });
+    expect(selecting.status).toBe(200);
+    expect(selecting.headers.get('etag')).toBeNull();
+    expect(((await selecting.json()) as { data: unknown }).data).toMatchObject({
+      shipment: { shipmentTracking: { predictedArrival: {} } },
+    });
+  });
+});
+
+describe.each(dialects)('background training of serve on $name', ({ name, enabled }) => {
+  it.skipIf(!enabled)('trains in the background, then stops at once when asked, keeping what it committed', async () => {
+    const t = await createTestDatabase(name);
+    try {
+      for (const { at, bundle } of voyageHistory({
+        count: 10,
+        underWay: 0,
+        firstDeparture: new Date(NOW.getTime() - 70 * DAY),
+        now: NOW,
+      })) {
+        const parsed = parseBundle(bundle);
+        if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+        await ingestBundle(t.database, parsed.bundle, { now: () => at, thresholds: testConfig().thresholds });
+      }
+      const config = testConfig({ TT_ETA_TRAIN_INTERVAL_SECONDS: '1', TT_ETA_TRAIN_PAUSE_MS: '0' });
+      const trainer = startEtaTrainer(config, t.database, createLogger('silent'));
+      let stored = await readLatestEtaModel(t.database.db);
+      for (let i = 0; i < 100 && !stored; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        stored = await readLatestEtaModel(t.database.db);
+      }
+      await trainer.stop();
+      expect(stored).toMatchObject({ version: 1, voyages: 10 });
+      // Stopped: the lease is free for the next instance.
+      expect(await claimEtaTraining(t.database, 'next', new Date(), 1000)).toBeDefined();
+    } finally {
+      await t.destroy();
+    }
+  });
+});
+
+describe('predicted arrival training across stores', () => {
+  it.skipIf(!dialects.every((d) => d.enabled))('gives the same model on SQLite and MariaDB', () => {
+    expect(models.get('sqlite')).toBeDefined();
+    expect(models.get('mysql')).toBe(models.get('sqlite'));
+  });
+});
