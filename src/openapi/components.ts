@@ -103,9 +103,14 @@ const OTHER_SCHEMAS: Record<string, JsonSchema> = {
         enum: ['ready', 'unavailable', 'shutting-down'],
         description: '`shutting-down` from SIGTERM until the process exits.',
       },
+      version: {
+        type: 'string',
+        description: "The release answering (semver, package.json's version): during a rolling upgrade, which one a balancer reaches.",
+        examples: ['0.5.0'],
+      },
       database: { type: 'string', enum: ['sqlite', 'mysql'], description: 'The store in use.' },
     },
-    required: ['status', 'database'],
+    required: ['status', 'version', 'database'],
     additionalProperties: false,
   },
 };

@@ -1621,6 +1621,11 @@ export interface components {
              */
             status: "ready" | "unavailable" | "shutting-down";
             /**
+             * @description The release answering (semver, package.json's version): during a rolling upgrade, which one a balancer reaches.
+             * @example 0.5.0
+             */
+            version: string;
+            /**
              * @description The store in use.
              * @enum {string}
              */
