@@ -74,7 +74,10 @@ export class GaleraCluster {
   static async start(options: GaleraOptions = {}): Promise<GaleraCluster> {
     const cluster = new GaleraCluster(options);
     try {
-      for (const node of cluster.nodes) mkdirSync(join(node.dir, 'data'), { recursive: true });
+      for (const node of cluster.nodes) {
+        mkdirSync(join(node.dir, 'data'), { recursive: true });
+        mkdirSync(join(node.dir, 'tmp'), { recursive: true });
+      }
       cluster.#giveToUser(cluster.#root);
       const install = spawnSync(
         INSTALL_DB,
@@ -182,6 +185,10 @@ export class GaleraCluster {
       '--no-defaults',
       ...(this.#user ? [`--user=${this.#user}`] : []),
       `--datadir=${data}`,
+      // A folder of its own for temporary tables: a starting mariadbd deletes every `#sql*` file of its tmpdir, so
+      // with the default /tmp a node (re)starting in another cluster of the suite deleted this one's tables mid-query
+      // ("Error on delete of '/tmp/#sql-temptable-…'", seen when two clusters' tests ran at once).
+      `--tmpdir=${join(node.dir, 'tmp')}`,
       `--socket=${join(node.dir, 'mysqld.sock')}`,
       `--pid-file=${join(node.dir, 'mysqld.pid')}`,
       `--log-error=${join(node.dir, 'error.log')}`,
