@@ -26,6 +26,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { zoneOffsetAt } from '../src/domain/time-zones/local-time.js';
 
 const [zoneinfo, sourceName, ...tables] = process.argv.slice(2);
 if (!zoneinfo || !sourceName || tables.length === 0) {
@@ -44,24 +45,9 @@ for (const line of readFileSync(join(zoneinfo, 'zone.tab'), 'utf8').split('\n'))
   countryZones.set(country, [...(countryZones.get(country) ?? []), zone]);
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/** The zone's UTC offset at an instant, in whole minutes: the service's own reading of the IANA data (Intl). */
 function offsetMinutes(zone: string, ms: number): number {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    formatters.set(zone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(ms).map((x) => [x.type, x.value]));
-  const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute));
-  return Math.round((local - Math.floor(ms / 60_000) * 60_000) / 60_000);
+  return Math.round(zoneOffsetAt(zone, ms) / 60_000);
 }
 
 /** The zone's offsets from 2015 to 2037: the offset at the start and every change, to the minute. */

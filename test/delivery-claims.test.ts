@@ -8,6 +8,7 @@ import { createLogger } from '../src/observability/logger.js';
 import { createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
+import { milestoneMaker, subscribedShipments } from './support/webhook-shipments.js';
 
 /**
  * Claims of the outbox without engine-specific locking (issue 26): a conditional lease UPDATE and a read back
@@ -19,23 +20,9 @@ const BIN = new URL('../dist/src/cli/main.js', import.meta.url).pathname;
 const ACCOUNT = 'acct-claims';
 const SHIPMENTS = 10;
 const booking = (i: number) => `CLAIM-${i}`;
-let n = 0;
 /** A new milestone for shipment i: one EVENT_TRIGGER delivery per subscription of it. */
-const newMilestone = (i: number) => ({
-  eventID: `7c1a0000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-  eventType: 'TRANSPORT',
-  eventClassifierCode: 'EST',
-  eventDateTime: '2026-10-21T20:00:00Z',
-  eventCreatedDateTime: '2026-10-10T00:00:00Z',
-  transportEventTypeCode: 'ARRI',
-  documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: booking(i) }],
-  transportCall: {
-    transportCallID: `TC-CLAIM-${n}`,
-    modeOfTransport: 'VESSEL',
-    UNLocationCode: 'SGSIN',
-    vessel: { vesselName: 'EVER GIVEN', vesselIMONumber: '9811000' },
-  },
-});
+const milestone = milestoneMaker('7c1a0000');
+const newMilestone = (i: number) => milestone(booking(i));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(dialects)('delivery claims on $name', ({ name, enabled }) => {
@@ -47,26 +34,12 @@ describe.each(dialects)('delivery claims on $name', ({ name, enabled }) => {
     if (!enabled) return;
     receiver = await WebhookReceiver.start();
     f = await createTestApp(name);
-    const { token } = await f.tokenFor(ACCOUNT, { subscribe: true });
-    await f.ingest({
-      carrierCode: 'EGLV',
-      shipments: Array.from({ length: SHIPMENTS }, (_, i) => ({
-        carrierBookingReference: booking(i),
-        carrierCode: 'EGLV',
-        portOfLoading: { unLocationCode: 'CNSHA' },
-        portOfDischarge: { unLocationCode: 'NLRTM' },
-        accounts: [ACCOUNT],
-      })),
-    });
-    for (let i = 0; i < SHIPMENTS; i++) {
-      const response = await f.send('POST', '/v2/subscriptions', token, {
-        callbackUrl: receiver.url,
-        carrierCode: 'EGLV',
-        carrierBookingReference: booking(i),
-        triggerTypes: ['EVENT_TRIGGER'],
-      });
-      expect(response.status).toBe(201);
-    }
+    await subscribedShipments(
+      f,
+      ACCOUNT,
+      Array.from({ length: SHIPMENTS }, (_, i) => booking(i)),
+      receiver.url,
+    );
   });
   afterAll(async () => {
     await f?.destroy();

@@ -6,6 +6,7 @@ import { createLogger } from '../src/observability/logger.js';
 import { createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { dialects } from './support/databases.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
+import { milestoneMaker, subscribedShipments } from './support/webhook-shipments.js';
 
 /**
  * A worker killed (SIGKILL) at each step of a send (issue 50): a delivery the receiver refused twice is being
@@ -24,23 +25,9 @@ const RETRY = { baseDelayMs: 100, maxDelayMs: 400, retryPeriodMs: 3_600_000 };
 const MAX_BACKOFF_MS = RETRY.maxDelayMs;
 const STEPS = ['claimed', 'read back', 'confirmed', 'answered', 'recorded'] as const;
 
-let n = 0;
 /** A new estimated arrival of the shipment: one EVENT_TRIGGER delivery. */
-const newMilestone = () => ({
-  eventID: `4b111000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-  eventType: 'TRANSPORT',
-  eventClassifierCode: 'EST',
-  eventDateTime: `2026-10-${String(10 + n).padStart(2, '0')}T20:00:00Z`,
-  eventCreatedDateTime: '2026-10-01T00:00:00Z',
-  transportEventTypeCode: 'ARRI',
-  documentReferences: [{ documentReferenceType: 'BKG', documentReferenceValue: BOOKING }],
-  transportCall: {
-    transportCallID: `TC-KILL-${n}`,
-    modeOfTransport: 'VESSEL',
-    UNLocationCode: 'SGSIN',
-    vessel: { vesselName: 'EVER GIVEN', vesselIMONumber: '9811000' },
-  },
-});
+const milestone = milestoneMaker('4b111000');
+const newMilestone = () => milestone(BOOKING);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(dialects)('a delivery worker killed at each step of a send, on $name', ({ name, enabled }) => {
@@ -51,26 +38,7 @@ describe.each(dialects)('a delivery worker killed at each step of a send, on $na
     if (!enabled) return;
     receiver = await WebhookReceiver.start();
     f = await createTestApp(name);
-    const { token } = await f.tokenFor(ACCOUNT, { subscribe: true });
-    await f.ingest({
-      carrierCode: 'EGLV',
-      shipments: [
-        {
-          carrierBookingReference: BOOKING,
-          carrierCode: 'EGLV',
-          portOfLoading: { unLocationCode: 'CNSHA' },
-          portOfDischarge: { unLocationCode: 'NLRTM' },
-          accounts: [ACCOUNT],
-        },
-      ],
-    });
-    const response = await f.send('POST', '/v2/subscriptions', token, {
-      callbackUrl: receiver.url,
-      carrierCode: 'EGLV',
-      carrierBookingReference: BOOKING,
-      triggerTypes: ['EVENT_TRIGGER'],
-    });
-    expect(response.status).toBe(201);
+    await subscribedShipments(f, ACCOUNT, [BOOKING], receiver.url);
   });
   afterAll(async () => {
     await f?.destroy();
