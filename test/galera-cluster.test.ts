@@ -3,7 +3,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signNotification, notificationKey } from '../src/carriers/notification-signature.js';
+import { sql } from 'kysely';
 import { migrations } from '../db/migrations/index.js';
+import { connectDatabase } from '../src/db/connect.js';
 import { GaleraCluster, galeraUnavailable } from './support/galera-cluster.js';
 import { rawShipment, rawShipmentEvent, rawTransportEvent } from './support/ingest-fixtures.js';
 
@@ -15,6 +17,9 @@ import { rawShipment, rawShipmentEvent, rawTransportEvent } from './support/inge
  *   src/store/housekeeping/migration-lease.ts holds across nodes where GET_LOCK did not), one demo client;
  * - writes through all three nodes at once: no answer is a 500 (certification conflicts are retried), and the
  *   account change feed read through node 3 has every change exactly once, each shipment's in order;
+ * - plain reads through node 2 while node 1 alters their table 60 times (a rolling upgrade's expand steps as the
+ *   other nodes meet them): each ALTER aborts the reads holding the table on every node, and the service sends
+ *   such a read again (src/db/read-retry.ts), so every read answers;
  * - `kill -9` of node 2 under load: the instances on nodes 1 and 3 answer every request; the one on node 2
  *   answers 503 with Retry-After on every route (lookup, carrier notification, operator ingest) and serves again
  *   once the node rejoined; every acknowledged write is on all three nodes afterwards.
@@ -313,6 +318,48 @@ describe.skipIf(unavailable !== null)('a three-node MariaDB Galera cluster', () 
     await Promise.all([...running].map(stop));
     await cluster?.stop();
     if (Object.keys(figures).length > 0) console.log('Galera figures:', JSON.stringify(figures));
+  }, 120_000);
+
+  it('plain reads through node 2 go on while node 1 alters their table: every read answers (DDL in TOI aborts them; they are sent again)', async () => {
+    // A rolling upgrade's expand steps, as the previous release's instances on the other nodes meet them
+    // (src/db/read-retry.ts): each ALTER is applied by every node at once and aborts the statements holding its table.
+    const name = await createDatabase(cluster);
+    const admin = await cluster.connect(1);
+    const database = connectDatabase(cluster.url(2, name), {
+      timeouts: { connectMs: 2_000, acquireMs: 10_000, statementMs: 10_000, sqliteBusyMs: 5_000 },
+    });
+    try {
+      await admin.query(`CREATE TABLE \`${name}\`.probe (id INT PRIMARY KEY, v VARCHAR(20)) ENGINE=InnoDB`);
+      await admin.query(`INSERT INTO \`${name}\`.probe VALUES ${Array.from({ length: 200 }, (_, i) => `(${i}, 'row ${i}')`).join(',')}`);
+      let altering = true;
+      const failures: string[] = [];
+      let reads = 0;
+      const reader = async () => {
+        while (altering) {
+          try {
+            const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM probe WHERE v LIKE ${'row%'}`.execute(database.db);
+            if (Number(rows[0]!.n) !== 200) failures.push(`read ${rows[0]!.n} rows`);
+            reads++;
+          } catch (err) {
+            failures.push((err as Error).message);
+          }
+        }
+      };
+      const readers = Array.from({ length: 4 }, reader);
+      for (let i = 0; i < 30; i++) {
+        await admin.query(`ALTER TABLE \`${name}\`.probe ADD COLUMN c${i} INT NULL, ALGORITHM=INSTANT`);
+        await admin.query(`ALTER TABLE \`${name}\`.probe DROP COLUMN c${i}, ALGORITHM=INSTANT`);
+      }
+      altering = false;
+      await Promise.all(readers);
+      figures.readsDuringAlters = reads;
+      expect(failures).toEqual([]);
+      expect(reads).toBeGreaterThan(60);
+    } finally {
+      await database.close();
+      await admin.end();
+      await dropDatabase(cluster, name);
+    }
   }, 120_000);
 
   it(

@@ -9,6 +9,7 @@ import { EACH_ROW } from './bulk-insert.js';
 import type { SqlDialect } from './dialect.js';
 import { InlineLimitsPlugin } from './inline-limits.js';
 import { withQueryCount } from './query-count.js';
+import { isAbortedStatement, isPlainRead, READ_RETRIES, READ_RETRY_PAUSE_MS, transactionEffect } from './read-retry.js';
 import type { DatabaseSchema } from './schema.js';
 import { ACQUIRE_TIMEOUT_CODE, deadlineError } from './unavailable.js';
 
@@ -264,7 +265,9 @@ const POLICY_INSTALLED = Symbol('tt.connectionPolicy');
 /**
  * Wraps the connection's query() once: INSERT ... VALUES statements are
  * executed as prepared statements; with a deadline, every statement gets
- * mysql2's `timeout` and a timed-out connection is destroyed.
+ * mysql2's `timeout` and a timed-out connection is destroyed; a plain read
+ * outside a transaction that the server aborted (a Galera node applying a
+ * replicated DDL: read-retry.ts) is sent again, a few times.
  */
 function withConnectionPolicy(connection: PoolConnection, deadlineMs: number): PoolConnection {
   const marked = connection as PoolConnection & { [POLICY_INSTALLED]?: true };
@@ -272,8 +275,25 @@ function withConnectionPolicy(connection: PoolConnection, deadlineMs: number): P
   marked[POLICY_INSTALLED] = true;
   const query = connection.query.bind(connection) as (...args: unknown[]) => unknown;
   const execute = connection.execute.bind(connection) as (...args: unknown[]) => unknown;
+  let inTransaction = false;
   (connection as { query: unknown }).query = (sqlText: unknown, values?: unknown, callback?: unknown) => {
     if (typeof sqlText !== 'string') return query(sqlText, values, callback);
+    const effect = transactionEffect(sqlText);
+    if (effect !== undefined) inTransaction = effect;
+    if (typeof callback === 'function' && !inTransaction && isPlainRead(sqlText)) {
+      // Each attempt goes through the policy below (deadline included); only the abort is answered by another try.
+      const done = callback as (...a: unknown[]) => void;
+      const attempt = (n: number) =>
+        policyQuery(sqlText, values, (err: unknown, ...rest: unknown[]) => {
+          if (n < READ_RETRIES && isAbortedStatement(err)) setTimeout(() => attempt(n + 1), READ_RETRY_PAUSE_MS * (n + 1));
+          else done(err, ...rest);
+        });
+      attempt(0);
+      return undefined;
+    }
+    return policyQuery(sqlText, values, callback);
+  };
+  const policyQuery = (sqlText: string, values: unknown, callback: unknown): unknown => {
     const send = (via: typeof query, bound: unknown, done: unknown) =>
       deadlineMs <= 0 ? via(sqlText, bound, done) : via({ sql: sqlText, values: bound, timeout: deadlineMs }, done);
     const cb =
