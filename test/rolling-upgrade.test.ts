@@ -10,7 +10,7 @@ import { changelogReleases, previousRelease } from './support/previous-release.j
 import { buildRelease, releaseUnavailable, type ReleaseBuild } from './support/release-build.js';
 import { compareInstances, type Comparison } from './support/instance-comparison.js';
 import { children, Instance, runCli, stopChild, type Release } from './support/release-instance.js';
-import { UpgradeLoad, type LoadShipment } from './support/upgrade-load.js';
+import { UpgradeLoad, type Failure, type LoadShipment } from './support/upgrade-load.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
 /**
@@ -28,6 +28,10 @@ import { WebhookReceiver } from './support/webhook-receiver.js';
  * the same shipmentTracking (REST's body without its transmissionHeader, and GraphQL's); every acknowledged event
  * is in the final snapshot, in the change feed (read from a saved cursor) exactly once and at the webhook at least
  * once; the migrations are recorded once.
+ *
+ * On Galera one kind of failed answer is counted apart instead: a read of a 0.4.0 instance that the first new
+ * instance's expand DDL aborted on its node (explainedByExpandDdl below; docs/upgrading.md, "Reads aborted by a
+ * step's DDL"), each one matched to the deadlock that instance logged under the answer's correlation id.
  *
  * Runs on the machine's MariaDB (TEST_MYSQL_URL) and on the three-node Galera harness (one instance per node);
  * skipped with a message without TEST_MYSQL_URL, HAProxy (.ci/run installs it), galera-4, or the previous
@@ -120,6 +124,8 @@ interface Outcome {
   finalEvents: Set<string>;
   webhookNamed: Map<string, number>;
   migrations: { tables: string[]; duplicates: string[] };
+  /** What each instance logged at warn or above, over all its runs. */
+  problems: string[];
   failed?: Error;
 }
 
@@ -208,6 +214,7 @@ async function rollingUpgrade(setup: Setup, old: Release, current: Release, clea
     finalEvents: new Set(),
     webhookNamed: new Map(),
     migrations: { tables: [], duplicates: [] },
+    problems: [],
   };
 
   /** The procedure for one instance: out of the balancer, drained, stopped, started from `release`, back in. */
@@ -295,6 +302,7 @@ async function rollingUpgrade(setup: Setup, old: Release, current: Release, clea
     const body = (await answer.json()) as { shipmentTracking: { transportEvents?: { eventID: string }[] } };
     for (const event of body.shipmentTracking.transportEvents ?? []) outcome.finalEvents.add(event.eventID);
   }
+  outcome.problems = instances.flatMap((i) => i.problems.map((line) => `${i.name} ${line}`));
   const conn = await setup.connect();
   try {
     outcome.migrations = await duplicateMigrations(conn, setup.databaseName);
@@ -304,9 +312,31 @@ async function rollingUpgrade(setup: Setup, old: Release, current: Release, clea
   return outcome;
 }
 
+/**
+ * A failed answer the expand steps explain, on Galera only. The first instance of this release applies the expand
+ * steps, and each DDL runs in Total Order Isolation: every node applies it at the same point and brute-force aborts
+ * the statements that hold its table, so a read of the previous release on another node fails with "Deadlock found"
+ * (1213), which 0.4.0 answers with a 500 (REST) or INTERNAL_SERVER_ERROR (GraphQL). This release reads again after
+ * such an abort (src/db/read-retry.ts); 0.4.0 cannot be changed. So such an answer is explained, never hidden: it was
+ * given in the phase the expand steps ran in, by an instance of the previous release, which logged the deadlock
+ * under the answer's correlation id (docs/upgrading.md, "On a Galera cluster").
+ */
+function explainedByExpandDdl(failure: Failure, outcome: Outcome, expandPhase: string, oldVersion: string): boolean {
+  if (failure.phase !== expandPhase || !failure.correlationId) return false;
+  return outcome.problems.some(
+    (line) =>
+      line.startsWith(`${failure.servedBy} ${oldVersion}: `) &&
+      line.includes(failure.correlationId!) &&
+      line.includes('Deadlock found when trying to get lock'),
+  );
+}
+
 /** Prints what the procedure saw and asserts the issue's promises on it (each softly: every one is reported). */
-function report(name: string, outcome: Outcome): void {
+function report(name: string, outcome: Outcome, tolerance?: { expandPhase: string; oldVersion: string }): void {
   const { load } = outcome;
+  const explained = tolerance
+    ? load.failures.filter((f) => explainedByExpandDdl(f, outcome, tolerance.expandPhase, tolerance.oldVersion))
+    : [];
   console.log(`Rolling upgrade on ${name}: counts per phase`);
   console.table(load.table());
   console.log(
@@ -326,18 +356,29 @@ function report(name: string, outcome: Outcome): void {
         migrationTables: outcome.migrations.tables,
         failed: outcome.failed?.message.slice(0, 1500),
         samples: load.samples.slice(0, 12),
+        abortedByExpandDdl: explained,
+        problems: outcome.problems.slice(0, 20),
       },
       null,
       2,
     ),
   );
   expect.soft(outcome.failed?.message, 'the procedure ran to its end').toBeUndefined();
+  // A failure names what was answered and what the instances logged: CI shows the message, not the console.
+  const seen = (phase: string) => {
+    const samples = load.samples.filter((s) => s.startsWith(`[${phase}]`)).slice(0, 3);
+    return ` (samples: ${JSON.stringify(samples)}; instances logged: ${JSON.stringify(outcome.problems.slice(0, 6))})`;
+  };
   for (const [phase, counts] of load.counts) {
-    expect.soft(counts.serverError, `${phase}: 5xx through the balancer`).toBe(0);
-    expect.soft(counts.transport, `${phase}: transport errors through the balancer`).toBe(0);
-    expect.soft(counts.graphqlInternal, `${phase}: GraphQL INTERNAL_SERVER_ERROR`).toBe(0);
+    const excused = (kind: 'status' | 'graphql') =>
+      explained.filter((f) => f.phase === phase && (kind === 'graphql') === f.label.endsWith('INTERNAL_SERVER_ERROR')).length;
+    const serverErrors = counts.serverError - excused('status');
+    const graphqlInternal = counts.graphqlInternal - excused('graphql');
+    expect.soft(serverErrors, `${phase}: 5xx through the balancer${serverErrors ? seen(phase) : ''}`).toBe(0);
+    expect.soft(counts.transport, `${phase}: transport errors through the balancer${counts.transport ? seen(phase) : ''}`).toBe(0);
+    expect.soft(graphqlInternal, `${phase}: GraphQL INTERNAL_SERVER_ERROR${graphqlInternal ? seen(phase) : ''}`).toBe(0);
     // The load sends only valid requests with valid tokens: a refusal (a token one release does not accept) fails a client too.
-    expect.soft(counts.clientError, `${phase}: 4xx through the balancer`).toBe(0);
+    expect.soft(counts.clientError, `${phase}: 4xx through the balancer${counts.clientError ? seen(phase) : ''}`).toBe(0);
   }
   expect.soft(outcome.comparisons.length, 'mixed phases compared').toBeGreaterThanOrEqual(3);
   for (const comparison of outcome.comparisons)
@@ -440,6 +481,13 @@ describe.skipIf(unavailable !== null)('a rolling upgrade from the previous relea
     let cluster: GaleraCluster | undefined;
     beforeAll(async () => {
       cluster = await GaleraCluster.start({ basePort: 4120, galeraPort: 4130 });
+      // As docs/upgrading.md asks before an upgrade from 0.4.0 on Galera: the server sends an autocommit statement
+      // that a replicated DDL aborted again, up to 10 times (0.4.0 does not; this release does so itself).
+      for (const node of [1, 2, 3]) {
+        const conn = await cluster.connect(node);
+        await conn.query('SET GLOBAL wsrep_retry_autocommit = 10');
+        await conn.end();
+      }
     }, 240_000);
     afterAll(async () => {
       await Promise.all([...children].map((c) => stopChild(c, 5_000)));
@@ -470,7 +518,7 @@ describe.skipIf(unavailable !== null)('a rolling upgrade from the previous relea
             current,
             cleanups,
           );
-          report('Galera', outcome);
+          report('Galera', outcome, { expandPhase: `i1 ${old.version} → ${current.version}`, oldVersion: old.version });
         } finally {
           for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
           const conn = await c.connect(1);

@@ -88,6 +88,8 @@ export class HaproxyBalancer {
       'backend instances',
       '  balance roundrobin',
       '  option httpchk GET /ready',
+      // Which instance answered: the load's samples name it (test/support/upgrade-load.ts).
+      '  http-response set-header X-Served-By %[srv_name]',
       '  default-server inter 1s fall 2 rise 2',
       ...[...this.servers].map(([name, port]) => `  server ${name} 127.0.0.1:${port} check`),
       '',

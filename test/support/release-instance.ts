@@ -46,6 +46,8 @@ export class Instance {
   child: ChildProcess | null = null;
   release: Release | null = null;
   #output = '';
+  /** Log lines at warn or above of every run of this instance (kept across restarts), tagged with the release. */
+  readonly problems: string[] = [];
 
   constructor(
     readonly name: string,
@@ -75,8 +77,19 @@ export class Instance {
     this.child = child;
     children.add(child);
     child.once('exit', () => children.delete(child));
-    child.stdout!.on('data', (c: Buffer) => (this.#output += c.toString()));
-    child.stderr!.on('data', (c: Buffer) => (this.#output += c.toString()));
+    const take = (c: Buffer) => {
+      const text = c.toString();
+      this.#output += text;
+      for (const line of text.split('\n'))
+        if (
+          /"level":"(warn|error|fatal)"|"level":(40|50|60)\b|Error/.test(line) &&
+          !line.includes('"route":"/ready"') &&
+          this.problems.length < 200
+        )
+          this.problems.push(`${release.version}: ${line.slice(0, 1200)}`);
+    };
+    child.stdout!.on('data', take);
+    child.stderr!.on('data', take);
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`${this.name} (${release.version}) exited ${child.exitCode}: ${this.output()}`);

@@ -49,6 +49,30 @@ export interface LoadOptions {
   maxMs?: number;
 }
 
+/** An answer that failed the client, as the test explains it (test/rolling-upgrade.test.ts). */
+export interface Failure {
+  phase: string;
+  label: string;
+  status: number;
+  /** The instance HAProxy sent it to (its X-Served-By header). */
+  servedBy: string;
+  /** The id the answer names (REST's providerCorrelationReference, GraphQL's extensions.correlationId), which the instance's log names too. */
+  correlationId?: string;
+}
+
+/** The correlation id a failed answer names, REST's or GraphQL's. */
+function correlationIdOf(body: string): string | undefined {
+  try {
+    const parsed = JSON.parse(body) as {
+      providerCorrelationReference?: string;
+      errors?: { extensions?: { correlationId?: string } }[];
+    };
+    return parsed.providerCorrelationReference ?? parsed.errors?.find((e) => e.extensions?.correlationId)?.extensions?.correlationId;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The GraphQL selection the load and the comparison ask for: shipmentTracking with its events and exceptions. */
 export const SHIPMENT_QUERY = /* GraphQL */ `
   query UpgradeLookup($carrierCode: String!, $carrierBookingReference: String!) {
@@ -111,6 +135,8 @@ export class UpgradeLoad {
   readonly feedNamed = new Map<string, number>();
   /** The first failures of each kind, for the test's messages. */
   readonly samples: string[] = [];
+  /** Every 5xx answer and every GraphQL answer with INTERNAL_SERVER_ERROR: which instance gave it, and its correlation id. */
+  readonly failures: Failure[] = [];
   readonly #options: Required<LoadOptions>;
   readonly #etags = new Map<string, string>();
   #cursor: string | undefined;
@@ -192,13 +218,15 @@ export class UpgradeLoad {
     try {
       const response = await fetch(`${this.#options.base}${path}`, { ...init, signal: AbortSignal.timeout(20_000) });
       const body = await response.text();
+      const by = response.headers.get('x-served-by') ?? '?';
       if (response.status >= 500) {
         counts.serverError++;
-        this.#sample(`${label}: ${response.status} ${body}`);
+        this.failures.push({ phase: this.phase, label, status: response.status, servedBy: by, correlationId: correlationIdOf(body) });
+        this.#sample(`${label} (${by}): ${response.status} ${body}`);
       } else if (response.status === 304) counts.notModified++;
       else if (response.status >= 400) {
         counts.clientError++;
-        this.#sample(`${label}: ${response.status} ${body}`);
+        this.#sample(`${label} (${by}): ${response.status} ${body}`);
       } else counts.ok++;
       return { status: response.status, headers: response.headers, body };
     } catch (err) {
@@ -253,7 +281,14 @@ export class UpgradeLoad {
     }
     if (errors.some((e) => e.extensions?.code === 'INTERNAL_SERVER_ERROR')) {
       this.#count().graphqlInternal++;
-      this.#sample(`POST /graphql: ${answer.status} ${answer.body}`);
+      this.failures.push({
+        phase: this.phase,
+        label: 'POST /graphql INTERNAL_SERVER_ERROR',
+        status: answer.status,
+        servedBy: answer.headers.get('x-served-by') ?? '?',
+        correlationId: correlationIdOf(answer.body),
+      });
+      this.#sample(`POST /graphql (${answer.headers.get('x-served-by') ?? '?'}): ${answer.status} ${answer.body}`);
     }
   }
 
