@@ -57,7 +57,7 @@ describe.each(dialects)('tracking upgrade on $name', ({ name, enabled }) => {
       expect(status.code).toBe(0);
       expect(JSON.parse(status.stdout)).toEqual({
         instances: [],
-        pending: ['025-compact-events', '026-compact-snapshots', '027-compact-milestones', '028-mark-stand-ins'],
+        pending: ['025-compact-events', '026-compact-snapshots', '027-compact-milestones', '028-mark-stand-ins', '032-plain-access-changes'],
         finished: false,
       });
       const refused = tracking(['upgrade', 'finish'], env);
