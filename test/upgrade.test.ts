@@ -7,6 +7,9 @@ import { parseBundle } from '../src/ingest/parse-bundle.js';
 import { grantAccountAccess, revokeAccountAccess } from '../src/store/access/shipment-access.js';
 import { cursorNow, readChanges, type Change } from '../src/store/changes/change-log.js';
 import { orderCommittedChanges } from '../src/store/changes/change-order.js';
+import { readAccountFeed } from '../src/store/changes/account-feed.js';
+import { decodeCursor } from '../src/domain/change-cursor.js';
+import { encodeFeedCursor } from '../src/domain/feed-cursor.js';
 import { writesCompact } from '../src/store/encoding/write-forms.js';
 import { decodeEventJson } from '../src/store/events/event-payload.js';
 import { contractSteps } from '../src/store/housekeeping/contract-steps.js';
@@ -181,6 +184,15 @@ describe.each(dialects)('a rolling upgrade from 0.4.0 on $name', ({ name, enable
     }
   }
   const kinds = (changes: readonly Change[]) => changes.map((c) => [c.shipmentId, c.triggerType, c.accountId]);
+  /** The account feed's entries after a change-log cursor: booking, whether visible, the kinds (one page). */
+  async function feedEntries(db: Kysely<any>, accountIds: string[], after: string) {
+    const page = await readAccountFeed(db, {
+      accountIds,
+      after: encodeFeedCursor({ phase: 'changes', position: decodeCursor(after) }),
+      limit: 100,
+    });
+    return page.entries.map((e) => [e.row.carrier_booking_reference, e.visible, e.changes.map((c) => c.triggerType)]);
+  }
 
   it.skipIf(!enabled)(
     "holds grants, revokes and merges where 0.4.0's change-log readers never meet them, and gives them to its own readers once, in order",
@@ -261,6 +273,11 @@ describe.each(dialects)('a rolling upgrade from 0.4.0 on $name', ({ name, enable
         [shipmentId, 'EVENT_TRIGGER', null],
       ]);
       expect(kinds(beforeFinish.live)).toEqual(kinds(beforeFinish.acctA));
+      // As the account feed (GraphQL accountChanges, GET /v2/changes) groups them: the shipment, by its real id.
+      expect(await feedEntries(db, [OTHER], accessStart)).toEqual([[key.carrierBookingReference, false, ['GRANTED', 'REVOKED']]]);
+      expect(await feedEntries(db, ['acct-a'], accessStart)).toEqual([
+        [key.carrierBookingReference, true, ['SHIPMENT_MERGED', 'EVENT_TRIGGER']],
+      ]);
       // Filtered by shipment (a live subscription's read) the same two.
       expect(kinds((await readChanges(db, { after: accessStart, limit: 10, shipmentIds: [shipmentId] })).changes)).toEqual(
         kinds(beforeFinish.acctA),
@@ -317,6 +334,7 @@ describe.each(dialects)('a rolling upgrade from 0.4.0 on $name', ({ name, enable
       expect(await readAll(db, accessStart, { accountIds: ['acct-a'] })).toEqual(beforeFinish.acctA);
       expect(await readAll(db, accessStart, {})).toEqual(beforeFinish.live);
       expect(await readAll(db, savedCursor, { accountIds: [OTHER] })).toEqual(beforeFinish.other.slice(1));
+      expect(await feedEntries(db, [OTHER], accessStart)).toEqual([[key.carrierBookingReference, false, ['GRANTED', 'REVOKED']]]);
       // Written after the finish: plain, and read once, after the others.
       const shipmentId = beforeFinish.other[0]!.shipmentId;
       const beforeGrant = await cursorNow(db);
