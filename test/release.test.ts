@@ -1,7 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareVersions, VERSION } from '../src/domain/release.js';
+import { listInstances } from '../src/store/housekeeping/instance-heartbeats.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
 
 /** Releases (CHANGELOG.md, docs/upgrading.md): the version everywhere it shows, the changelog the upgrade test reads. */
@@ -57,7 +58,13 @@ describe.each(dialects)('tracking upgrade on $name', ({ name, enabled }) => {
       expect(status.code).toBe(0);
       expect(JSON.parse(status.stdout)).toEqual({
         instances: [],
-        pending: ['025-compact-events', '026-compact-snapshots', '027-compact-milestones', '028-mark-stand-ins'],
+        pending: [
+          '025-compact-events',
+          '026-compact-snapshots',
+          '027-compact-milestones',
+          '028-mark-stand-ins',
+          '032-plain-access-changes',
+        ],
         finished: false,
       });
       const refused = tracking(['upgrade', 'finish'], env);
@@ -72,6 +79,48 @@ describe.each(dialects)('tracking upgrade on $name', ({ name, enabled }) => {
         stdout: `The upgrade to ${VERSION} is finished already: nothing to do.\n`,
       });
       expect(tracking(['upgrade', 'status'], env).stdout).toContain(`Upgrade to ${VERSION}: finished.`);
+    },
+    120_000,
+  );
+});
+
+describe.each(dialects)('standalone workers on $name', ({ name, enabled }) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    if (enabled) t = await createTestDatabase(name);
+  });
+  afterAll(async () => t?.destroy());
+
+  it.skipIf(!enabled)(
+    'tracking poll and tracking deliver record their heartbeat while they run, listed by upgrade status, and delete it when stopped',
+    async () => {
+      const env = { ...process.env, DATABASE_URL: t.url, TT_LOG_LEVEL: 'warn' };
+      const workers = [['poll'], ['deliver']].map((args) => {
+        const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+        const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+        return { child, exited };
+      });
+      try {
+        // Each records its row at start-up, before it works.
+        for (let i = 0; ; i++) {
+          const instances = await listInstances(t.database.db, new Date());
+          if (instances.length === 2) {
+            expect(instances).toMatchObject([
+              { version: VERSION, alive: true },
+              { version: VERSION, alive: true },
+            ]);
+            break;
+          }
+          if (i > 300) throw new Error(`instances: ${JSON.stringify(instances)}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const status = JSON.parse(tracking(['upgrade', 'status', '--json'], { DATABASE_URL: t.url }).stdout) as { instances: unknown[] };
+        expect(status.instances).toHaveLength(2);
+      } finally {
+        for (const w of workers) w.child.kill('SIGTERM');
+      }
+      expect(await Promise.all(workers.map((w) => w.exited))).toEqual([0, 0]);
+      expect(await listInstances(t.database.db, new Date())).toEqual([]);
     },
     120_000,
   );

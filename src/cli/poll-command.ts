@@ -6,6 +6,7 @@ import { TrackingFetcher } from '../carriers/tracking-fetcher.js';
 import { CarrierPoller } from '../carriers/poller.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
+import { startHeartbeat } from '../store/housekeeping/instance-heartbeats.js';
 import { EXIT_OK, type CommandIo } from './cli-context.js';
 
 /**
@@ -19,6 +20,10 @@ import { EXIT_OK, type CommandIo } from './cli-context.js';
  * its summary line, and exits: 0, or 1 when a carrier's poll failed (its retry
  * budget spent), a fetch was refused, or SIGTERM/SIGINT stopped it. Every clean
  * exit, a signal's included, releases the leases it held.
+ *
+ * Like serve, it records its release in `instance_heartbeat` while it runs, and re-reads the upgrade's state with
+ * each beat (docs/upgrading.md): `tracking upgrade status` lists it, `finish` refuses while an older one runs,
+ * and what it ingests takes the stored forms the database asks for.
  */
 
 /** Resolves on the first SIGTERM or SIGINT; `off()` stops listening. */
@@ -44,6 +49,21 @@ export async function pollCommand(
 ): Promise<number> {
   // Logs on stderr: stdout carries only the command's results (one JSON line per carrier or round).
   const logger = createLogger(config.logLevel, io.stderr);
+  const heartbeat = await startHeartbeat(database.db, database.dialect, { log: logger.log });
+  try {
+    return await poll(database, config, options, io, logger);
+  } finally {
+    await heartbeat.stop();
+  }
+}
+
+async function poll(
+  database: Database,
+  config: Config,
+  options: { once?: boolean; carrier?: string },
+  io: CommandIo & { now: () => Date },
+  logger: ReturnType<typeof createLogger>,
+): Promise<number> {
   const poller = new CarrierPoller({
     database,
     carriers: await CarrierStore.open(database.db, config, io.now),

@@ -54,6 +54,7 @@ const backfillStoredSnapshots = lazy(() => import('../store/shipments/stored-sna
 const backfillCompactEvents = lazy(() => import('../store/events/compact-events.js'), 'backfillCompactEvents');
 const backfillCompactSnapshots = lazy(() => import('../store/shipments/stored-snapshots.js'), 'backfillCompactSnapshots');
 const backfillCompactMilestones = lazy(() => import('../store/shipments/compact-milestones.js'), 'backfillCompactMilestones');
+const unholdChanges = lazy(() => import('../store/changes/held-changes.js'), 'unholdChanges');
 const readUpgradeState = lazy(() => import('../store/housekeeping/upgrade-state.js'), 'readUpgradeState');
 
 /**
@@ -124,7 +125,7 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
   program
     .command('migrate')
     .description(
-      'apply database migrations (expand steps); build the stored snapshots any shipment lacks; once the upgrade is finished, compact snapshots, events and milestone indexes still stored plain',
+      'apply database migrations (expand steps); build the stored snapshots any shipment lacks; once the upgrade is finished, compact snapshots, events and milestone indexes still stored plain, and make held access changes plain',
     )
     .action(() =>
       withDatabase(async (database) => {
@@ -139,6 +140,8 @@ function buildProgram(context: CliContext, exit: (code: number) => void): Comman
           await backfillCompactSnapshots(database.db);
           // Shipments' milestone indexes still stored as plain JSON (migration 023).
           await backfillCompactMilestones(database.db);
+          // Access changes still held (an instance that learned of the finish late wrote one after its step).
+          await unholdChanges(database.db);
         }
         context.stdout.write(`migrated ${database.description}\n`);
         return 0;

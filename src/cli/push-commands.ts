@@ -2,6 +2,7 @@ import { createWorkerServices } from '../app/workers.js';
 import { createLogger } from '../observability/logger.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
+import { startHeartbeat } from '../store/housekeeping/instance-heartbeats.js';
 import { listDeliveries, retryDelivery } from '../store/push/delivery-queue.js';
 import { listAllSubscriptions, type SubscriptionStatus } from '../store/push/webhook-subscriptions.js';
 import { EXIT_NOT_FOUND, EXIT_OK, table, type CommandIo } from './client-commands.js';
@@ -102,11 +103,28 @@ export async function retryDeliveryCommand(database: Database, deliveryId: strin
  * operators who run workers apart from the API instances (set
  * TT_DELIVERY_WORKER=false on those). With `--once`, sends what is due and
  * exits (e.g. from cron); otherwise runs until SIGINT/SIGTERM, finishing the
- * round in progress.
+ * round in progress. Like serve, it records its release in `instance_heartbeat` while it runs and re-reads the
+ * upgrade's state with each beat (docs/upgrading.md), so `tracking upgrade status` lists it and `finish` refuses
+ * while an older one runs.
  */
 export async function deliverCommand(database: Database, config: Config, options: { once?: boolean }, io: CommandIo): Promise<number> {
   // Logs on stderr: stdout carries only the command's results (one JSON line per carrier or round).
   const logger = createLogger(config.logLevel, io.stderr);
+  const heartbeat = await startHeartbeat(database.db, database.dialect, { log: logger.log });
+  try {
+    return await deliver(database, config, options, io, logger);
+  } finally {
+    await heartbeat.stop();
+  }
+}
+
+async function deliver(
+  database: Database,
+  config: Config,
+  options: { once?: boolean },
+  io: CommandIo,
+  logger: ReturnType<typeof createLogger>,
+): Promise<number> {
   // No API requests share this process: nothing to pause for.
   // The worker's services and executor only: no HTTP app is built (docs/architecture.md, Floors: app).
   const app = await createWorkerServices({ config: { ...config, push: { ...config.push, maxLoopDelayMs: 0 } }, database, logger });

@@ -87,6 +87,10 @@ export interface ChangeLogTable {
   id: Generated<number>;
   /** The ordering batch that numbered the row once it was committed (src/store/changes/change-order.ts); null until then. */
   commit_seq: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * The shipment; negated for a GRANTED, REVOKED or SHIPMENT_MERGED written before the upgrade to 0.5.0 was
+   * finished (held, so that 0.4.0 never reads it: src/store/encoding/change-log-forms.ts).
+   */
   shipment_id: number;
   trigger_type: string;
   triggered_by_event: string | null;

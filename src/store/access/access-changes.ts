@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { passesTriggerFilter, triggerFilterOf, type AccessTriggerType } from '../../domain/push/push-triggers.js';
 import { chunks } from '../batching/chunks.js';
+import { storedChangeShipmentId } from '../encoding/change-log-forms.js';
 import { deliveryRow } from '../push/push-outbox.js';
 import { ACCOUNT_WIDE, WEBHOOK_KIND } from '../push/webhook-subscriptions.js';
 
@@ -32,7 +33,8 @@ export async function recordAccessChanges(
   if (changes.length === 0) return { changes: 0, deliveries: 0 };
   const at = now.toISOString();
   const rows = changes.map((c) => ({
-    shipment_id: c.shipmentId,
+    // Held until the upgrade is finished: release 0.4.0 never reads it (src/store/encoding/change-log-forms.ts).
+    shipment_id: storedChangeShipmentId(db, c.shipmentId, c.triggerType),
     account_id: c.accountId,
     trigger_type: c.triggerType,
     triggered_by_event: null,

@@ -12,6 +12,7 @@ import {
   type ChangePosition,
 } from '../../domain/change-cursor.js';
 import type { ChangeTriggerType } from '../../domain/push/push-triggers.js';
+import { changeShipmentId, storedShipmentIdsOf } from '../encoding/change-log-forms.js';
 import { orderCommittedChanges } from './change-order.js';
 
 /**
@@ -232,7 +233,8 @@ async function readRows(
       eb.or([eb('c.commit_seq', '<', end.seq), eb.and([eb('c.commit_seq', '=', end.seq), eb('c.id', '<=', end.id)])]),
     );
   }
-  if (shipmentIds) query = query.where('c.shipment_id', 'in', shipmentIds);
+  // Plain or held (src/store/encoding/change-log-forms.ts).
+  if (shipmentIds) query = query.where('c.shipment_id', 'in', storedShipmentIdsOf(shipmentIds));
   if (accountIds !== undefined) {
     // A change of the shipment while one of the accounts sees it; a change of one of the accounts' own access.
     //
@@ -249,7 +251,8 @@ async function readRows(
           eb(
             selectFrom('shipment_account as a')
               .select((s) => s.fn.countAll().as('grants'))
-              .whereRef('a.shipment_id', '=', 'c.shipment_id')
+              // abs(): a held change (a SHIPMENT_MERGED before the finish) names its shipment negated.
+              .where('a.shipment_id', '=', (e) => e.fn<number>('abs', ['c.shipment_id']))
               .where('a.account_id', 'in', accountIds),
             '>',
             0,
@@ -272,7 +275,7 @@ function toChange(row: ChangeRow): Change {
   return {
     cursor: encodeCursor(positionOf(row)),
     changeId: Number(row.id),
-    shipmentId: row.shipment_id,
+    shipmentId: changeShipmentId(row.shipment_id),
     triggerType: row.trigger_type as ChangeTriggerType,
     accountId: row.account_id,
     triggeredByEvent: row.triggered_by_event,

@@ -3,6 +3,7 @@ import type { PhasedMigration } from '../../../db/migrations/phase.js';
 import { markStandIns } from '../../../db/migrations/016-shipment-identity.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/dialect.js';
+import { unholdChanges } from '../changes/held-changes.js';
 import { backfillCompactEvents } from '../events/compact-events.js';
 import { backfillCompactMilestones } from '../shipments/compact-milestones.js';
 import { backfillCompactSnapshots } from '../shipments/stored-snapshots.js';
@@ -15,7 +16,7 @@ import { backfillCompactSnapshots } from '../shipments/stored-snapshots.js';
  * interrupted is finished by the next `tracking upgrade finish`.
  *
  * They live here rather than in db/migrations because they are the store's own backfills (db/ sits below the
- * store's floor); their numbers continue the migrations' (024 is the last expand step of 0.5.0).
+ * store's floor); their numbers continue the migrations' (032 follows 0.5.0's last expand step).
  */
 export function contractSteps(): Record<string, PhasedMigration> {
   return {
@@ -29,6 +30,9 @@ export function contractSteps(): Record<string, PhasedMigration> {
     // Stand-ins 0.4.0 stored during the upgrade are marked as migration 016 marked those stored before it, so that a
     // statement naming their real booking takes their place (docs/architecture.md, Identity).
     '028-mark-stand-ins': contract((db) => markStandIns(db)),
+    // GRANTED, REVOKED and SHIPMENT_MERGED changes written held until the finish (shipment id negated, so that
+    // 0.4.0 never read them: src/store/encoding/change-log-forms.ts) get their shipment id back, keeping their place.
+    '032-plain-access-changes': contract((db) => unholdChanges(db)),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { passesTriggerFilter, triggerFilterOf, type PushTrigger, type TriggerFilter } from '../../domain/push/push-triggers.js';
 import { chunks } from '../batching/chunks.js';
+import { storedChangeShipmentId } from '../encoding/change-log-forms.js';
 import { ACCOUNT_WIDE, WEBHOOK_KIND } from './webhook-subscriptions.js';
 
 /**
@@ -24,7 +25,8 @@ export async function enqueuePushTriggers(
 
   const changes = shipmentIds.flatMap((shipmentId) =>
     (triggersByShipment.get(shipmentId) ?? []).map((t) => ({
-      shipment_id: shipmentId,
+      // A SHIPMENT_MERGED is held until the upgrade is finished (src/store/encoding/change-log-forms.ts).
+      shipment_id: storedChangeShipmentId(db, shipmentId, t.triggerType),
       trigger_type: t.triggerType,
       triggered_by_event: t.eventID,
       exception_id: t.exceptionID,
