@@ -5,7 +5,13 @@ import type { Database } from '../db/connect.js';
 import { ETA_MODEL_FORMAT, modelSummary, trainEtaModel, updateEtaModel, type EtaModel } from '../domain/eta/predictor.js';
 import type { Logger } from '../observability/logger.js';
 import { orderCommittedChanges } from '../store/changes/change-order.js';
-import { formatHistoryCursor, HISTORY_START, loadArrivedVoyages, parseHistoryCursor, type HistoryCursor } from '../store/eta/eta-history.js';
+import {
+  formatHistoryCursor,
+  HISTORY_START,
+  loadArrivedVoyages,
+  parseHistoryCursor,
+  type HistoryCursor,
+} from '../store/eta/eta-history.js';
 import {
   advanceEtaCursor,
   claimEtaTraining,
@@ -142,7 +148,7 @@ export function startEtaTrainer(
   config: Config,
   database: Database,
   logger: Logger,
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; onTrained?: () => void } = {},
 ): { stop(): Promise<void> } {
   if (!config.eta.training) return { stop: () => Promise.resolve() };
   let stopping = false;
@@ -157,6 +163,8 @@ export function startEtaTrainer(
         stopping: () => stopping,
       });
       if (result.kind === 'trained' && result.learned > 0) {
+        // A new model moves predictions: the predicted arrival's push looks again (src/app/predicted-arrival-pusher.ts).
+        options.onTrained?.();
         logger.log('info', 'ETA model trained', {
           learned: result.learned,
           voyages: result.voyages,

@@ -1,5 +1,5 @@
 /**
- * When the predicted arrival is pushed to a subscriber (PREDICTED_ARRIVAL_CHANGED; docs/push.md, Predicted
+ * When the predicted arrival is pushed to a subscriber (PREDICTED_ARRIVAL; docs/push.md, Predicted
  * arrival). Pure: the caller gives the prediction as of now, the carrier's times, and what was last pushed to this
  * subscriber for this shipment (the mark); this says whether to push and what the mark becomes.
  *
