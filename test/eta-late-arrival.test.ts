@@ -58,7 +58,12 @@ describe.each(dialects)('ETA training and an arrival committed late, on $name', 
     lateShipment = Number(shipment.id);
     // The arrival's ingest, not yet committed: what makes it visible is held back.
     const arrivalSeq = Number(
-      (await db.selectFrom('event').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirstOrThrow()).seq,
+      (
+        await db
+          .selectFrom('event')
+          .select((eb) => eb.fn.max('seq').as('seq'))
+          .executeTakeFirstOrThrow()
+      ).seq,
     );
     const links = await db.selectFrom('shipment_event').selectAll().where('event_seq', '=', arrivalSeq).execute();
     const changes = await db

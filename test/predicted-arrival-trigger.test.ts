@@ -7,7 +7,7 @@ import {
 } from '../src/domain/push/predicted-arrival-trigger.js';
 
 /**
- * When PREDICTED_ARRIVAL_CHANGED is pushed (src/domain/push/predicted-arrival-trigger.ts): a move of the prediction
+ * When PREDICTED_ARRIVAL is pushed (src/domain/push/predicted-arrival-trigger.ts): a move of the prediction
  * by more than the subscriber's shift since the one last pushed, and the first crossing of the subscriber's lateness
  * before the carrier's ETA crosses it; each once, by the mark the caller records.
  */
@@ -40,7 +40,10 @@ describe('the predicted arrival trigger', () => {
   });
 
   it('shift: small steps that add up fire once their sum exceeds the threshold (the reference is the last push)', () => {
-    const pushed = run({ shiftHours: 10, latenessHours: null }, [0, 4, 8, 11, 12].map((x) => facts(x)));
+    const pushed = run(
+      { shiftHours: 10, latenessHours: null },
+      [0, 4, 8, 11, 12].map((x) => facts(x)),
+    );
     expect(pushed).toEqual([[], [], [], ['SHIFT'], []]);
   });
 
@@ -60,11 +63,7 @@ describe('the predicted arrival trigger', () => {
   });
 
   it('both thresholds: one push names both reasons; the pushed prediction becomes the reference', () => {
-    const decision = decidePredictedArrivalPush(
-      { shiftHours: 12, latenessHours: 24 },
-      { estimate: h(0), late: false },
-      facts(30),
-    );
+    const decision = decidePredictedArrivalPush({ shiftHours: 12, latenessHours: 24 }, { estimate: h(0), late: false }, facts(30));
     expect(decision).toEqual({ reasons: ['LATENESS', 'SHIFT'], mark: { estimate: h(30), late: true } });
   });
 
