@@ -22,8 +22,8 @@ export default function predictedArrivalPush(dialect: SqlDialect): PhasedMigrati
     phase: 'expand',
     async up(db: Kysely<any>) {
       if (dialect === 'mysql') {
-        await sql`alter table webhook_subscription add column predicted_shift_hours int null,
-          add column predicted_lateness_hours int null, algorithm=instant`.execute(db);
+        await sql`alter table webhook_subscription add column predicted_shift_hours int null, algorithm=instant`.execute(db);
+        await sql`alter table webhook_subscription add column predicted_lateness_hours int null, algorithm=instant`.execute(db);
       } else {
         await db.schema.alterTable('webhook_subscription').addColumn('predicted_shift_hours', 'integer').execute();
         await db.schema.alterTable('webhook_subscription').addColumn('predicted_lateness_hours', 'integer').execute();
