@@ -6,6 +6,7 @@ import { createLogger } from '../src/observability/logger.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { buildOpenApiDocument } from '../src/openapi/openapi-document.js';
 import { enqueuePushTriggers } from '../src/store/push/push-outbox.js';
+import { setWritesCompact } from '../src/store/encoding/write-forms.js';
 import { OPERATOR_INGEST_SCOPE, TRACK_SCOPE } from '../src/auth/scopes.js';
 import { ensureSandboxCarrier } from '../src/carriers/sandbox-carrier.js';
 import { notificationKey, signNotification } from '../src/carriers/notification-signature.js';
@@ -296,7 +297,7 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
         .access_token;
     });
 
-    it('POST: 201, 400, 401, 403, 404, 405, 413, 415, 500, 503', async () => {
+    it('POST: 201, 400, 401, 403, 404, 409, 405, 413, 415, 500, 503', async () => {
       const P = '/v2/subscriptions';
       const created = await call('POST', P, {
         body: { callbackUrl: CALLBACK, billOfLadingNumber: 'MAEU262150002', scheduledIntervalSeconds: 3600 },
@@ -320,6 +321,21 @@ describe.each(dialects)('REST responses against the OpenAPI document on $name', 
         'insufficient scope',
       );
       await op('POST', P, await call('POST', P, { body: { callbackUrl: CALLBACK, billOfLadingNumber: 'CMDUPUS2600087' } }), 'not found');
+      // PREDICTED_ARRIVAL before the upgrade is finished (a database the previous release may still share).
+      setWritesCompact(f.app.services.database.db, false);
+      try {
+        const early = await call('POST', P, {
+          body: {
+            callbackUrl: CALLBACK,
+            billOfLadingNumber: 'MAEU262150002',
+            triggerTypes: ['PREDICTED_ARRIVAL'],
+            predictedLatenessHours: 24,
+          },
+        });
+        await op('POST', P, early, 'upgrade not finished');
+      } finally {
+        setWritesCompact(f.app.services.database.db, true);
+      }
       await op('POST', P, await call('PUT', P, { body: {} }), 'method not allowed');
       await op('POST', P, await call('POST', P, { body: 'x'.repeat(17_000) }));
       await op('POST', P, await call('POST', P, { body: '{}', type: 'text/plain' }));

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { VoyageFacts } from '../../src/domain/eta/predictor.js';
-import { loadArrivedVoyages, loadVoyagesOf } from '../../src/store/eta/eta-history.js';
+import { HISTORY_START, loadArrivedVoyages, loadVoyagesOf } from '../../src/store/eta/eta-history.js';
 import { createBenchDatabase } from '../databases.js';
 import { BUCKETS, evaluate, figures, median, type Evaluation, type Point } from './evaluate.js';
 import { ingestWorld } from './ingest-world.js';
@@ -90,7 +90,7 @@ function quantileOf(xs: number[], q: number): number {
 
 async function loadHistories(database: Parameters<typeof ingestWorld>[0], shipmentIds: readonly number[]) {
   const training: VoyageFacts[] = [];
-  let cursor = 0;
+  let cursor = HISTORY_START;
   for (;;) {
     const batch = await loadArrivedVoyages(database.db, cursor);
     training.push(...batch.voyages);

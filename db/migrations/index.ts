@@ -23,6 +23,7 @@ import eventScale from './023-event-scale.js';
 import instanceHeartbeats from './024-instance-heartbeats.js';
 import ediTimes from './029-edi-times.js';
 import etaModel from './030-eta-model.js';
+import predictedArrivalPush from './031-predicted-arrival-push.js';
 
 export type { MigrationPhase, PhasedMigration } from './phase.js';
 
@@ -60,6 +61,7 @@ export function migrations(dialect: SqlDialect): Record<string, PhasedMigration>
     '024-instance-heartbeats': instanceHeartbeats(dialect),
     '029-edi-times': ediTimes(dialect),
     '030-eta-model': etaModel(dialect),
+    '031-predicted-arrival-push': predictedArrivalPush(dialect),
   };
 }
 

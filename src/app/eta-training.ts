@@ -4,7 +4,14 @@ import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
 import { ETA_MODEL_FORMAT, modelSummary, trainEtaModel, updateEtaModel, type EtaModel } from '../domain/eta/predictor.js';
 import type { Logger } from '../observability/logger.js';
-import { loadArrivedVoyages } from '../store/eta/eta-history.js';
+import { orderCommittedChanges } from '../store/changes/change-order.js';
+import {
+  formatHistoryCursor,
+  HISTORY_START,
+  loadArrivedVoyages,
+  parseHistoryCursor,
+  type HistoryCursor,
+} from '../store/eta/eta-history.js';
 import {
   advanceEtaCursor,
   claimEtaTraining,
@@ -20,7 +27,8 @@ import {
  * `serve` (startEtaTrainer) and on demand (`tracking eta train`), the same run.
  *
  * A run takes the training lease (one instance at a time across a cluster: store/eta/eta-model.ts), resumes from
- * the stored model and cursor, and folds the voyages that arrived since in bounded batches (the history loader
+ * the stored model and cursor (the event store's seq and the change log's commit order: store/eta/eta-history.ts,
+ * HistoryCursor, so an arrival whose ingest committed late is learned too), and folds the voyages that arrived since in bounded batches (the history loader
  * scans `batchEvents` stored events at a time and loads the voyages that arrived among them; the model is bounded in
  * size by its own rules, src/domain/eta/), yielding to
  * the event loop between batches (`pauseMs`). Each batch renews the lease, and progress is committed (a new model
@@ -76,9 +84,10 @@ export async function trainEta(database: Database, options: EtaTrainingOptions):
     // start of the history; until its first commit the stored model goes on serving.
     const resume = stored !== undefined && stored.format === ETA_MODEL_FORMAT;
     let model: EtaModel = resume ? stored.model : trainEtaModel([], trainedAt);
-    let cursor = resume && claim.cursor !== null ? Number(claim.cursor) : 0;
+    let cursor: HistoryCursor = resume ? parseHistoryCursor(claim.cursor) : HISTORY_START;
     let version = stored?.version ?? null;
     let learned = 0;
+    const learnedIds = new Set<string>();
     let unsaved = !resume;
     let committedCursor = cursor;
     let committedAt = Date.now();
@@ -88,23 +97,28 @@ export async function trainEta(database: Database, options: EtaTrainingOptions):
         version = await commitEtaModel(database.db, owner, {
           now: options.now(),
           leaseMs,
-          cursor: String(cursor),
+          cursor: formatHistoryCursor(cursor),
           model,
           summary: { trainedAt, voyages: summary.voyages, lanes: summary.lanes },
         });
-      } else if (cursor !== committedCursor) {
+      } else if (formatHistoryCursor(cursor) !== formatHistoryCursor(committedCursor)) {
         // A stretch of the history without arrivals: the model is as stored, only the position moves.
-        await advanceEtaCursor(database.db, owner, { now: options.now(), leaseMs, cursor: String(cursor) });
+        await advanceEtaCursor(database.db, owner, { now: options.now(), leaseMs, cursor: formatHistoryCursor(cursor) });
       }
       unsaved = false;
       committedCursor = cursor;
       committedAt = Date.now();
     };
     for (;;) {
+      // The change log's rows committed since are numbered first: the history's change position reads only
+      // numbered rows, and a row numbered now comes after every number read before (store/changes/change-order.ts).
+      await orderCommittedChanges(database.db);
       const page = await loadArrivedVoyages(database.db, cursor, options.batchEvents);
       if (page.voyages.length > 0) {
         model = updateEtaModel(model, page.voyages, trainedAt);
-        learned += page.voyages.length;
+        // A voyage can come twice in a run (by the event store's position and the change log's): counted once.
+        for (const voyage of page.voyages) learnedIds.add(voyage.shipmentId);
+        learned = learnedIds.size;
         unsaved = true;
       }
       cursor = page.cursor;
@@ -134,7 +148,7 @@ export function startEtaTrainer(
   config: Config,
   database: Database,
   logger: Logger,
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; onTrained?: () => void } = {},
 ): { stop(): Promise<void> } {
   if (!config.eta.training) return { stop: () => Promise.resolve() };
   let stopping = false;
@@ -149,6 +163,8 @@ export function startEtaTrainer(
         stopping: () => stopping,
       });
       if (result.kind === 'trained' && result.learned > 0) {
+        // A new model moves predictions: the predicted arrival's push looks again (src/app/predicted-arrival-pusher.ts).
+        options.onTrained?.();
         logger.log('info', 'ETA model trained', {
           learned: result.learned,
           voyages: result.voyages,

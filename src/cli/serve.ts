@@ -4,6 +4,7 @@ import { Request as FetchRequest } from '@whatwg-node/fetch';
 import { createApp } from '../app/create-app.js';
 import { startEvaluator } from '../app/workers.js';
 import { startEtaTrainer } from '../app/eta-training.js';
+import { startPredictedArrivalPusher } from '../app/predicted-arrival-pusher.js';
 import { createLogger, type Logger } from '../observability/logger.js';
 import { countIngestedBundle, withStatementMetrics } from '../observability/metrics.js';
 import { startTracing } from '../app/tracing.js';
@@ -116,8 +117,18 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
     if (stdout.isTTY) stdout.write(humanBanner(config, database.description, urls, demo));
 
     const evaluator = startEvaluator(config, database, logger);
+    // PREDICTED_ARRIVAL (docs/push.md, Predicted arrival): timed passes, and one soon after this process
+    // commits an ingest or a new model; what it enqueues wakes the delivery worker.
+    const wakeDeliveries = app.services.push.wake;
+    const predictedArrivalPusher = startPredictedArrivalPusher(config, database, app.services.predictions, logger, {
+      onPushed: () => wakeDeliveries(),
+    });
+    app.services.push.wake = () => {
+      wakeDeliveries();
+      predictedArrivalPusher.nudge();
+    };
     // The predicted arrival's model, folded forward as voyages arrive (one instance at a time, by a lease).
-    const etaTrainer = startEtaTrainer(config, database, logger);
+    const etaTrainer = startEtaTrainer(config, database, logger, { onTrained: () => predictedArrivalPusher.nudge() });
 
     // Stored snapshots are no longer compacted in the background here: rewriting them into the compact form is a
     // contract step, which `tracking upgrade finish` runs (docs/upgrading.md).
@@ -151,7 +162,7 @@ export async function runServe(config: Config, stdout: NodeJS.WriteStream = proc
       // Most of the grace for requests; the rest for the worker and the pool.
       void server
         .drain(Math.max(graceMs - 1000, graceMs / 2))
-        .then(() => Promise.all([evaluator.stop(), etaTrainer.stop()]))
+        .then(() => Promise.all([evaluator.stop(), etaTrainer.stop(), predictedArrivalPusher.stop()]))
         .then(() => Promise.all([app.close(), poller?.stop(), fetcher?.stop()]))
         .then(() => tracing?.shutdown())
         // No longer serving: `tracking upgrade status` stops listing it, `finish` stops waiting for it.

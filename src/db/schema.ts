@@ -17,6 +17,7 @@ import type {
   DcsaNotificationEventTable,
   WebhookDeliveryTable,
   WebhookSubscriptionTable,
+  PredictedArrivalMarkTable,
 } from './tables/push.js';
 import type { TransmissionBlockTable } from './tables/transmission.js';
 import type { CarrierPollStateTable, CarrierSourceTable, EdiInterchangeTable } from './tables/carrier.js';
@@ -39,6 +40,7 @@ export interface DatabaseSchema {
   service_secret: ServiceSecretTable;
   transmission_block: TransmissionBlockTable;
   webhook_subscription: WebhookSubscriptionTable;
+  predicted_arrival_mark: PredictedArrivalMarkTable;
   webhook_delivery: WebhookDeliveryTable;
   change_log: ChangeLogTable;
   change_sequence: ChangeSequenceTable;

@@ -17,6 +17,8 @@ export const TRIGGER_TYPE_LIST = {
     'The shipment, created from a tracked reference standing in for its booking, took its real booking: the two are one shipment, and the former reference still finds it (push).',
   GRANTED: "The shipment was given to the subscriber's account (account feed and account-wide webhooks).",
   REVOKED: "The shipment was taken from the subscriber's account: identifiers only (account feed and account-wide webhooks).",
+  PREDICTED_ARRIVAL:
+    "The service's predicted arrival moved by more than the subscriber's predictedArrivalShiftHours, or first became later than the carrier's planned arrival by the subscriber's predictedLatenessHours before the carrier's own ETA did (opt-in, webhooks and live updates).",
 } as const;
 
 export const EXCEPTION_TYPE_LIST = {

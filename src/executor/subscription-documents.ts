@@ -4,7 +4,7 @@
  */
 
 const SUBSCRIPTION = `subscriptionID callbackUrl carrierCode carrierBookingReference billOfLadingNumber equipmentReference
-  triggerTypes exceptionTypes carrierCodes coverage scheduledIntervalSeconds status disabledReason previousSecretExpiresDateTime createdDateTime updatedDateTime`;
+  triggerTypes exceptionTypes carrierCodes predictedArrivalShiftHours predictedLatenessHours coverage scheduledIntervalSeconds status disabledReason previousSecretExpiresDateTime createdDateTime updatedDateTime`;
 const DELIVERY = `deliveryID transmissionID triggerType triggeredByEvent exceptionID status attempts lastStatus lastError
   nextAttemptDateTime createdDateTime deliveredDateTime`;
 

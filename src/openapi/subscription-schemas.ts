@@ -1,6 +1,7 @@
 import { WEBHOOK_TRIGGER_TYPES } from '../domain/push/push-triggers.js';
 import { EXCEPTION_TYPE_LIST } from '../domain/enumerations.js';
 import { MAX_CALLBACK_URL_LENGTH } from '../domain/push/callback-url.js';
+import { MAX_THRESHOLD_HOURS } from '../domain/push/predicted-arrival-trigger.js';
 import { componentRef, type JsonSchema } from './rest-schemas.js';
 
 /**
@@ -38,7 +39,8 @@ export function subscriptionSchemas(subscription: JsonSchema): Record<string, Js
           description:
             'Default: EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, SHIPMENT_MERGED, and SCHEDULED_TRIGGER with an interval; an ' +
             'account-wide subscription (no lookup form) also GRANTED and REVOKED (your account given, or losing, a ' +
-            'shipment), which only it may list. See docs/account-feed.md.',
+            'shipment), which only it may list. See docs/account-feed.md. PREDICTED_ARRIVAL is never a default: list it ' +
+            'with predictedArrivalShiftHours and/or predictedLatenessHours (409 until the upgrade to this release is finished).',
         },
         exceptionTypes: {
           type: 'array',
@@ -60,6 +62,24 @@ export function subscriptionSchemas(subscription: JsonSchema): Record<string, Js
           minimum: 300,
           maximum: 604800,
           description: 'Seconds between SCHEDULED_TRIGGER refreshes (a subscription with a lookup form only).',
+        },
+        predictedArrivalShiftHours: {
+          type: 'integer',
+          minimum: 1,
+          maximum: MAX_THRESHOLD_HOURS,
+          description:
+            'PREDICTED_ARRIVAL: push when the predicted arrival (GET /v2/shipments?include=predictedArrival) moved by more ' +
+            'than this many hours since the one last pushed to this subscription. Needs PREDICTED_ARRIVAL in triggerTypes ' +
+            'and a lookup form. See docs/push.md.',
+        },
+        predictedLatenessHours: {
+          type: 'integer',
+          minimum: 1,
+          maximum: MAX_THRESHOLD_HOURS,
+          description:
+            "PREDICTED_ARRIVAL: push when the predicted arrival first becomes later than the carrier's planned arrival by at " +
+            "least this many hours while the carrier's own ETA is not yet that late (once per crossing). Needs " +
+            'PREDICTED_ARRIVAL in triggerTypes and a lookup form.',
         },
         secret: {
           type: 'string',

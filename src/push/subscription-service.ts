@@ -5,7 +5,8 @@ import { DCSA, lookupError } from '../errors/errors.js';
 import { namesNoShipment, shipmentNotFound, toShipmentLookup, type LookupArgs } from '../arguments/lookup-arguments.js';
 import type { Db } from '../db/connect.js';
 import { checkCallbackUrl, type PushEnvironment } from '../domain/push/callback-url.js';
-import { isAccessTrigger, type ChangeTriggerType } from '../domain/push/push-triggers.js';
+import { isAccessTrigger, PREDICTED_ARRIVAL, type ChangeTriggerType } from '../domain/push/push-triggers.js';
+import { writesCompact } from '../store/encoding/write-forms.js';
 import { findShipment } from '../store/shipments/shipment-lookup.js';
 import {
   ACCOUNT_WIDE,
@@ -55,6 +56,8 @@ export interface SubscriptionRequestInput extends LookupArgs {
   exceptionTypes?: readonly string[] | null;
   carrierCodes?: readonly string[] | null;
   scheduledIntervalSeconds?: number | null;
+  predictedArrivalShiftHours?: number | null;
+  predictedLatenessHours?: number | null;
   secret?: string | null;
 }
 
@@ -103,6 +106,7 @@ export async function createWebhookSubscription(
       'GRANTED and REVOKED are changes of an account: they need an account-wide subscription (no lookup form)',
     );
   }
+  checkPredictedArrivalRequest(db, input, accountWide);
   const shipment = accountWide ? null : await findShipment(db, lookup, principal.accountIds);
   if (!accountWide && !shipment) throw shipmentNotFound();
 
@@ -120,12 +124,53 @@ export async function createWebhookSubscription(
       (input.triggerTypes as ChangeTriggerType[] | null | undefined) ?? defaultTriggerTypes(input.scheduledIntervalSeconds, accountWide),
     exceptionTypes: input.exceptionTypes ?? null,
     carrierCodes: input.carrierCodes ?? null,
+    predictedArrivalShiftHours: input.predictedArrivalShiftHours ?? null,
+    predictedLatenessHours: input.predictedLatenessHours ?? null,
     scheduledIntervalSeconds: input.scheduledIntervalSeconds ?? null,
     sealedSecret: push.secrets.seal(secret),
     now,
   });
   return { subscription, secret };
 }
+
+/**
+ * PREDICTED_ARRIVAL's rules (docs/push.md, Predicted arrival): one shipment (a lookup form), at least one
+ * threshold, thresholds only with the trigger; and not before the upgrade to this release is finished: release 0.4.0
+ * renders a delivery, a subscription and a delivery log through a TriggerType that has no such value, so a
+ * delivery of it would fail on a 0.4.0 worker (retried, holding the subscription's queue) and the subscription
+ * would fail to list there (docs/upgrading.md). 409 until `tracking upgrade finish`.
+ */
+function checkPredictedArrivalRequest(db: Db, input: SubscriptionRequestInput, accountWide: boolean): void {
+  const asked = input.triggerTypes?.includes(PREDICTED_ARRIVAL) ?? false;
+  const shift = input.predictedArrivalShiftHours ?? null;
+  const lateness = input.predictedLatenessHours ?? null;
+  if (!asked) {
+    if (shift !== null) throw badInput('predictedArrivalShiftHours', 'predictedArrivalShiftHours needs PREDICTED_ARRIVAL in triggerTypes');
+    if (lateness !== null) throw badInput('predictedLatenessHours', 'predictedLatenessHours needs PREDICTED_ARRIVAL in triggerTypes');
+    return;
+  }
+  if (accountWide) {
+    throw badInput(
+      'triggerTypes',
+      'PREDICTED_ARRIVAL follows one shipment: it needs a lookup form (an account-wide subscription cannot list it)',
+    );
+  }
+  if (shift === null && lateness === null) {
+    throw badInput(
+      'predictedArrivalShiftHours',
+      'PREDICTED_ARRIVAL needs predictedArrivalShiftHours or predictedLatenessHours (or both): the hours that are worth a push',
+    );
+  }
+  if (!writesCompact(db)) {
+    throw lookupError('CONFLICT', PREDICTED_ARRIVAL_BEFORE_FINISH, [
+      { ...DCSA.invalidParameter, property: 'triggerTypes', jsonPath: '$.triggerTypes', errorCodeMessage: PREDICTED_ARRIVAL_BEFORE_FINISH },
+    ]);
+  }
+}
+
+export const PREDICTED_ARRIVAL_BEFORE_FINISH =
+  'PREDICTED_ARRIVAL can be subscribed to once the upgrade to this release is finished (tracking upgrade finish): ' +
+  'instances of the previous release, which may still run, cannot deliver it';
 
 /** One of the caller's subscriptions, or the lookup's 404. */
 export async function requireSubscription(db: Db, principal: Principal, subscriptionId: string): Promise<WebhookSubscription> {

@@ -487,12 +487,13 @@ export interface components {
          *     - `EXCEPTION_RESOLVED`: An exception resolved (push).
          *     - `GRANTED`: The shipment was given to the subscriber's account (account feed and account-wide webhooks).
          *     - `MANUAL_TRIGGER`: Full current snapshot; the only value returned by the lookup in v1.
+         *     - `PREDICTED_ARRIVAL`: The service's predicted arrival moved by more than the subscriber's predictedArrivalShiftHours, or first became later than the carrier's planned arrival by the subscriber's predictedLatenessHours before the carrier's own ETA did (opt-in, webhooks and live updates).
          *     - `REVOKED`: The shipment was taken from the subscriber's account: identifiers only (account feed and account-wide webhooks).
          *     - `SCHEDULED_TRIGGER`: Periodic refresh of a push subscription, at its scheduled interval.
          *     - `SHIPMENT_MERGED`: The shipment, created from a tracked reference standing in for its booking, took its real booking: the two are one shipment, and the former reference still finds it (push).
          * @enum {string}
          */
-        TriggerType: "EVENT_TRIGGER" | "EXCEPTION_DETECTED" | "EXCEPTION_RESOLVED" | "GRANTED" | "MANUAL_TRIGGER" | "REVOKED" | "SCHEDULED_TRIGGER" | "SHIPMENT_MERGED";
+        TriggerType: "EVENT_TRIGGER" | "EXCEPTION_DETECTED" | "EXCEPTION_RESOLVED" | "GRANTED" | "MANUAL_TRIGGER" | "PREDICTED_ARRIVAL" | "REVOKED" | "SCHEDULED_TRIGGER" | "SHIPMENT_MERGED";
         /** @description Metadata about this delivery. */
         TransmissionHeader: {
             /** @description TXN- followed by digits; unique per transmission, for de-duplication. */
@@ -1198,6 +1199,10 @@ export interface components {
             exceptionTypes?: components["schemas"]["ExceptionType"][];
             /** @description Only shipments of these carriers (SCAC codes); null for every carrier. */
             carrierCodes?: string[];
+            /** @description PREDICTED_ARRIVAL: the move of the predicted arrival, hours, that is pushed; null for none. */
+            predictedArrivalShiftHours?: number;
+            /** @description PREDICTED_ARRIVAL: the lateness against the carrier's planned arrival, hours, that is pushed; null for none. */
+            predictedLatenessHours?: number;
             /** @description SHIPMENT: the shipment its lookup named; ACCOUNT: every shipment your account sees, those added later included. */
             coverage: components["schemas"]["WebhookSubscriptionCoverage"];
             /** @description Seconds between SCHEDULED_TRIGGER refreshes; null for none. */
@@ -1495,14 +1500,18 @@ export interface components {
             billOfLadingNumber?: string;
             /** @description Container number. */
             equipmentReference?: string;
-            /** @description Default: EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, SHIPMENT_MERGED, and SCHEDULED_TRIGGER with an interval; an account-wide subscription (no lookup form) also GRANTED and REVOKED (your account given, or losing, a shipment), which only it may list. See docs/account-feed.md. */
-            triggerTypes?: ("EVENT_TRIGGER" | "EXCEPTION_DETECTED" | "EXCEPTION_RESOLVED" | "SCHEDULED_TRIGGER" | "SHIPMENT_MERGED" | "GRANTED" | "REVOKED")[];
+            /** @description Default: EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, SHIPMENT_MERGED, and SCHEDULED_TRIGGER with an interval; an account-wide subscription (no lookup form) also GRANTED and REVOKED (your account given, or losing, a shipment), which only it may list. See docs/account-feed.md. PREDICTED_ARRIVAL is never a default: list it with predictedArrivalShiftHours and/or predictedLatenessHours (409 until the upgrade to this release is finished). */
+            triggerTypes?: ("EVENT_TRIGGER" | "EXCEPTION_DETECTED" | "EXCEPTION_RESOLVED" | "SCHEDULED_TRIGGER" | "SHIPMENT_MERGED" | "GRANTED" | "REVOKED" | "PREDICTED_ARRIVAL")[];
             /** @description Only exception triggers (detected, resolved) of these types; other triggers are not affected. Default: every type. */
             exceptionTypes?: ("ETA_DELAY" | "ROLLOVER" | "MISSED_CONNECTION" | "DEMURRAGE_RISK" | "DETENTION_RISK")[];
             /** @description Only shipments of these carriers. Default: every carrier. */
             carrierCodes?: string[];
             /** @description Seconds between SCHEDULED_TRIGGER refreshes (a subscription with a lookup form only). */
             scheduledIntervalSeconds?: number;
+            /** @description PREDICTED_ARRIVAL: push when the predicted arrival (GET /v2/shipments?include=predictedArrival) moved by more than this many hours since the one last pushed to this subscription. Needs PREDICTED_ARRIVAL in triggerTypes and a lookup form. See docs/push.md. */
+            predictedArrivalShiftHours?: number;
+            /** @description PREDICTED_ARRIVAL: push when the predicted arrival first becomes later than the carrier's planned arrival by at least this many hours while the carrier's own ETA is not yet that late (once per crossing). Needs PREDICTED_ARRIVAL in triggerTypes and a lookup form. */
+            predictedLatenessHours?: number;
             /** @description Your own signing secret; default: a 256-bit one is generated and returned once. */
             secret?: string;
         };
@@ -1543,6 +1552,10 @@ export interface components {
             exceptionTypes?: components["schemas"]["ExceptionType"][];
             /** @description Only shipments of these carriers (SCAC codes); null for every carrier. */
             carrierCodes?: string[];
+            /** @description PREDICTED_ARRIVAL: the move of the predicted arrival, hours, that is pushed; null for none. */
+            predictedArrivalShiftHours?: number;
+            /** @description PREDICTED_ARRIVAL: the lateness against the carrier's planned arrival, hours, that is pushed; null for none. */
+            predictedLatenessHours?: number;
             /** @description SHIPMENT: the shipment its lookup named; ACCOUNT: every shipment your account sees, those added later included. */
             coverage: components["schemas"]["WebhookSubscriptionCoverage"];
             /** @description Seconds between SCHEDULED_TRIGGER refreshes; null for none. */
@@ -3205,6 +3218,21 @@ export interface operations {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];
                     "X-Request-ID": components["headers"]["RequestId"];
                     Allow: components["headers"]["AllowMethods"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description errorCode 8004: PREDICTED_ARRIVAL before the upgrade to this release is finished (`tracking upgrade finish`): instances of the previous release cannot deliver it (docs/upgrading.md). */
+            409: {
+                headers: {
+                    "X-Correlation-ID": components["headers"]["CorrelationId"];
+                    "X-Request-ID": components["headers"]["RequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];

@@ -41,6 +41,23 @@ export interface WebhookSubscriptionTable {
   exception_types: ColumnType<string | null, string | null | undefined, string | null>;
   /** A WEBHOOK subscription's carrierCodes filter, comma-separated; null: every carrier (migration 011). */
   carrier_codes: ColumnType<string | null, string | null | undefined, string | null>;
+  /** PREDICTED_ARRIVAL's shift threshold, whole hours; null: none (migration 031). */
+  predicted_shift_hours: ColumnType<number | null, number | null | undefined, number | null>;
+  /** PREDICTED_ARRIVAL's lateness threshold, whole hours; null: none (migration 031). */
+  predicted_lateness_hours: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** What was last pushed of the predicted arrival, per subscription and shipment (migration 031): the guard of "once". */
+export interface PredictedArrivalMarkTable {
+  subscription_id: string;
+  shipment_id: number;
+  /** The predicted arrival last pushed (or first evaluated), ISO. */
+  estimate: string;
+  /** 1 when that prediction was late by the subscription's lateness threshold. */
+  late: number;
+  /** Bumped by every write; a write is conditioned on the revision it read. */
+  revision: number;
+  updated_at: string;
 }
 
 /** The events of one DCSA notification in the outbox (webhook_delivery of a DCSA subscription), in order. */

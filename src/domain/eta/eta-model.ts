@@ -22,7 +22,7 @@ export type EtaSample = [number, number, number, number, number, number];
 export interface EtaModel {
   format: typeof ETA_MODEL_FORMAT;
   trainedAt: string;
-  /** Voyages folded in so far (an updated voyage counts again). */
+  /** Voyages folded in so far; one folded in again (an updated voyage, or read twice) replaces itself and counts once. */
   voyages: number;
   /** Cell key (see cellKey) to its samples, oldest first. */
   cells: Record<string, EtaSample[]>;
@@ -160,12 +160,16 @@ function compareSamples(a: EtaSample, b: EtaSample): number {
 export function foldVoyages(model: EtaModel, voyages: Iterable<VoyageFacts>, trainedAt: string): EtaModel {
   const sorted = [...voyages].sort((a, b) => (a.shipmentId < b.shipmentId ? -1 : a.shipmentId > b.shipmentId ? 1 : 0));
   const cells = new Map<string, EtaSample[]>(Object.entries(model.cells).map(([k, v]) => [k, [...v]]));
+  // The voyages the model holds samples of: one of them folded in again replaces its samples and is not counted again.
+  const held = new Set<number>();
+  for (const samples of cells.values()) for (const s of samples) held.add(s[5]);
   let folded = 0;
   for (const voyage of sorted) {
     const samples = voyageSamples(voyage);
     if (samples.size === 0) continue;
-    folded++;
     const id = voyageHash(voyage.shipmentId);
+    if (!held.has(id)) folded++;
+    held.add(id);
     for (const [key, added] of samples) {
       const kept = (cells.get(key) ?? []).filter((s) => s[5] !== id);
       cells.set(key, [...kept, ...added]);

@@ -18,11 +18,20 @@ export type PushTriggerType = (typeof PUSH_TRIGGER_TYPES)[number];
 export const ACCESS_TRIGGER_TYPES = ['GRANTED', 'REVOKED'] as const;
 export type AccessTriggerType = (typeof ACCESS_TRIGGER_TYPES)[number];
 
-/** What a change_log row records: a change of the shipment, or of an account's access to it. */
-export type ChangeTriggerType = PushTriggerType | AccessTriggerType;
+/**
+ * The predicted arrival's trigger (docs/push.md, Predicted arrival): opt-in only, never in a default list, with the
+ * subscriber's own thresholds (src/domain/push/predicted-arrival-trigger.ts). It is not a change of the shipment
+ * that every reader sees: it is written only as deliveries of the subscriptions that asked, never to the change log.
+ * (At most 20 characters, as every trigger type: webhook_delivery.trigger_type is varchar(20) since migration 004.)
+ */
+export const PREDICTED_ARRIVAL = 'PREDICTED_ARRIVAL';
+export type PredictedArrivalTriggerType = typeof PREDICTED_ARRIVAL;
+
+/** What a change_log row records: a change of the shipment, or of an account's access to it (and what a delivery carries). */
+export type ChangeTriggerType = PushTriggerType | AccessTriggerType | PredictedArrivalTriggerType;
 
 /** The triggerTypes a webhook subscription may list (access changes only on an account-wide one). */
-export const WEBHOOK_TRIGGER_TYPES = [...PUSH_TRIGGER_TYPES, ...ACCESS_TRIGGER_TYPES] as const;
+export const WEBHOOK_TRIGGER_TYPES = [...PUSH_TRIGGER_TYPES, ...ACCESS_TRIGGER_TYPES, PREDICTED_ARRIVAL] as const;
 
 export function isAccessTrigger(triggerType: string): triggerType is AccessTriggerType {
   return (ACCESS_TRIGGER_TYPES as readonly string[]).includes(triggerType);

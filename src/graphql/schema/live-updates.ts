@@ -71,7 +71,11 @@ builder.subscriptionField('shipmentUpdates', (t) =>
       }
       const wanted = new Set<string>(args.triggerTypes ?? ['EVENT_TRIGGER', 'EXCEPTION_DETECTED', 'EXCEPTION_RESOLVED', 'SHIPMENT_MERGED']);
       if ([...wanted].some((t) => !(PUSH_TRIGGER_TYPES as readonly string[]).includes(t) || t === 'SCHEDULED_TRIGGER')) {
-        const message = 'triggerTypes may list EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED and SHIPMENT_MERGED';
+        // PREDICTED_ARRIVAL is a webhook trigger only, so far (docs/push.md, Predicted arrival): its thresholds are a
+        // subscription's, evaluated by serve's passes, not changes of the change log that streams tail.
+        const message =
+          'triggerTypes may list EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED and SHIPMENT_MERGED' +
+          (wanted.has('PREDICTED_ARRIVAL') ? ' (PREDICTED_ARRIVAL is pushed to webhook subscriptions only)' : '');
         throw lookupError('BAD_USER_INPUT', message, [{ ...DCSA.invalidParameter, property: 'triggerTypes', errorCodeMessage: message }]);
       }
       const row = await findShipment(ctx.services.database.db, toShipmentLookup(args), principal.accountIds);

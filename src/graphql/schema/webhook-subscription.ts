@@ -21,6 +21,7 @@ import { badConnectionArgument, connectionOf, pagingDirection, type Connection }
 import { subscriptionTargetArgs } from '../../arguments/lookup-arguments.js';
 import { ExceptionTypeEnum } from './exception.js';
 import { TriggerTypeEnum } from './transmission.js';
+import { MAX_THRESHOLD_HOURS } from '../../domain/push/predicted-arrival-trigger.js';
 import { policy } from '../../executor/field-policy.js';
 import { SUBSCRIBE_SCOPE } from '../../auth/scopes.js';
 
@@ -92,6 +93,14 @@ export const WebhookSubscriptionType = builder.objectRef<WebhookSubscription>('W
       type: SubscriptionCoverageEnum,
       description: 'SHIPMENT: the shipment its lookup named; ACCOUNT: every shipment your account sees, those added later included.',
     }),
+    predictedArrivalShiftHours: t.exposeInt('predictedArrivalShiftHours', {
+      nullable: true,
+      description: 'PREDICTED_ARRIVAL: the move of the predicted arrival, hours, that is pushed; null for none.',
+    }),
+    predictedLatenessHours: t.exposeInt('predictedLatenessHours', {
+      nullable: true,
+      description: "PREDICTED_ARRIVAL: the lateness against the carrier's planned arrival, hours, that is pushed; null for none.",
+    }),
     scheduledIntervalSeconds: t.exposeInt('scheduledIntervalSeconds', {
       nullable: true,
       description: 'Seconds between SCHEDULED_TRIGGER refreshes; null for none.',
@@ -156,6 +165,14 @@ const pushTriggerType = z.enum(WEBHOOK_TRIGGER_TYPES, {
   error: () => `triggerTypes may list ${WEBHOOK_TRIGGER_TYPES.join(', ')} (MANUAL_TRIGGER is the lookup's)`,
 });
 
+/** A PREDICTED_ARRIVAL threshold: whole hours, 1 to 720 (30 days). */
+const thresholdHours = (name: string) =>
+  z
+    .int(`${name} must be a whole number of hours`)
+    .min(1, `${name} must be at least 1 (hour)`)
+    .max(MAX_THRESHOLD_HOURS, `${name} must be at most ${MAX_THRESHOLD_HOURS} (30 days)`)
+    .nullish();
+
 /** The SubscriptionRequest rules: one lookup form, a callback URL, sensible trigger types and interval. */
 const subscriptionRequest = subscriptionTargetArgs.and(
   z
@@ -185,6 +202,8 @@ const subscriptionRequest = subscriptionTargetArgs.and(
         .min(300, 'scheduledIntervalSeconds must be at least 300 (5 minutes)')
         .max(7 * 86_400, 'scheduledIntervalSeconds must be at most 604800 (7 days)')
         .nullish(),
+      predictedArrivalShiftHours: thresholdHours('predictedArrivalShiftHours'),
+      predictedLatenessHours: thresholdHours('predictedLatenessHours'),
       secret: SECRET.nullish(),
     })
     .superRefine((r, ctx) => {
@@ -219,7 +238,8 @@ export const WebhookSubscriptionRequestInput = builder.inputType('WebhookSubscri
       type: [TriggerTypeEnum],
       description:
         'The changes to receive; default EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, SHIPMENT_MERGED (and SCHEDULED_TRIGGER with an ' +
-        'interval; GRANTED and REVOKED, which only an account-wide subscription may list, for an account-wide one).',
+        'interval; GRANTED and REVOKED, which only an account-wide subscription may list, for an account-wide one). ' +
+        'PREDICTED_ARRIVAL is never a default: list it with predictedArrivalShiftHours and/or predictedLatenessHours.',
     }),
     exceptionTypes: t.field({
       type: [ExceptionTypeEnum],
@@ -227,6 +247,16 @@ export const WebhookSubscriptionRequestInput = builder.inputType('WebhookSubscri
     }),
     carrierCodes: t.stringList({ description: 'Only shipments of these carriers (SCAC codes); default every carrier.' }),
     scheduledIntervalSeconds: t.int({ description: 'Seconds between SCHEDULED_TRIGGER refreshes, 300 to 604800.' }),
+    predictedArrivalShiftHours: t.int({
+      description:
+        'PREDICTED_ARRIVAL: push when the predicted arrival moved by more than this many hours (1 to 720) since the one last ' +
+        'pushed to this subscription. Needs PREDICTED_ARRIVAL in triggerTypes.',
+    }),
+    predictedLatenessHours: t.int({
+      description:
+        "PREDICTED_ARRIVAL: push when the predicted arrival first becomes later than the carrier's planned arrival by at " +
+        "least this many hours (1 to 720) while the carrier's own ETA is not yet that late. Needs PREDICTED_ARRIVAL in triggerTypes.",
+    }),
     secret: t.string({ description: 'Your own signing secret (32 to 256 printable characters); default: one is generated.' }),
   }),
 });

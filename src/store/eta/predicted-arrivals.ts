@@ -33,7 +33,8 @@ export class PredictedArrivals {
     return predictArrival(stored?.model ?? null, voyage, asOf.toISOString());
   }
 
-  private async voyageOf(shipment: { id: number; version: number }): Promise<VoyageFacts | null> {
+  /** The shipment's voyage at this version (kept in memory per version, as for lookups); null for an unknown shipment. */
+  async voyageOf(shipment: { id: number; version: number }): Promise<VoyageFacts | null> {
     const held = this.voyages.get(shipment.id);
     if (held && held.version === shipment.version) {
       // Most recently used last: Map keeps insertion order, and the oldest go first.

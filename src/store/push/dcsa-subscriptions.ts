@@ -69,6 +69,8 @@ export async function createDcsaSubscription(
     callback_checked_at: null,
     exception_types: null,
     carrier_codes: null,
+    predicted_shift_hours: null,
+    predicted_lateness_hours: null,
   };
   await db.insertInto('webhook_subscription').values(row).execute();
   return toSubscription(row);

@@ -31,6 +31,10 @@ export interface WebhookSubscription {
   exceptionTypes: string[] | null;
   /** Only shipments of these carriers; null: every carrier. */
   carrierCodes: string[] | null;
+  /** PREDICTED_ARRIVAL: the move of the prediction that is pushed, hours; null: none. */
+  predictedArrivalShiftHours: number | null;
+  /** PREDICTED_ARRIVAL: the lateness against the carrier's planned arrival that is pushed, hours; null: none. */
+  predictedLatenessHours: number | null;
   coverage: SubscriptionCoverage;
   scheduledIntervalSeconds: number | null;
   status: SubscriptionStatus;
@@ -51,6 +55,8 @@ export interface NewSubscription {
   triggerTypes: readonly ChangeTriggerType[];
   exceptionTypes?: readonly string[] | null;
   carrierCodes?: readonly string[] | null;
+  predictedArrivalShiftHours?: number | null;
+  predictedLatenessHours?: number | null;
   scheduledIntervalSeconds: number | null;
   sealedSecret: string;
   now: Date;
@@ -73,6 +79,8 @@ function toSubscription(row: Row): WebhookSubscription {
     triggerTypes: row.trigger_types.split(',') as ChangeTriggerType[],
     exceptionTypes: row.exception_types ? row.exception_types.split(',') : null,
     carrierCodes: row.carrier_codes ? row.carrier_codes.split(',') : null,
+    predictedArrivalShiftHours: row.predicted_shift_hours ?? null,
+    predictedLatenessHours: row.predicted_lateness_hours ?? null,
     coverage: row.shipment_id === ACCOUNT_WIDE ? 'ACCOUNT' : 'SHIPMENT',
     scheduledIntervalSeconds: row.scheduled_interval_seconds,
     status: row.status as SubscriptionStatus,
@@ -111,6 +119,8 @@ export async function createSubscription(db: Kysely<DatabaseSchema>, input: NewS
     callback_checked_at: null,
     exception_types: input.exceptionTypes?.length ? input.exceptionTypes.join(',') : null,
     carrier_codes: input.carrierCodes?.length ? input.carrierCodes.join(',') : null,
+    predicted_shift_hours: input.predictedArrivalShiftHours ?? null,
+    predicted_lateness_hours: input.predictedLatenessHours ?? null,
   };
   await db.insertInto('webhook_subscription').values(row).execute();
   return toSubscription(row);

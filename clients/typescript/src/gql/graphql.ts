@@ -36,6 +36,8 @@ export type TriggerType =
   | 'GRANTED'
   /** Full current snapshot; the only value returned by the lookup in v1. */
   | 'MANUAL_TRIGGER'
+  /** The service's predicted arrival moved by more than the subscriber's predictedArrivalShiftHours, or first became later than the carrier's planned arrival by the subscriber's predictedLatenessHours before the carrier's own ETA did (opt-in, webhooks and live updates). */
+  | 'PREDICTED_ARRIVAL'
   /** The shipment was taken from the subscriber's account: identifiers only (account feed and account-wide webhooks). */
   | 'REVOKED'
   /** Periodic refresh of a push subscription, at its scheduled interval. */
