@@ -40,7 +40,9 @@ export function subscriptionSchemas(subscription: JsonSchema): Record<string, Js
             'Default: EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, SHIPMENT_MERGED, and SCHEDULED_TRIGGER with an interval; an ' +
             'account-wide subscription (no lookup form) also GRANTED and REVOKED (your account given, or losing, a ' +
             'shipment), which only it may list. See docs/account-feed.md. PREDICTED_ARRIVAL is never a default: list it ' +
-            'with predictedArrivalShiftHours and/or predictedLatenessHours (409 until the upgrade to this release is finished).',
+            'with predictedArrivalShiftHours and/or predictedLatenessHours. Until the upgrade to this release is finished ' +
+            '(docs/upgrading.md), PREDICTED_ARRIVAL, GRANTED, REVOKED and SHIPMENT_MERGED are refused with 409, and the ' +
+            'default is EVENT_TRIGGER, EXCEPTION_DETECTED and EXCEPTION_RESOLVED (with SCHEDULED_TRIGGER for an interval).',
         },
         exceptionTypes: {
           type: 'array',

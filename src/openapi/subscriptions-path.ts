@@ -65,8 +65,8 @@ export function subscriptionsPaths(): Record<string, JsonSchema> {
             400: 'errorCode 8004: a malformed field (named in `property`), a callback URL the service may not call, an unknown field, or the per-client limit reached.',
             404: 'errorCode 8005: no shipment of your account matches the lookup (as GET /v2/shipments would answer).',
             409:
-              'errorCode 8004: PREDICTED_ARRIVAL before the upgrade to this release is finished (`tracking upgrade finish`): ' +
-              'instances of the previous release cannot deliver it (docs/upgrading.md).',
+              'errorCode 8004: PREDICTED_ARRIVAL, GRANTED, REVOKED or SHIPMENT_MERGED before the upgrade to this release is ' +
+              'finished (`tracking upgrade finish`): instances of the previous release cannot deliver them (docs/upgrading.md).',
             ...BODY_ERRORS,
           }),
         },

@@ -107,6 +107,7 @@ export async function createWebhookSubscription(
     );
   }
   checkPredictedArrivalRequest(db, input, accountWide);
+  checkTriggersBeforeFinish(db, input.triggerTypes);
   const shipment = accountWide ? null : await findShipment(db, lookup, principal.accountIds);
   if (!accountWide && !shipment) throw shipmentNotFound();
 
@@ -121,7 +122,10 @@ export async function createWebhookSubscription(
     lookup,
     callbackUrl: url.url.toString(),
     triggerTypes:
-      (input.triggerTypes as ChangeTriggerType[] | null | undefined) ?? defaultTriggerTypes(input.scheduledIntervalSeconds, accountWide),
+      (input.triggerTypes as ChangeTriggerType[] | null | undefined) ??
+      defaultTriggerTypes(input.scheduledIntervalSeconds, accountWide).filter(
+        (t) => writesCompact(db) || !NEWER_THAN_PREVIOUS_RELEASE.has(t),
+      ),
     exceptionTypes: input.exceptionTypes ?? null,
     carrierCodes: input.carrierCodes ?? null,
     predictedArrivalShiftHours: input.predictedArrivalShiftHours ?? null,
@@ -166,6 +170,27 @@ function checkPredictedArrivalRequest(db: Db, input: SubscriptionRequestInput, a
       { ...DCSA.invalidParameter, property: 'triggerTypes', jsonPath: '$.triggerTypes', errorCodeMessage: PREDICTED_ARRIVAL_BEFORE_FINISH },
     ]);
   }
+}
+
+/**
+ * The change triggers release 0.4.0 does not know (PREDICTED_ARRIVAL has its own rule above). Until the upgrade is
+ * finished a 0.4.0 instance may still run, and it renders a subscription, a delivery and a delivery log through a
+ * TriggerType without them: a subscription naming one fails to list there, and a 0.4.0 worker that claims a
+ * REVOKED delivery renders it as the account, which no longer sees the shipment, and records it FAILED unsent
+ * (docs/upgrading.md, Expand, then contract). So until then a subscription may not name them (409), and one that
+ * names no triggers gets 0.4.0's defaults; it keeps them after the finish.
+ */
+const NEWER_THAN_PREVIOUS_RELEASE: ReadonlySet<string> = new Set(['GRANTED', 'REVOKED', 'SHIPMENT_MERGED']);
+
+function checkTriggersBeforeFinish(db: Db, triggerTypes: readonly string[] | null | undefined): void {
+  const newer = (triggerTypes ?? []).filter((t) => NEWER_THAN_PREVIOUS_RELEASE.has(t));
+  if (newer.length === 0 || writesCompact(db)) return;
+  const message =
+    `${newer.join(' and ')} can be subscribed to once the upgrade to this release is finished (tracking upgrade finish): ` +
+    'instances of the previous release, which may still run, cannot deliver them nor list a subscription that names them';
+  throw lookupError('CONFLICT', message, [
+    { ...DCSA.invalidParameter, property: 'triggerTypes', jsonPath: '$.triggerTypes', errorCodeMessage: message },
+  ]);
 }
 
 export const PREDICTED_ARRIVAL_BEFORE_FINISH =

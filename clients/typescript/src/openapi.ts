@@ -1500,7 +1500,7 @@ export interface components {
             billOfLadingNumber?: string;
             /** @description Container number. */
             equipmentReference?: string;
-            /** @description Default: EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, SHIPMENT_MERGED, and SCHEDULED_TRIGGER with an interval; an account-wide subscription (no lookup form) also GRANTED and REVOKED (your account given, or losing, a shipment), which only it may list. See docs/account-feed.md. PREDICTED_ARRIVAL is never a default: list it with predictedArrivalShiftHours and/or predictedLatenessHours (409 until the upgrade to this release is finished). */
+            /** @description Default: EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, SHIPMENT_MERGED, and SCHEDULED_TRIGGER with an interval; an account-wide subscription (no lookup form) also GRANTED and REVOKED (your account given, or losing, a shipment), which only it may list. See docs/account-feed.md. PREDICTED_ARRIVAL is never a default: list it with predictedArrivalShiftHours and/or predictedLatenessHours. Until the upgrade to this release is finished (docs/upgrading.md), PREDICTED_ARRIVAL, GRANTED, REVOKED and SHIPMENT_MERGED are refused with 409, and the default is EVENT_TRIGGER, EXCEPTION_DETECTED and EXCEPTION_RESOLVED (with SCHEDULED_TRIGGER for an interval). */
             triggerTypes?: ("EVENT_TRIGGER" | "EXCEPTION_DETECTED" | "EXCEPTION_RESOLVED" | "SCHEDULED_TRIGGER" | "SHIPMENT_MERGED" | "GRANTED" | "REVOKED" | "PREDICTED_ARRIVAL")[];
             /** @description Only exception triggers (detected, resolved) of these types; other triggers are not affected. Default: every type. */
             exceptionTypes?: ("ETA_DELAY" | "ROLLOVER" | "MISSED_CONNECTION" | "DEMURRAGE_RISK" | "DETENTION_RISK")[];
@@ -3228,7 +3228,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description errorCode 8004: PREDICTED_ARRIVAL before the upgrade to this release is finished (`tracking upgrade finish`): instances of the previous release cannot deliver it (docs/upgrading.md). */
+            /** @description errorCode 8004: PREDICTED_ARRIVAL, GRANTED, REVOKED or SHIPMENT_MERGED before the upgrade to this release is finished (`tracking upgrade finish`): instances of the previous release cannot deliver them (docs/upgrading.md). */
             409: {
                 headers: {
                     "X-Correlation-ID": components["headers"]["CorrelationId"];

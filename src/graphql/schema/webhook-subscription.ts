@@ -239,7 +239,9 @@ export const WebhookSubscriptionRequestInput = builder.inputType('WebhookSubscri
       description:
         'The changes to receive; default EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, SHIPMENT_MERGED (and SCHEDULED_TRIGGER with an ' +
         'interval; GRANTED and REVOKED, which only an account-wide subscription may list, for an account-wide one). ' +
-        'PREDICTED_ARRIVAL is never a default: list it with predictedArrivalShiftHours and/or predictedLatenessHours.',
+        'PREDICTED_ARRIVAL is never a default: list it with predictedArrivalShiftHours and/or predictedLatenessHours. ' +
+        'Until the upgrade to this release is finished, PREDICTED_ARRIVAL, GRANTED, REVOKED and SHIPMENT_MERGED are ' +
+        "refused (CONFLICT) and the default is the previous release's: EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED.",
     }),
     exceptionTypes: t.field({
       type: [ExceptionTypeEnum],
