@@ -1,5 +1,10 @@
 import type { LogEvent } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parse, type FieldNode, type OperationDefinitionNode } from 'graphql';
+import { predictionSplice } from '../src/executor/prediction-splice.js';
+import { EQUIPMENT_EVENT_FRAGMENT, SHIPMENT_TRACKING_SELECTION } from '../src/executor/shipment-document.js';
+import { schema } from '../src/graphql/schema/index.js';
+import { ShipmentSnapshot } from '../src/store/shipments/shipment-snapshot.js';
 import { startEtaTrainer, trainEta } from '../src/app/eta-training.js';
 import { createLogger } from '../src/observability/logger.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
@@ -130,6 +135,67 @@ describe.each(dialects)('predicted arrival on $name', ({ name, enabled }) => {
       expect(p!.earliestDateTime <= p!.estimatedDateTime && p!.estimatedDateTime <= p!.latestDateTime).toBe(true);
       // On this lane the carrier's estimate has been two days early on every voyage: the prediction is later.
       expect(Date.parse(p!.estimatedDateTime) - Date.parse(eta)).toBeGreaterThan(DAY);
+    },
+  );
+
+  /**
+   * A selection with the prediction keeps the rest of its rendering for the version and writes this request's
+   * prediction into it (src/executor/prediction-splice.ts): the answer is byte for byte the walk's (asked for inside
+   * `... @include(if: true)`, which is never kept), at every time, wherever the prediction stands in the selection.
+   */
+  it.skipIf(!enabled)(
+    'a selection with the prediction keeps the rest and writes the current prediction in, as the walk answers',
+    async () => {
+      let clock = NOW;
+      // Another instance on the same database with a clock of the test's own, its snapshot cache on.
+      const other = await createTestApp(name, {
+        testDatabase: f.t,
+        now: () => clock,
+        config: testConfig({ TT_ETA_TRAINING: 'false', TT_ETA_MODEL_CHECK_SECONDS: '0' }),
+      });
+      const rendering = vi.spyOn(ShipmentSnapshot.prototype, 'rendering');
+      try {
+        const PREDICTION = 'predictedArrival { estimatedDateTime earliestDateTime latestDateTime coverage basis sampleSize trainedAt }';
+        const FRAGMENT = 'fragment F on ShipmentTracking { eta transportEvents { eventID eventDateTime } }';
+        const selections = [
+          `{ eta ${PREDICTION} }`,
+          `{ ${PREDICTION} eta exceptions { status exceptionType } }`,
+          `{ eta p: predictedArrival { __typename basis b: basis estimatedDateTime basis } carrierCode containers { containerNumber } }`,
+          `{ ...F carrierName ${PREDICTION} ... on ShipmentTracking { vesselName } }`,
+          SHIPMENT_TRACKING_SELECTION.replace('serviceType etd eta', `serviceType ${PREDICTION} etd eta`),
+        ];
+        const answers = new Set<string>();
+        // Earlier times too: a prediction uses only what was received by its time (docs/predicted-arrival.md).
+        for (const hours of [0, 30, -10 * 24, -25 * 24]) {
+          clock = new Date(NOW.getTime() + hours * 3_600_000);
+          // A token of that time (one of the test's start has expired by then).
+          const { token: own } = await other.tokenFor('acct-eta');
+          for (const selection of selections) {
+            const fragments = `${selection.includes('...F') ? FRAGMENT : ''}\n${selection.includes('...EquipmentEventFields') ? EQUIPMENT_EVENT_FRAGMENT : ''}`;
+            const query = (tracking: string) =>
+              `query P($b: String) { shipment(carrierCode: "MAEU", carrierBookingReference: $b) { shipmentTracking ${tracking} } }\n${fragments}`;
+            const asked = async (tracking: string) => {
+              const text = await (await other.graphql(query(tracking), { b: UNDER_WAY }, own)).text();
+              expect(JSON.parse(text)).not.toHaveProperty('errors');
+              return text.slice(0, text.indexOf(',"extensions"'));
+            };
+            const walked = await asked(`{ ... @include(if: true) ${selection} }`);
+            rendering.mockClear();
+            const spliced = await asked(selection);
+            // From the second time on, the rest of the selection was kept: the lookup found it for the version.
+            if (hours !== 0) expect([selection, rendering.mock.results.some((r) => r.value !== undefined)]).toEqual([selection, true]);
+            // The header's transmissionID and time differ per request: the tracking is what is compared.
+            const tracking = (text: string) => text.slice(text.indexOf('"shipmentTracking":'));
+            expect([selection, tracking(spliced)]).toEqual([selection, tracking(walked)]);
+            answers.add(tracking(spliced));
+          }
+        }
+        // The prediction moved with the clock, and the kept answers moved with it.
+        expect(answers.size).toBeGreaterThan(selections.length);
+      } finally {
+        rendering.mockRestore();
+        await other.app.close();
+      }
     },
   );
 
@@ -278,5 +344,28 @@ describe('predicted arrival training across stores', () => {
   it.skipIf(!dialects.every((d) => d.enabled))('gives the same model on SQLite and MariaDB', () => {
     expect(models.get('sqlite')).toBeDefined();
     expect(models.get('mysql')).toBe(models.get('sqlite'));
+  });
+});
+
+describe('which selections of the prediction are spliced into a kept rendering', () => {
+  const splice = (tracking: string, fragments = '') => {
+    const document = parse(`{ shipment(billOfLadingNumber: "X") { shipmentTracking ${tracking} } }\n${fragments}`);
+    const set = ((document.definitions[0] as OperationDefinitionNode).selectionSet.selections[0] as FieldNode).selectionSet
+      ?.selections[0] as FieldNode;
+    return predictionSplice(schema, document, set.selectionSet!);
+  };
+  const P = 'predictedArrival { basis estimatedDateTime }';
+
+  it('splices it straight under shipmentTracking, at its place among the response keys, fragments counted', () => {
+    expect(splice(`{ eta ${P} }`)).toMatchObject({ key: 'predictedArrival', index: 1 });
+    expect(splice(`{ p: predictedArrival { __typename b: basis } eta }`)).toMatchObject({ key: 'p', index: 0 });
+    expect(splice(`{ ...F ${P} eta }`, 'fragment F on ShipmentTracking { carrierCode etd }')).toMatchObject({ index: 2 });
+  });
+
+  it('walks every other selection of it: in a fragment, twice, under a directive, with an object in it', () => {
+    expect(splice(`{ eta ... on ShipmentTracking { ${P} } }`)).toBeNull();
+    expect(splice(`{ eta ${P} ...F }`, `fragment F on ShipmentTracking { ${P} }`)).toBeNull();
+    expect(splice(`{ eta predictedArrival @include(if: true) { basis } }`)).toBeNull();
+    expect(splice(`{ eta ${P} ... @skip(if: false) { etd } }`)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseSchema } from '../src/db/schema.js';
-import { ShipmentSnapshot, type SnapshotListener } from '../src/store/shipments/shipment-snapshot.js';
+import { RAW_RENDERING_BYTES, ShipmentSnapshot, type SnapshotListener } from '../src/store/shipments/shipment-snapshot.js';
 
 // A full collection on demand, so that what is measured is what is held (V8's own flag, set for this file).
 setFlagsFromString('--expose-gc');
@@ -50,5 +50,21 @@ describe('kept renderings', () => {
     expect(grown).toBeLessThan(counted * 1.25 + 64 * 1024);
     // And it is still the rendering.
     expect(held[7]?.rendering('rest-json:test')?.equals(renderings[7] as Buffer)).toBe(true);
+  });
+
+  it('keep a small rendering as it is, counted at its own size, and answer it byte for byte', () => {
+    const counted: number[] = [];
+    const listener: SnapshotListener = { onLoad: (_snapshot, bytes) => void counted.push(bytes), onFailure: () => {} };
+    const snapshot = new ShipmentSnapshot({} as Kysely<DatabaseSchema>, { id: 1, version: 1, master_json: '{}' }, listener);
+    const small = '{"eta":"2026-03-02T00:00:00.000Z","exceptions":[{"status":"DETECTED","title":"Ünïcode ✓"}]}';
+    snapshot.keepRendering('graphql-json:small', small);
+    const large = renderingOf(2);
+    expect(large.byteLength).toBeGreaterThan(RAW_RENDERING_BYTES);
+    snapshot.keepRendering('graphql-json:large', large);
+    // The small one as its bytes (not a view of Node's shared pool), the large one compressed.
+    expect(counted).toEqual([Buffer.byteLength(small), expect.any(Number)]);
+    expect(counted[1]).toBeLessThan(large.byteLength / 2);
+    expect(snapshot.rendering('graphql-json:small')?.toString('utf8')).toBe(small);
+    expect(snapshot.rendering('graphql-json:large')?.equals(large)).toBe(true);
   });
 });

@@ -94,7 +94,12 @@ export interface RenderedRead {
    * Set by the shipment resolver when the snapshot holds the rendering (kept, or stored): the field is then null
    * (nothing of the snapshot is walked) and the caller answers with this header and the text.
    */
-  hit?: { header: TransmissionHeader; tracking: Buffer };
+  hit?: { header: TransmissionHeader; tracking: Buffer; predictedArrival?: unknown };
+  /**
+   * The selection's predicted arrival is not in the rendering but written into it per request
+   * (src/executor/prediction-splice.ts): on a hit, the resolver reads this request's prediction into `hit`.
+   */
+  predicted?: boolean;
   /**
    * The rendering can be made from another one of the same version without walking the snapshot: GraphQL
    * selections that REST's rendering answers (rest-projection.ts). `from` names that rendering.

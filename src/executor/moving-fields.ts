@@ -5,7 +5,8 @@ import { TypeInfo, visit, visitWithTypeInfo, BREAK, type DocumentNode, type Grap
  * served): `ShipmentTracking.predictedArrival`, a prediction at the request's time. They declare it in their
  * extensions (`extensions: { [MOVES_WITH_TIME]: true }`), and what keys answers on the version alone leaves a
  * document that selects one alone: the conditional read (an entity tag of the version would answer 304 while the
- * prediction moved) and the kept rendering (a text kept for the version would serve a stale prediction).
+ * prediction moved) and the kept rendering (a text kept for the version would serve a stale prediction; where the
+ * selection allows, the rest of it is kept and the prediction written in per request: prediction-splice.ts).
  */
 export const MOVES_WITH_TIME = 'movesWithTime';
 

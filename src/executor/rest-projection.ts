@@ -5,6 +5,7 @@ import {
   Kind,
   parse,
   type DocumentNode,
+  type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLObjectType,
   type GraphQLSchema,
@@ -26,11 +27,15 @@ import { SHIPMENT_DOCUMENT } from './shipment-document.js';
  * and walking a few thousand fields through their resolvers. test/rest-tracking.test.ts holds the projected
  * answer equal to the walked one over generated shipments and selections, on both stores.
  *
- * Only a selection that reads the events is projected: any other is answered from the shipment's row and the
- * exceptions' own column, which is cheaper. A selection the projection cannot answer exactly is walked as before:
- * a field the lookup document does not select (or selects differently), an argument, an abstract type, a fragment
- * on another type, or one response key selected twice on one level (GraphQL would merge them; that merging is not
- * repeated here).
+ * Only a selection that reads a stored column of the snapshot (the events, the containers, the exceptions) is
+ * projected: one of the shipment's row alone (its identifiers, places, eta) is walked, which reads nothing more. A
+ * selection of `eta` and `exceptions` was walked too, once (the exceptions' column is small), but its walk read that
+ * column with a statement of its own and ran its resolvers, and cost more per answer than the full selection
+ * projected (bench/README.md, Latest figures). A selection the projection cannot answer exactly is walked as before:
+ * a field the lookup document does not select (or selects differently), an argument, a directive, an abstract
+ * type, a fragment on another type, or one response key for two different fields. One key selected twice for the
+ * same field (through a fragment, say) is merged as GraphQL merges it: one member, at the key's first place, its
+ * sub-selections together.
  */
 export interface Projection {
   fields: ProjectedField[];
@@ -86,56 +91,68 @@ export function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinit
 export function restProjection(schema: GraphQLSchema, document: DocumentNode, selectionSet: SelectionSetNode): Projection | null {
   const type = schema.getType('ShipmentTracking');
   if (!isObjectType(type)) return null;
-  const projection = projectionOf(selectionSet, type, restSelection(), fragmentsOf(document));
-  // Worth it only where the walk would read and parse the events: the other fields come with the shipment's row
-  // (or, the exceptions, a small column of their own), which costs less than REST's whole rendering.
-  return projection?.fields.some((f) => 'name' in f && WALK_READS_EVENTS.has(f.name)) ? projection : null;
+  const projection = projectionOf([selectionSet], type, restSelection(), fragmentsOf(document));
+  // Worth it only where the walk would read a stored column: the other fields come with the shipment's row, which
+  // the lookup has read anyway, while the projection reads REST's rendering with it.
+  return projection?.fields.some((f) => 'name' in f && WALK_READS_COLUMN.has(f.name)) ? projection : null;
 }
 
-/** The fields of ShipmentTracking whose walk reads the stored events (ShipmentSnapshot's tracking parts). */
-const WALK_READS_EVENTS = new Set(['containers', 'shipmentEvents', 'transportEvents']);
+/** The fields of ShipmentTracking whose walk reads a stored column of the snapshot (ShipmentSnapshot). */
+const WALK_READS_COLUMN = new Set(['containers', 'shipmentEvents', 'transportEvents', 'exceptions']);
 
 function projectionOf(
-  selectionSet: SelectionSetNode,
+  selectionSets: readonly SelectionSetNode[],
   type: GraphQLObjectType,
   rest: RestTree,
   fragments: Map<string, FragmentDefinitionNode>,
 ): Projection | null {
-  const fields: ProjectedField[] = [];
-  const keys = new Set<string>();
-  const add = (set: SelectionSetNode): boolean => {
+  // The fields by response key, in the order of each key's first occurrence, fragments inlined: graphql-js's
+  // collectFields, whose answer has one member per key, its sub-selections merged.
+  const byKey = new Map<string, FieldNode[]>();
+  const collect = (set: SelectionSetNode): boolean => {
     for (const s of set.selections) {
+      if (s.directives?.length) return false;
       if (s.kind === Kind.FRAGMENT_SPREAD || s.kind === Kind.INLINE_FRAGMENT) {
         const fragment = s.kind === Kind.FRAGMENT_SPREAD ? fragments.get(s.name.value) : s;
-        if (!fragment || (fragment.typeCondition && fragment.typeCondition.name.value !== type.name)) return false;
-        if (!add(fragment.selectionSet)) return false;
+        if (!fragment || fragment.directives?.length) return false;
+        if (fragment.typeCondition && fragment.typeCondition.name.value !== type.name) return false;
+        if (!collect(fragment.selectionSet)) return false;
         continue;
       }
+      if (s.arguments?.length) return false;
       const key = s.alias?.value ?? s.name.value;
-      if (keys.has(key) || s.arguments?.length) return false;
-      keys.add(key);
-      const name = s.name.value;
-      if (name === '__typename') {
-        fields.push({ key, typename: type.name });
-        continue;
-      }
-      const definition = type.getFields()[name];
-      if (!definition || !(name in rest)) return false;
-      const named = getNamedType(definition.type);
-      const restSub = rest[name];
-      if (isLeafType(named)) {
-        if (s.selectionSet || restSub !== null) return false;
-        fields.push({ key, name });
-        continue;
-      }
-      if (!isObjectType(named) || !s.selectionSet || !restSub) return false;
-      const sub = projectionOf(s.selectionSet, named, restSub, fragments);
-      if (!sub) return false;
-      fields.push({ key, name, sub });
+      const same = byKey.get(key);
+      if (!same) byKey.set(key, [s]);
+      // One key for two fields is a validation error; refused here all the same.
+      else if (same[0]?.name.value === s.name.value) same.push(s);
+      else return false;
     }
     return true;
   };
-  return add(selectionSet) ? { fields } : null;
+  for (const set of selectionSets) if (!collect(set)) return null;
+  const fields: ProjectedField[] = [];
+  for (const [key, nodes] of byKey) {
+    const name = (nodes[0] as FieldNode).name.value;
+    if (name === '__typename') {
+      fields.push({ key, typename: type.name });
+      continue;
+    }
+    const definition = type.getFields()[name];
+    if (!definition || !(name in rest)) return null;
+    const named = getNamedType(definition.type);
+    const restSub = rest[name];
+    const subSets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
+    if (isLeafType(named)) {
+      if (subSets.length > 0 || restSub !== null) return null;
+      fields.push({ key, name });
+      continue;
+    }
+    if (!isObjectType(named) || subSets.length !== nodes.length || !restSub) return null;
+    const sub = projectionOf(subSets, named, restSub, fragments);
+    if (!sub) return null;
+    fields.push({ key, name, sub });
+  }
+  return { fields };
 }
 
 /** REST's rendering (UTF-8 JSON of `shipmentTracking`) projected to the selection's answer, as UTF-8 JSON. */

@@ -21,6 +21,7 @@ import { requestPath } from '../http-messages/request-path.js';
 import { fragmentsOf, projectRest, restProjection, type Projection } from './rest-projection.js';
 import { REST_RENDERING } from './shipment-rendering.js';
 import { selectsMovingField } from './moving-fields.js';
+import { predictionJson, predictionSplice, spliceMember, type PredictionSplice } from './prediction-splice.js';
 
 /**
  * The rendering memo of REST and push (shipment-rendering.ts), for GraphQL answers on /graphql
@@ -67,19 +68,36 @@ export function useKeptRendering(options: { graphqlEndpoint: string }): Plugin {
       if (!context.request || requestPath(context.request) !== options.graphqlEndpoint) return undefined;
       const plan = planFor(args.schema, args.document, args.operationName);
       if (!plan) return undefined;
-      const rendered: RenderedRead = plan.derived ? { name: plan.name, derived: plan.derived } : { name: plan.name };
+      const rendered: RenderedRead = {
+        name: plan.name,
+        ...(plan.derived ? { derived: plan.derived } : {}),
+        ...(plan.splice ? { predicted: true } : {}),
+      };
       context.rendered = rendered;
       return {
         onExecuteDone({ result, setResult }) {
           if (isAsyncIterable(result)) return undefined;
+          const { splice } = plan;
           if (rendered.hit) {
-            setResult(withKeptText(result, plan, rendered.hit.tracking, headerSelection(args.schema, plan, rendered.hit.header)));
+            const { hit } = rendered;
+            // This request's prediction, written into the kept text at its place (prediction-splice.ts).
+            const tracking = splice
+              ? spliceMember(hit.tracking, splice.index, splice.key, predictionJson(args.schema, splice, hit.predictedArrival))
+              : hit.tracking;
+            setResult(withKeptText(result, plan, tracking, headerSelection(args.schema, plan, hit.header)));
             return undefined;
           }
           const shipment = result.data?.[plan.shipmentKey] as Record<string, unknown> | null | undefined;
           if (!rendered.keep || result.errors?.length || !shipment) return undefined;
           const tracking = shipment[plan.trackingKey];
           if (tracking === undefined || tracking === null) return undefined;
+          if (splice) {
+            // Kept without the prediction; this answer is the walk's as it is.
+            const rest = { ...(tracking as Record<string, unknown>) };
+            delete rest[splice.key];
+            rendered.keep(Buffer.from(JSON.stringify(rest), 'utf8'));
+            return undefined;
+          }
           const text = Buffer.from(JSON.stringify(tracking), 'utf8');
           rendered.keep(text);
           setResult(withKeptText(result, plan, text, shipment));
@@ -100,6 +118,8 @@ export interface KeptPlan {
   trackingKey: string;
   /** How REST's rendering of the same version answers the selection, when it does (rest-projection.ts); made once per plan. */
   derived?: RenderedRead['derived'];
+  /** The selection's predicted arrival, written into the kept rendering of the rest per request (prediction-splice.ts). */
+  splice?: PredictionSplice;
   /** The `shipment` selection in document order: the header's fields, __typename, the tracking. */
   fields: ({ key: string; kind: 'typename' | 'tracking' } | { key: string; kind: 'header'; fields: { key: string; name: string }[] })[];
 }
@@ -113,8 +133,9 @@ export interface KeptPlan {
 export function keptPlan(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined): KeptPlan | null {
   const operation = getOperationAST(document, operationName);
   if (operation?.operation !== 'query') return null;
-  // A field that moves with time (a prediction) cannot be kept for a version (moving-fields.ts).
-  if (selectsMovingField(schema, document)) return null;
+  // A field that moves with time (a prediction) cannot be kept for a version (moving-fields.ts): the rest of the
+  // selection is kept, and the prediction spliced in per request, where prediction-splice.ts can.
+  const moving = selectsMovingField(schema, document);
   const roots = operation.selectionSet.selections;
   const root = roots[0];
   if (roots.length !== 1 || root?.kind !== Kind.FIELD || root.name.value !== 'shipment' || root.directives?.length) return null;
@@ -144,13 +165,17 @@ export function keptPlan(schema: GraphQLSchema, document: DocumentNode, operatio
     }
   }
   if (!tracking?.selectionSet) return null;
-  const selection = fixedSelection(document, tracking.selectionSet);
+  const splice = moving ? predictionSplice(schema, document, tracking.selectionSet) : undefined;
+  if (splice === null || splice?.rest.selections.length === 0) return null;
+  const kept = splice?.rest ?? tracking.selectionSet;
+  const selection = fixedSelection(document, kept);
   if (selection === null) return null;
   return {
     name: `graphql-json:${createHash('sha256').update(selection).digest('base64url')}`,
     shipmentKey: root.alias?.value ?? root.name.value,
     trackingKey: tracking.alias?.value ?? tracking.name.value,
-    ...derivedFromRest(restProjection(schema, document, tracking.selectionSet)),
+    ...derivedFromRest(restProjection(schema, document, kept)),
+    ...(splice ? { splice } : {}),
     fields,
   };
 }

@@ -84,7 +84,7 @@ export const ShipmentTrackingType = builder.objectRef<ShipmentSource>('ShipmentT
       description:
         "The service's own estimate of the arrival at the port of discharge, with an 80 % interval, learned from its history " +
         "(docs/predicted-arrival.md); not the carrier's word, which `eta` is. Null only when the carrier gave no ETA and " +
-        'no history exists. It moves with time, so an answer selecting it is never answered 304 nor kept.',
+        'no history exists. It moves with time, so an answer selecting it is never answered 304, and it is made per request.',
       extensions: { [MOVES_WITH_TIME]: true },
       // Only a selection of it reads the model and the voyage's history (PredictedArrivals).
       resolve: (s, _args, ctx) => ctx.services.predictions.forShipment(s.row, ctx.services.now()),

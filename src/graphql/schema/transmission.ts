@@ -118,6 +118,8 @@ builder.queryField('shipment', (t) =>
         }
         if (tracking !== undefined) {
           rendered.hit = { header: transmissionHeader, tracking };
+          // The prediction moves with time: read for this request, as the walk's field reads it (shipment-tracking.ts).
+          if (rendered.predicted) rendered.hit.predictedArrival = await services.predictions.forShipment(row, services.now());
           return null;
         }
         rendered.keep = (text) => snapshot.keepRendering(rendered.name, text);

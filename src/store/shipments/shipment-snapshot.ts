@@ -10,6 +10,14 @@ import { readStoredSnapshot, type SnapshotColumn } from './stored-snapshots.js';
 /** Renderings kept per version: REST's, push's and a few GraphQL selections (src/executor/use-kept-rendering.ts). */
 export const MAX_RENDERINGS = 8;
 
+/**
+ * A rendering of at most this many bytes is kept as it is, not compressed: inflating one costs about 17 µs
+ * whatever its size (zlib's set-up, on this machine), which for the few hundred bytes of a small selection (a
+ * shipment's ETA and exceptions) was more than the rest of its kept answer's own work, and saved little memory.
+ * Callers never write into a returned rendering (they copy it into the answer), so the kept bytes are returned.
+ */
+export const RAW_RENDERING_BYTES = 1024;
+
 /** What was read for one batch of columns. */
 interface LoadedColumns {
   bytes: number;
@@ -59,6 +67,8 @@ export class ShipmentSnapshot {
   #exceptions?: Promise<TrackingException[]>;
   /** Serialized renderings of this version by name, compressed UTF-8 bytes (see rendering()). */
   #renderings?: Map<string, Buffer>;
+  /** The names of those kept as they are, not compressed: the small ones (see RAW_RENDERING_BYTES). */
+  #raw?: Set<string>;
   /** The stored REST rendering, compressed, as read (see storedRendering()). */
   #storedRendering?: Promise<Buffer | undefined>;
 
@@ -115,7 +125,8 @@ export class ShipmentSnapshot {
    */
   rendering(name: string): Buffer | undefined {
     const kept = this.#renderings?.get(name);
-    return kept === undefined ? undefined : decompressBytes(kept);
+    if (kept === undefined) return undefined;
+    return this.#raw?.has(name) ? kept : decompressBytes(kept);
   }
 
   /**
@@ -149,10 +160,12 @@ export class ShipmentSnapshot {
    */
   keepRendering(name: string, json: string | Buffer): void {
     if (this.#listener === undefined || this.#renderings?.has(name)) return;
-    this.#keep(name, compressBytes(typeof json === 'string' ? Buffer.from(json, 'utf8') : json));
+    const bytes = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
+    if (bytes.byteLength <= RAW_RENDERING_BYTES) this.#keep(name, bytes, true);
+    else this.#keep(name, compressBytes(bytes));
   }
 
-  #keep(name: string, compressed: Buffer): void {
+  #keep(name: string, compressed: Buffer, raw = false): void {
     if (this.#listener === undefined) return;
     this.#renderings ??= new Map();
     // A client choosing its selections must not grow one version without bound (its bytes count anyway).
@@ -160,6 +173,7 @@ export class ShipmentSnapshot {
     // What the cache counts is what it holds: not the larger buffer these bytes may be a view of.
     const own = ownBytes(compressed);
     this.#renderings.set(name, own);
+    if (raw) (this.#raw ??= new Set()).add(name);
     this.bytes += own.byteLength;
     this.#listener.onLoad(this, own.byteLength);
   }
