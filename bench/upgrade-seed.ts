@@ -95,8 +95,9 @@ export async function createPreviousReleaseDatabase(serverUrl: string, name: str
 export async function seedPreviousRelease(options: UpgradeSeedOptions): Promise<UpgradeSeed> {
   const { serverUrl, name, shipments, templates, print } = options;
   if (templates % 3 !== 0) throw new Error('--templates must be a multiple of 3 (each copy keeps its carrier)');
-  if (shipments % templates !== 0) throw new Error(`--shipments must be a multiple of --templates (${templates})`);
-  const copies = shipments / templates;
+  // Whole copies: the seed holds shipments 0..copies * templates - 1, rounded up from `shipments`.
+  const copies = Math.ceil(shipments / templates);
+  const seeded = copies * templates;
   const started = performance.now();
   const url = await createPreviousReleaseDatabase(serverUrl, name);
   const tplName = `${name}_tpl`;
@@ -126,7 +127,7 @@ export async function seedPreviousRelease(options: UpgradeSeedOptions): Promise<
     await conn.query(`DROP DATABASE \`${tplName}\``);
     print(
       `upgrade seed: templates ${plan.shipments} shipments, ${plan.events} events; ${copies} copies of them ` +
-        `(${shipments.toLocaleString('en-US')} shipments, ${events.toLocaleString('en-US')} events) by ${options.lanes} connections`,
+        `(${seeded.toLocaleString('en-US')} shipments, ${events.toLocaleString('en-US')} events) by ${options.lanes} connections`,
     );
     const statements = await copyStatements(conn, plan, templates);
     const lanes = Array.from({ length: Math.max(1, options.lanes) }, () => createConnection(url));
@@ -160,15 +161,13 @@ export async function seedPreviousRelease(options: UpgradeSeedOptions): Promise<
       await Promise.all(connections.map((c) => c.end()));
     }
     // The change log's ordering bookkeeping covers the copied commit_seqs.
-    await conn.query(
-      'UPDATE change_sequence SET last_seq = GREATEST(last_seq, (SELECT COALESCE(MAX(commit_seq), 0) FROM change_log))',
-    );
+    await conn.query('UPDATE change_sequence SET last_seq = GREATEST(last_seq, (SELECT COALESCE(MAX(commit_seq), 0) FROM change_log))');
     for (const table of ['tpl_copy', ...COPIED.map((t) => `tpl_${t}`)]) await conn.query(`DROP TABLE IF EXISTS \`${table}\``);
   } finally {
     await conn.end();
   }
   const seconds = (performance.now() - started) / 1000;
-  return { url, shipments, events, seconds, templateSeconds };
+  return { url, shipments: seeded, events, seconds, templateSeconds };
 }
 
 interface TemplatePlan {
@@ -253,7 +252,10 @@ async function prepareTemplates(conn: Connection, tpl: string): Promise<Template
     events: await one('SELECT COUNT(*) AS v FROM tpl_event'),
     shipmentStride: await one('SELECT MAX(id) AS v FROM tpl_shipment'),
     eventStride: await one('SELECT MAX(seq) AS v FROM tpl_event'),
-    changeStride: Math.max(await one('SELECT MAX(id) AS v FROM tpl_change_log'), await one('SELECT MAX(commit_seq) AS v FROM tpl_change_log')),
+    changeStride: Math.max(
+      await one('SELECT MAX(id) AS v FROM tpl_change_log'),
+      await one('SELECT MAX(commit_seq) AS v FROM tpl_change_log'),
+    ),
     exceptionStride: await one('SELECT COUNT(*) AS v FROM tpl_tracking_exception'),
     columns,
   };

@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Migrator, type KyselyPlugin, type Kysely } from 'kysely';
 import { createConnection } from 'mysql2/promise';
@@ -46,7 +47,8 @@ function parse(argv: string[]): Options {
     ...['--shipments', '--templates', '--seed-lanes', '--private-mariadb', '--buffer-pool', '--private-mariadb-dir', '--keep'],
     ...['--lookup-rate', '--lookup-connections', '--baseline-seconds', '--finish-budget', '--no-finish'],
   ];
-  for (const a of argv) if (a.startsWith('--') && !known.includes(a)) throw new Error(`--upgrade-steps: unknown flag ${a}; known: ${known.join(' ')}`);
+  for (const a of argv)
+    if (a.startsWith('--') && !known.includes(a)) throw new Error(`--upgrade-steps: unknown flag ${a}; known: ${known.join(' ')}`);
   const value = (name: string) => {
     const i = argv.indexOf(name);
     return i >= 0 ? argv[i + 1] : undefined;
@@ -136,7 +138,9 @@ export async function runUpgradeSteps(argv: string[]): Promise<void> {
     print(await tableSizes(serverUrl, name));
     const rows = await measureSteps(seed.url, options);
     print();
-    print(`upgrade steps at ${thousands(options.shipments)} shipments (${thousands(seed.events)} events)${server ? ', private MariaDB' : ''}:`);
+    print(
+      `upgrade steps at ${thousands(options.shipments)} shipments (${thousands(seed.events)} events)${server ? ', private MariaDB' : ''}:`,
+    );
     print(stepTable(rows));
     print(await tableSizes(serverUrl, name));
   } finally {
@@ -155,14 +159,21 @@ async function measureSteps(url: string, options: Options): Promise<StepRow[]> {
   const database = connectDatabase(url, { poolSize: 4 });
   const loop = new LookupLoop(url, { shipments: options.shipments, rate: options.lookupRate, connections: options.lookupConnections });
   const rows: StepRow[] = [];
-  const windowRow = (step: string, seconds: number, ended: ReturnType<LookupLoop["window"]>, done?: number): void => {
-    const row: StepRow = { step, algorithm: ALGORITHMS[step] ?? '', seconds, lookups: summarize(ended), ...(done !== undefined ? { done } : {}) };
+  const windowRow = (step: string, seconds: number, ended: ReturnType<LookupLoop['window']>, done?: number): void => {
+    const row: StepRow = {
+      step,
+      algorithm: ALGORITHMS[step] ?? '',
+      seconds,
+      lookups: summarize(ended),
+      ...(done !== undefined ? { done } : {}),
+    };
     rows.push(row);
     print(
       `${step}: ${fixed(seconds, 2)} s${done !== undefined && done < 1 ? ` (stopped at ${fixed(done * 100, 1)} % of its walk)` : ''}; ` +
         `lookups ${row.lookups.lookups}, p50 ${fixed(row.lookups.p50, 1)} ms, p99 ${fixed(row.lookups.p99, 1)} ms, ` +
         `max ${fixed(row.lookups.max, 0)} ms, errors ${row.lookups.errors}${row.lookups.firstError ? ` (${row.lookups.firstError})` : ''}` +
-        `${row.lookups.notFound ? `, not found ${row.lookups.notFound}` : ''}${row.lookups.skipped ? `, skipped ${row.lookups.skipped}` : ''}`,
+        `${row.lookups.notFound ? `, not found ${row.lookups.notFound}` : ''}${row.lookups.skipped ? `, skipped ${row.lookups.skipped}` : ''}` +
+        `; load average ${fixed(loadavg()[0] ?? 0, 1)}`,
     );
   };
   try {
@@ -347,7 +358,8 @@ async function settle(url: string, maxSeconds: number, own: boolean): Promise<nu
       await sleep(1000);
     }
   } finally {
-    if (own) await conn.query(`set global innodb_max_dirty_pages_pct = ${Number(saved.pct)}, global innodb_io_capacity = ${Number(saved.io)}`);
+    if (own)
+      await conn.query(`set global innodb_max_dirty_pages_pct = ${Number(saved.pct)}, global innodb_io_capacity = ${Number(saved.io)}`);
     await conn.end();
   }
   return (performance.now() - t0) / 1000;
