@@ -120,7 +120,7 @@ export async function seedPreviousRelease(options: UpgradeSeedOptions): Promise<
   print(`upgrade seed: ${templates} template shipments ingested (plain forms) in ${templateSeconds.toFixed(1)} s`);
 
   const conn = await createConnection({ uri: url, multipleStatements: false });
-  let events = 0;
+  let events: number;
   try {
     const plan = await prepareTemplates(conn, tplName);
     events = plan.events * copies;
