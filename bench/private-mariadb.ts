@@ -77,6 +77,14 @@ async function serve(root: string, user: string | null, bufferPoolGiB: number, r
   const data = join(root, 'data');
   const port = await freePort();
   const log = join(root, 'error.log');
+  // Temporary tables and sort files in a folder of the server's own: a mariadbd starting with /tmp as its tmpdir
+  // (the Galera harness's nodes did, test/support/galera-cluster.ts) deletes every #sql file there, another
+  // server's included, which failed this server's statements mid-way ("Error on delete of '/tmp/#sql-temptable-…").
+  const tmp = join(root, 'tmp');
+  if (!existsSync(tmp)) {
+    mkdirSync(tmp);
+    giveTo(user, tmp);
+  }
   const child: ChildProcess = spawn(
     MARIADBD,
     [
@@ -86,6 +94,7 @@ async function serve(root: string, user: string | null, bufferPoolGiB: number, r
       `--socket=${join(root, 'mysqld.sock')}`,
       `--pid-file=${join(root, 'mysqld.pid')}`,
       `--log-error=${log}`,
+      `--tmpdir=${tmp}`,
       `--port=${port}`,
       '--bind-address=127.0.0.1',
       '--skip-name-resolve',

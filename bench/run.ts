@@ -21,6 +21,7 @@ import { firstScaleStage, reserveLargeStageKeys, scaleStage, warmStage, scaleTab
 import { checkSameAnswers, seedSized, SIZES, startServers, type Seeded, type Servers } from './setup.js';
 import { seedInStages } from './staged-seed.js';
 import { runEtaBench } from './eta/eta-bench.js';
+import { runUpgradeSteps } from './upgrade-steps.js';
 
 /**
  * `npm run bench`: seeds a database through the real ingest path, starts the
@@ -33,6 +34,8 @@ const print = (line = '') => process.stdout.write(`${line}\n`);
 async function main(): Promise<void> {
   // --eta: the predicted arrival's evaluation alone (bench/eta/eta-bench.ts; bench/README.md, Predicted arrival).
   if (process.argv.includes('--eta')) return runEtaBench(process.argv.slice(2).filter((a) => a !== '--eta'));
+  // --upgrade-steps: what each step of the 0.4.0 to 0.5.0 upgrade costs (bench/upgrade-steps.ts; bench/README.md, Upgrade steps).
+  if (process.argv.includes('--upgrade-steps')) return runUpgradeSteps(process.argv.slice(2));
   const options = parseOptions(process.argv.slice(2));
   const started = performance.now();
   const store = options.dialect === 'mysql' ? 'MariaDB/MySQL' : 'SQLite';
