@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { PhasedMigration } from './phase.js';
 import { runOnline } from '../../src/db/online-ddl.js';
 import { exactTables, keyColumn, type SqlDialect } from '../../src/db/dialect.js';
@@ -57,22 +57,42 @@ export default function shipmentIdentity(dialect: SqlDialect): PhasedMigration {
  * Marks the stand-ins stored before this migration: shipments whose statement was derived from carrier events
  * (dated on 1970-01-01: src/domain/shipment-from-events.ts) and whose booking is the bill of lading or container
  * of the tracking fetch that found them. Their real booking, when a statement names it, takes their place.
+ *
+ * In batches: the candidates are found by a plain read (which locks nothing), then marked by id, the condition
+ * asked again. One UPDATE over the table held a lock on every `shipment` row it scanned until it committed (14 s at
+ * a million shipments, bench/README.md "Upgrade steps"), and an ingest writing a shipment meanwhile waited for it.
  */
 export async function markStandIns(db: Kysely<any>): Promise<void> {
-  await db
-    .updateTable('shipment')
-    .set({ booking_stand_in: 1 })
-    .where('stated_at', '<', '1970-01-02')
-    .where('booking_stand_in', '=', 0)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('tracking_fetch as f')
-          .select('f.id')
-          .whereRef('f.shipment_id', '=', 'shipment.id')
-          .where('f.reference_kind', '<>', 'BKG')
-          .whereRef('f.reference', '=', 'shipment.carrier_booking_reference'),
-      ),
-    )
-    .execute();
+  for (let after = 0; ;) {
+    const batch = await db
+      .selectFrom('shipment')
+      .select('id')
+      .where('id', '>', after)
+      .where(isUnmarkedStandIn)
+      .orderBy('id')
+      .limit(MARK_BATCH)
+      .execute();
+    if (batch.length === 0) return;
+    const ids = batch.map((r) => Number(r.id));
+    await db.updateTable('shipment').set({ booking_stand_in: 1 }).where('id', 'in', ids).where(isUnmarkedStandIn).execute();
+    after = ids[ids.length - 1]!;
+  }
+}
+
+const MARK_BATCH = 500;
+
+/** A shipment derived from carrier events, not yet marked, whose booking is a tracking fetch's other reference. */
+function isUnmarkedStandIn(eb: ExpressionBuilder<any, 'shipment'>) {
+  return eb.and([
+    eb('shipment.stated_at', '<', '1970-01-02'),
+    eb('shipment.booking_stand_in', '=', 0),
+    eb.exists(
+      eb
+        .selectFrom('tracking_fetch as f')
+        .select('f.id')
+        .whereRef('f.shipment_id', '=', 'shipment.id')
+        .where('f.reference_kind', '<>', 'BKG')
+        .whereRef('f.reference', '=', 'shipment.carrier_booking_reference'),
+    ),
+  ]);
 }

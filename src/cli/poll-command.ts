@@ -6,7 +6,7 @@ import { TrackingFetcher } from '../carriers/tracking-fetcher.js';
 import { CarrierPoller } from '../carriers/poller.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
-import { startHeartbeat } from '../store/housekeeping/instance-heartbeats.js';
+import { whileBeating } from '../store/housekeeping/instance-heartbeats.js';
 import { EXIT_OK, type CommandIo } from './cli-context.js';
 
 /**
@@ -49,12 +49,7 @@ export async function pollCommand(
 ): Promise<number> {
   // Logs on stderr: stdout carries only the command's results (one JSON line per carrier or round).
   const logger = createLogger(config.logLevel, io.stderr);
-  const heartbeat = await startHeartbeat(database.db, database.dialect, { log: logger.log });
-  try {
-    return await poll(database, config, options, io, logger);
-  } finally {
-    await heartbeat.stop();
-  }
+  return whileBeating(database.db, database.dialect, logger.log, () => poll(database, config, options, io, logger));
 }
 
 async function poll(

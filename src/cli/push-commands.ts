@@ -2,7 +2,7 @@ import { createWorkerServices } from '../app/workers.js';
 import { createLogger } from '../observability/logger.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/connect.js';
-import { startHeartbeat } from '../store/housekeeping/instance-heartbeats.js';
+import { whileBeating } from '../store/housekeeping/instance-heartbeats.js';
 import { listDeliveries, retryDelivery } from '../store/push/delivery-queue.js';
 import { listAllSubscriptions, type SubscriptionStatus } from '../store/push/webhook-subscriptions.js';
 import { EXIT_NOT_FOUND, EXIT_OK, table, type CommandIo } from './client-commands.js';
@@ -110,12 +110,7 @@ export async function retryDeliveryCommand(database: Database, deliveryId: strin
 export async function deliverCommand(database: Database, config: Config, options: { once?: boolean }, io: CommandIo): Promise<number> {
   // Logs on stderr: stdout carries only the command's results (one JSON line per carrier or round).
   const logger = createLogger(config.logLevel, io.stderr);
-  const heartbeat = await startHeartbeat(database.db, database.dialect, { log: logger.log });
-  try {
-    return await deliver(database, config, options, io, logger);
-  } finally {
-    await heartbeat.stop();
-  }
+  return whileBeating(database.db, database.dialect, logger.log, () => deliver(database, config, options, io, logger));
 }
 
 async function deliver(

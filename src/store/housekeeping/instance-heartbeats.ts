@@ -105,3 +105,21 @@ export async function startHeartbeat(
     },
   };
 }
+
+/**
+ * Runs `work` while this process beats (the standalone workers: `tracking poll`, `tracking deliver`), and forgets
+ * the instance when the work ends, however it ends.
+ */
+export async function whileBeating<T>(
+  db: Db,
+  dialect: SqlDialect,
+  log: NonNullable<Parameters<typeof startHeartbeat>[2]>['log'],
+  work: () => Promise<T>,
+): Promise<T> {
+  const heartbeat = await startHeartbeat(db, dialect, { log });
+  try {
+    return await work();
+  } finally {
+    await heartbeat.stop();
+  }
+}
