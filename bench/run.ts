@@ -21,6 +21,9 @@ import { firstScaleStage, reserveLargeStageKeys, scaleStage, warmStage, scaleTab
 import { checkSameAnswers, seedSized, SIZES, startServers, type Seeded, type Servers } from './setup.js';
 import { seedInStages } from './staged-seed.js';
 import { runEtaBench } from './eta/eta-bench.js';
+import { trainEta } from '../src/app/eta-training.js';
+import { pairsTable, runPairs } from './paired.js';
+import type { BenchDatabase } from './databases.js';
 import { runUpgradeSteps } from './upgrade-steps.js';
 
 /**
@@ -133,6 +136,7 @@ async function benchmark(requested: BenchOptions): Promise<string> {
     const largeStageKeys = small ? reserveLargeStageKeys(keys, options) : null;
     const sized = await seedSized(bench, options);
     print(`waited ${fixed(await settle(bench), 1)} s for the database to write back the seed (dirty pages at most 5 %)`);
+    if (selects(options, PREDICTED_SCENARIO)) await trainModel(bench);
     const servers = await startServers(bench, options, (server) => running.push(server));
     await checkSameAnswers(
       servers,
@@ -240,6 +244,27 @@ async function smallStageOnItsOwn(options: BenchOptions, keys: KeySpace, generat
   }
 }
 
+const PREDICTED_SCENARIO = 'GraphQL predicted arrival';
+
+/** Whether `--only` (or its absence) selects the scenario named `name`. */
+function selects(options: BenchOptions, name: string): boolean {
+  return !options.only || options.only.some((prefix) => name.toLowerCase().startsWith(prefix.toLowerCase()));
+}
+
+/**
+ * The predicted arrival's model learned from the seeded history before the service starts, as `tracking eta train`
+ * learns it (src/app/eta-training.ts), so that the predicted-arrival scenario reads a model, not the carrier's ETA
+ * alone, and the service's own background training finds nothing new to learn during the measured runs.
+ */
+async function trainModel(bench: BenchDatabase): Promise<void> {
+  const result = await trainEta(bench.database, { now: () => new Date(), batchEvents: 5_000, pauseMs: 0, fromScratch: true });
+  if (result.kind === 'busy') throw new Error('the bench database is being trained by another process');
+  print(
+    `ETA model: ${thousands(result.voyages)} voyages learned from, ${thousands(result.lanes)} lanes, ` +
+      `${fixed(result.elapsedMs / 1000, 1)} s`,
+  );
+}
+
 /** Each scenario at the configured connections; prints the table and returns the two headline ratios. */
 interface Ratios {
   rest: number;
@@ -257,9 +282,7 @@ interface Ratios {
 }
 
 async function runScenarios(servers: Servers, options: BenchOptions, keys: KeySpace): Promise<Ratios> {
-  const selected = scenarios(servers.credentials, options.shipments, keys).filter(
-    (s) => !options.only || options.only.some((prefix) => s.name.toLowerCase().startsWith(prefix.toLowerCase())),
-  );
+  const selected = scenarios(servers.credentials, options.shipments, keys).filter((s) => selects(options, s.name));
   const rows: { scenario: Scenario; result: Measured }[] = [];
   for (const scenario of selected) {
     const server = scenario.target === 'service' ? servers.service : servers.baseline;
@@ -314,6 +337,16 @@ async function runScenarios(servers: Servers, options: BenchOptions, keys: KeySp
       `${fixed(ratios.conditional, 2)}), GraphQL full ${fixed(ratios.graphqlFull, 2)}, GraphQL partial ${fixed(rps('GraphQL partial') / baseline, 2)} ` +
       `(${fixed(ratios.partialToFull, 2)} x GraphQL full)`,
   );
+  const pairs = await runPairs(
+    rows.map((r) => r.scenario),
+    (scenario) => (scenario.target === 'service' ? servers.service : servers.baseline),
+    { connections: options.connections, sliceSeconds: Math.max(1, options.seconds / 2), blocks: 2 },
+  );
+  if (pairs.length > 0) {
+    print();
+    print(`paired (bench/paired.ts: slices of ${fixed(Math.max(1, options.seconds / 2), 0)} s in the order A B B A, twice; the same servers):`);
+    print(pairsTable(pairs));
+  }
   return ratios;
 }
 
