@@ -357,8 +357,8 @@ describe('which selections of the prediction are spliced into a kept rendering',
   const P = 'predictedArrival { basis estimatedDateTime }';
 
   it('splices it straight under shipmentTracking, at its place among the response keys, fragments counted', () => {
-    expect(splice(`{ eta ${P} }`)).toMatchObject({ key: 'predictedArrival', index: 1 });
-    expect(splice(`{ p: predictedArrival { __typename b: basis } eta }`)).toMatchObject({ key: 'p', index: 0 });
+    expect(splice(`{ eta ${P} }`)).toMatchObject({ key: 'predictedArrival', index: 1, last: true });
+    expect(splice(`{ p: predictedArrival { __typename b: basis } eta }`)).toMatchObject({ key: 'p', index: 0, last: false });
     expect(splice(`{ ...F ${P} eta }`, 'fragment F on ShipmentTracking { carrierCode etd }')).toMatchObject({ index: 2 });
   });
 

@@ -82,8 +82,8 @@ export function useKeptRendering(options: { graphqlEndpoint: string }): Plugin {
             const { hit } = rendered;
             // This request's prediction, written into the kept text at its place (prediction-splice.ts).
             const tracking = splice
-              ? spliceMember(hit.tracking, splice.index, splice.key, predictionJson(args.schema, splice, hit.predictedArrival))
-              : hit.tracking;
+              ? spliceMember(hit.tracking, splice, predictionJson(args.schema, splice, hit.predictedArrival))
+              : [hit.tracking];
             setResult(withKeptText(result, plan, tracking, headerSelection(args.schema, plan, hit.header)));
             return undefined;
           }
@@ -100,7 +100,7 @@ export function useKeptRendering(options: { graphqlEndpoint: string }): Plugin {
           }
           const text = Buffer.from(JSON.stringify(tracking), 'utf8');
           rendered.keep(text);
-          setResult(withKeptText(result, plan, text, shipment));
+          setResult(withKeptText(result, plan, [text], shipment));
           return undefined;
         },
       };
@@ -263,13 +263,20 @@ function headerSelection(schema: GraphQLSchema, plan: KeptPlan, header: Transmis
   return shipment;
 }
 
-/** Kept JSON text (UTF-8 bytes) standing for a value of the answer; written as is by the result's `stringify`. */
+/**
+ * Kept JSON text (UTF-8 bytes, in parts whose concatenation is the text: a kept rendering, or one with a prediction
+ * spliced in) standing for a value of the answer; written as is by the result's `stringify`.
+ */
 export class RenderedJson {
-  constructor(readonly text: Buffer) {}
+  readonly byteLength: number;
+
+  constructor(readonly parts: readonly Buffer[]) {
+    this.byteLength = parts.reduce((n, part) => n + part.byteLength, 0);
+  }
 
   /** For a reader of the result other than Yoga's writer: the value itself. */
   toJSON(): unknown {
-    return JSON.parse(this.text.toString('utf8')) as unknown;
+    return JSON.parse(Buffer.concat(this.parts, this.byteLength).toString('utf8')) as unknown;
   }
 }
 
@@ -277,8 +284,8 @@ export class RenderedJson {
 const PLACEHOLDER_VALUE = `kept-rendering-${randomUUID()}`;
 const PLACEHOLDER = JSON.stringify(PLACEHOLDER_VALUE);
 
-function withKeptText(result: ExecutionResult, plan: KeptPlan, text: Buffer, shipment: Record<string, unknown>): ExecutionResult {
-  const data = { ...result.data, [plan.shipmentKey]: { ...shipment, [plan.trackingKey]: new RenderedJson(text) } };
+function withKeptText(result: ExecutionResult, plan: KeptPlan, parts: readonly Buffer[], shipment: Record<string, unknown>): ExecutionResult {
+  const data = { ...result.data, [plan.shipmentKey]: { ...shipment, [plan.trackingKey]: new RenderedJson(parts) } };
   return Object.assign({ ...result, data }, { stringify: stringifyKept(plan) });
 }
 
@@ -304,10 +311,11 @@ function stringifyKept(plan: KeptPlan): (result: ExecutionResult) => string {
     const head = json.slice(0, at);
     const tail = json.slice(at + PLACEHOLDER.length);
     const headBytes = Buffer.byteLength(head, 'utf8');
-    const bytes = Buffer.allocUnsafe(headBytes + kept.text.byteLength + Buffer.byteLength(tail, 'utf8'));
+    const bytes = Buffer.allocUnsafe(headBytes + kept.byteLength + Buffer.byteLength(tail, 'utf8'));
     bytes.write(head, 0, 'utf8');
-    kept.text.copy(bytes, headBytes);
-    bytes.write(tail, headBytes + kept.text.byteLength, 'utf8');
+    let offset = headBytes;
+    for (const part of kept.parts) offset += part.copy(bytes, offset);
+    bytes.write(tail, offset, 'utf8');
     return bytes as unknown as string;
   };
 }
