@@ -93,7 +93,9 @@ describe.each(dialects)('the predicted arrival push on $name', ({ name, enabled 
       const response = await subscribe({ ...LOOKUP, triggerTypes: ['PREDICTED_ARRIVAL'], predictedLatenessHours: 24 });
       const text = await response.text();
       expect(response.status, text).toBe(409);
-      expect(text).toMatch(/once the upgrade to this release is finished \(tracking upgrade finish\)/);
+      expect(text).toMatch(
+        /PREDICTED_ARRIVAL can be subscribed to once the upgrade to this release is finished \(tracking upgrade finish\)/,
+      );
       // Other subscriptions are made as ever.
       const plain = await subscribe({ ...LOOKUP });
       expect(plain.status).toBe(201);
