@@ -3,9 +3,9 @@ import { trainEta } from '../src/app/eta-training.js';
 import { evaluatePredictedArrivals } from '../src/push/predicted-arrival-pass.js';
 import { setWritesCompact } from '../src/store/encoding/write-forms.js';
 import { PredictedArrivals } from '../src/store/eta/predicted-arrivals.js';
-import { createTestApp, drainDeliveries, testConfig, type TestApp } from './support/app-fixture.js';
-import { createTestDatabase, dialects } from './support/databases.js';
-import { bookingOf, voyageBundles, voyageHistory } from './support/voyage-history.js';
+import { drainDeliveries, type TestApp } from './support/app-fixture.js';
+import { dialects } from './support/databases.js';
+import { bookingOf, createVoyageHistoryApp, voyageBundles } from './support/voyage-history.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
 /**
@@ -33,16 +33,7 @@ describe.each(dialects)('the predicted arrival push on $name', ({ name, enabled 
   beforeAll(async () => {
     if (!enabled) return;
     receiver = await WebhookReceiver.start();
-    const t = await createTestDatabase(name);
-    f = await createTestApp(name, { testDatabase: t, config: testConfig({ TT_ETA_TRAINING: 'false', TT_ETA_MODEL_CHECK_SECONDS: '0' }) });
-    for (const { at, bundle } of voyageHistory({
-      count: ARRIVED,
-      underWay: 1,
-      firstDeparture: new Date(NOW.getTime() - 70 * DAY),
-      now: NOW,
-    })) {
-      await f.ingest(bundle, at);
-    }
+    f = await createVoyageHistoryApp(name, { arrived: ARRIVED, now: NOW });
     ({ token } = await f.tokenFor('acct-eta', { subscribe: true }));
   }, 120_000);
   afterAll(async () => {
@@ -93,7 +84,9 @@ describe.each(dialects)('the predicted arrival push on $name', ({ name, enabled 
       const response = await subscribe({ ...LOOKUP, triggerTypes: ['PREDICTED_ARRIVAL'], predictedLatenessHours: 24 });
       const text = await response.text();
       expect(response.status, text).toBe(409);
-      expect(text).toMatch(/once the upgrade to this release is finished \(tracking upgrade finish\)/);
+      expect(text).toMatch(
+        /PREDICTED_ARRIVAL can be subscribed to once the upgrade to this release is finished \(tracking upgrade finish\)/,
+      );
       // Other subscriptions are made as ever.
       const plain = await subscribe({ ...LOOKUP });
       expect(plain.status).toBe(201);

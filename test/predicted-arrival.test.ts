@@ -20,7 +20,7 @@ import {
 import { createTestApp, testConfig, type TestApp } from './support/app-fixture.js';
 import { runCaptured } from './support/cli-run.js';
 import { createTestDatabase, dialects } from './support/databases.js';
-import { bookingOf, voyageBundles, voyageHistory } from './support/voyage-history.js';
+import { bookingOf, createVoyageHistoryApp, voyageBundles, voyageHistory } from './support/voyage-history.js';
 
 /**
  * The predicted arrival end to end (docs/predicted-arrival.md), on both stores: a history ingested through the
@@ -62,17 +62,12 @@ describe.each(dialects)('predicted arrival on $name', ({ name, enabled }) => {
 
   beforeAll(async () => {
     if (!enabled) return;
-    const t = await createTestDatabase(name, { log: (event: LogEvent) => void statements.push(event.query.sql) });
     // Background training off: the tests train when they mean to.
-    f = await createTestApp(name, { testDatabase: t, config: testConfig({ TT_ETA_TRAINING: 'false', TT_ETA_MODEL_CHECK_SECONDS: '0' }) });
-    for (const { at, bundle } of voyageHistory({
-      count: ARRIVED,
-      underWay: 1,
-      firstDeparture: new Date(NOW.getTime() - 70 * DAY),
+    f = await createVoyageHistoryApp(name, {
+      arrived: ARRIVED,
       now: NOW,
-    })) {
-      await f.ingest(bundle, at);
-    }
+      log: (event: LogEvent) => void statements.push(event.query.sql),
+    });
     ({ token } = await f.tokenFor('acct-eta'));
   }, 120_000);
   afterAll(async () => {

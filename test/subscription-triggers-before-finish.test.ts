@@ -6,7 +6,7 @@ import { WebhookReceiver } from './support/webhook-receiver.js';
 
 /**
  * Webhook subscriptions while release 0.4.0 may still run (docs/upgrading.md, Expand, then contract): 0.4.0
- * knows no GRANTED, REVOKED or SHIPMENT_MERGED, cannot list a subscription that names one, and a 0.4.0 worker
+ * knows no PREDICTED_ARRIVAL, GRANTED, REVOKED or SHIPMENT_MERGED, cannot list a subscription that names one, and a 0.4.0 worker
  * claiming a REVOKED delivery records it FAILED unsent. So until `tracking upgrade finish` such a subscription is
  * refused with 409, one naming no triggers gets 0.4.0's defaults, and after the finish both work as documented.
  */
@@ -48,6 +48,11 @@ describe.each(dialects)('subscription triggers before the upgrade is finished, o
         [{ triggerTypes: ['GRANTED'] }, /GRANTED can be subscribed to once the upgrade to this release is finished/],
         [{ triggerTypes: ['EVENT_TRIGGER', 'REVOKED'] }, /REVOKED can be subscribed to once/],
         [{ ...LOOKUP, triggerTypes: ['SHIPMENT_MERGED', 'EVENT_TRIGGER'] }, /SHIPMENT_MERGED can be subscribed to once/],
+        // One rule for every trigger newer than 0.4.0 (NEWER_THAN_PREVIOUS_RELEASE): one 409 names all that were listed.
+        [
+          { ...LOOKUP, triggerTypes: ['PREDICTED_ARRIVAL', 'EVENT_TRIGGER', 'SHIPMENT_MERGED'], predictedLatenessHours: 24 },
+          /PREDICTED_ARRIVAL and SHIPMENT_MERGED can be subscribed to once the upgrade to this release is finished \(tracking upgrade finish\)/,
+        ],
       ] as const) {
         const { status, text } = await subscribe(body);
         expect(status, text).toBe(409);

@@ -1,4 +1,5 @@
 import { READ_SCOPE, SUBSCRIBE_SCOPE } from '../auth/scopes.js';
+import { listOfNames, NEWER_THAN_PREVIOUS_RELEASE } from '../domain/push/push-triggers.js';
 import { headersOf, type HeaderName } from './components.js';
 import { jsonResponse } from './responses.js';
 import { componentRef, type JsonSchema } from './rest-schemas.js';
@@ -65,7 +66,7 @@ export function subscriptionsPaths(): Record<string, JsonSchema> {
             400: 'errorCode 8004: a malformed field (named in `property`), a callback URL the service may not call, an unknown field, or the per-client limit reached.',
             404: 'errorCode 8005: no shipment of your account matches the lookup (as GET /v2/shipments would answer).',
             409:
-              'errorCode 8004: PREDICTED_ARRIVAL, GRANTED, REVOKED or SHIPMENT_MERGED before the upgrade to this release is ' +
+              `errorCode 8004: ${listOfNames(NEWER_THAN_PREVIOUS_RELEASE, 'or')} before the upgrade to this release is ` +
               'finished (`tracking upgrade finish`): instances of the previous release cannot deliver them (docs/upgrading.md).',
             ...BODY_ERRORS,
           }),

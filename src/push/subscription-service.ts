@@ -5,7 +5,13 @@ import { DCSA, lookupError } from '../errors/errors.js';
 import { namesNoShipment, shipmentNotFound, toShipmentLookup, type LookupArgs } from '../arguments/lookup-arguments.js';
 import type { Db } from '../db/connect.js';
 import { checkCallbackUrl, type PushEnvironment } from '../domain/push/callback-url.js';
-import { isAccessTrigger, PREDICTED_ARRIVAL, type ChangeTriggerType } from '../domain/push/push-triggers.js';
+import {
+  isAccessTrigger,
+  isNewerThanPreviousRelease,
+  listOfNames,
+  PREDICTED_ARRIVAL,
+  type ChangeTriggerType,
+} from '../domain/push/push-triggers.js';
 import { writesCompact } from '../store/encoding/write-forms.js';
 import { findShipment } from '../store/shipments/shipment-lookup.js';
 import {
@@ -106,7 +112,7 @@ export async function createWebhookSubscription(
       'GRANTED and REVOKED are changes of an account: they need an account-wide subscription (no lookup form)',
     );
   }
-  checkPredictedArrivalRequest(db, input, accountWide);
+  checkPredictedArrivalRequest(input, accountWide);
   checkTriggersBeforeFinish(db, input.triggerTypes);
   const shipment = accountWide ? null : await findShipment(db, lookup, principal.accountIds);
   if (!accountWide && !shipment) throw shipmentNotFound();
@@ -123,9 +129,7 @@ export async function createWebhookSubscription(
     callbackUrl: url.url.toString(),
     triggerTypes:
       (input.triggerTypes as ChangeTriggerType[] | null | undefined) ??
-      defaultTriggerTypes(input.scheduledIntervalSeconds, accountWide).filter(
-        (t) => writesCompact(db) || !NEWER_THAN_PREVIOUS_RELEASE.has(t),
-      ),
+      defaultTriggerTypes(input.scheduledIntervalSeconds, accountWide).filter((t) => writesCompact(db) || !isNewerThanPreviousRelease(t)),
     exceptionTypes: input.exceptionTypes ?? null,
     carrierCodes: input.carrierCodes ?? null,
     predictedArrivalShiftHours: input.predictedArrivalShiftHours ?? null,
@@ -139,12 +143,9 @@ export async function createWebhookSubscription(
 
 /**
  * PREDICTED_ARRIVAL's rules (docs/push.md, Predicted arrival): one shipment (a lookup form), at least one
- * threshold, thresholds only with the trigger; and not before the upgrade to this release is finished: release 0.4.0
- * renders a delivery, a subscription and a delivery log through a TriggerType that has no such value, so a
- * delivery of it would fail on a 0.4.0 worker (retried, holding the subscription's queue) and the subscription
- * would fail to list there (docs/upgrading.md). 409 until `tracking upgrade finish`.
+ * threshold, thresholds only with the trigger. (That it waits for the upgrade's finish is checkTriggersBeforeFinish's.)
  */
-function checkPredictedArrivalRequest(db: Db, input: SubscriptionRequestInput, accountWide: boolean): void {
+function checkPredictedArrivalRequest(input: SubscriptionRequestInput, accountWide: boolean): void {
   const asked = input.triggerTypes?.includes(PREDICTED_ARRIVAL) ?? false;
   const shift = input.predictedArrivalShiftHours ?? null;
   const lateness = input.predictedLatenessHours ?? null;
@@ -165,37 +166,24 @@ function checkPredictedArrivalRequest(db: Db, input: SubscriptionRequestInput, a
       'PREDICTED_ARRIVAL needs predictedArrivalShiftHours or predictedLatenessHours (or both): the hours that are worth a push',
     );
   }
-  if (!writesCompact(db)) {
-    throw lookupError('CONFLICT', PREDICTED_ARRIVAL_BEFORE_FINISH, [
-      { ...DCSA.invalidParameter, property: 'triggerTypes', jsonPath: '$.triggerTypes', errorCodeMessage: PREDICTED_ARRIVAL_BEFORE_FINISH },
-    ]);
-  }
 }
 
 /**
- * The change triggers release 0.4.0 does not know (PREDICTED_ARRIVAL has its own rule above). Until the upgrade is
- * finished a 0.4.0 instance may still run, and it renders a subscription, a delivery and a delivery log through a
- * TriggerType without them: a subscription naming one fails to list there, and a 0.4.0 worker that claims a
- * REVOKED delivery renders it as the account, which no longer sees the shipment, and records it FAILED unsent
- * (docs/upgrading.md, Expand, then contract). So until then a subscription may not name them (409), and one that
- * names no triggers gets 0.4.0's defaults; it keeps them after the finish.
+ * A subscription may name a trigger the previous release does not know (NEWER_THAN_PREVIOUS_RELEASE, beside the
+ * trigger types, says why each is there) only once the upgrade to this release is finished: until then, 409 naming
+ * the triggers it listed and the finish.
  */
-const NEWER_THAN_PREVIOUS_RELEASE: ReadonlySet<string> = new Set(['GRANTED', 'REVOKED', 'SHIPMENT_MERGED']);
-
 function checkTriggersBeforeFinish(db: Db, triggerTypes: readonly string[] | null | undefined): void {
-  const newer = (triggerTypes ?? []).filter((t) => NEWER_THAN_PREVIOUS_RELEASE.has(t));
+  const newer = (triggerTypes ?? []).filter(isNewerThanPreviousRelease);
   if (newer.length === 0 || writesCompact(db)) return;
   const message =
-    `${newer.join(' and ')} can be subscribed to once the upgrade to this release is finished (tracking upgrade finish): ` +
-    'instances of the previous release, which may still run, cannot deliver them nor list a subscription that names them';
+    `${listOfNames(newer)} can be subscribed to once the upgrade to this release is finished (tracking upgrade finish): ` +
+    'instances of the previous release, which may still run, know no such trigger and can neither deliver one nor ' +
+    'list a subscription that names one';
   throw lookupError('CONFLICT', message, [
     { ...DCSA.invalidParameter, property: 'triggerTypes', jsonPath: '$.triggerTypes', errorCodeMessage: message },
   ]);
 }
-
-export const PREDICTED_ARRIVAL_BEFORE_FINISH =
-  'PREDICTED_ARRIVAL can be subscribed to once the upgrade to this release is finished (tracking upgrade finish): ' +
-  'instances of the previous release, which may still run, cannot deliver it';
 
 /** One of the caller's subscriptions, or the lookup's 404. */
 export async function requireSubscription(db: Db, principal: Principal, subscriptionId: string): Promise<WebhookSubscription> {

@@ -1,4 +1,7 @@
+import type { LogConfig } from 'kysely';
 import { imoCheckDigit } from '../../src/domain/imo-number.js';
+import { createTestApp, testConfig, type TestApp } from './app-fixture.js';
+import { createTestDatabase, type TestDialect } from './databases.js';
 import { containerNumber } from './fixture-bundle.js';
 
 /**
@@ -153,4 +156,29 @@ export function voyageHistory(options: { count: number; underWay: number; firstD
     voyageBundles(options.count + i, options.now.getTime() - 2 * DAY, { arrived: false }),
   ).flat();
   return [...arrived, ...going].filter((b) => b.at.getTime() <= options.now.getTime()).sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/**
+ * A test app on a fresh database of `dialect` holding a voyage history, each part ingested at its own time:
+ * `arrived` voyages departing a day apart from 70 days before `now`, then one under way (bookingOf(arrived)).
+ * Background training is off and the model is read at every request: the tests train when they mean to. The
+ * database is the test's, not the app's (another app may share it): destroy both, `f.destroy()` then `f.t.destroy()`.
+ */
+export async function createVoyageHistoryApp(
+  dialect: TestDialect['name'],
+  options: { arrived: number; now: Date; log?: LogConfig },
+): Promise<TestApp> {
+  const t = await createTestDatabase(dialect, options.log ? { log: options.log } : {});
+  const f = await createTestApp(dialect, {
+    testDatabase: t,
+    config: testConfig({ TT_ETA_TRAINING: 'false', TT_ETA_MODEL_CHECK_SECONDS: '0' }),
+  });
+  const history = voyageHistory({
+    count: options.arrived,
+    underWay: 1,
+    firstDeparture: new Date(options.now.getTime() - 70 * DAY),
+    now: options.now,
+  });
+  for (const { at, bundle } of history) await f.ingest(bundle, at);
+  return f;
 }

@@ -37,6 +37,36 @@ export function isAccessTrigger(triggerType: string): triggerType is AccessTrigg
   return (ACCESS_TRIGGER_TYPES as readonly string[]).includes(triggerType);
 }
 
+/**
+ * The triggers a webhook subscription may list that the previous release (0.4.0, src/domain/release.ts) does not
+ * know. Until `tracking upgrade finish` an instance of it may still run, and it renders a subscription, a delivery
+ * and a delivery log through a TriggerType that has none of them: a subscription that names one fails to list
+ * there, and its deliveries fail there (docs/upgrading.md, Webhook subscriptions during the mixed phase). So until
+ * the finish a subscription may not name them (409, src/push/subscription-service.ts), and one that names no
+ * triggers gets 0.4.0's defaults, which it keeps after the finish.
+ */
+export const NEWER_THAN_PREVIOUS_RELEASE = [
+  // New in 0.5.0 (migration 031): a 0.4.0 worker fails to render its delivery, retries it and so holds the
+  // subscription's queue.
+  PREDICTED_ARRIVAL,
+  // Changes of an account's access, new in 0.5.0 (the account feed): a 0.4.0 worker that claims a REVOKED delivery
+  // renders it as the account, which no longer sees the shipment, and records it FAILED unsent.
+  'GRANTED',
+  'REVOKED',
+  // A merge of shipments, new in 0.5.0 (migration 016): not in 0.4.0's TriggerType either.
+  'SHIPMENT_MERGED',
+] as const satisfies readonly ChangeTriggerType[];
+
+export function isNewerThanPreviousRelease(triggerType: string): boolean {
+  return (NEWER_THAN_PREVIOUS_RELEASE as readonly string[]).includes(triggerType);
+}
+
+/** Names as a sentence lists them: `A`, `A and B`, `A, B and C` (or with `or`). */
+export function listOfNames(names: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} ${conjunction} ${names.at(-1)}`;
+}
+
 /** One change of a shipment that push delivery sends (docs/architecture.md, Push). */
 export interface PushTrigger {
   triggerType: ChangeTriggerType;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { WEBHOOK_TRIGGER_TYPES } from '../../domain/push/push-triggers.js';
+import { listOfNames, NEWER_THAN_PREVIOUS_RELEASE, WEBHOOK_TRIGGER_TYPES } from '../../domain/push/push-triggers.js';
 import { MAX_CALLBACK_URL_LENGTH } from '../../domain/push/callback-url.js';
 import {
   createWebhookSubscription,
@@ -240,7 +240,7 @@ export const WebhookSubscriptionRequestInput = builder.inputType('WebhookSubscri
         'The changes to receive; default EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED, SHIPMENT_MERGED (and SCHEDULED_TRIGGER with an ' +
         'interval; GRANTED and REVOKED, which only an account-wide subscription may list, for an account-wide one). ' +
         'PREDICTED_ARRIVAL is never a default: list it with predictedArrivalShiftHours and/or predictedLatenessHours. ' +
-        'Until the upgrade to this release is finished, PREDICTED_ARRIVAL, GRANTED, REVOKED and SHIPMENT_MERGED are ' +
+        `Until the upgrade to this release is finished, ${listOfNames(NEWER_THAN_PREVIOUS_RELEASE)} are ` +
         "refused (CONFLICT) and the default is the previous release's: EVENT_TRIGGER, EXCEPTION_DETECTED, EXCEPTION_RESOLVED.",
     }),
     exceptionTypes: t.field({
