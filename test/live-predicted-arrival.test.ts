@@ -133,7 +133,7 @@ describe.each(dialects)('PREDICTED_ARRIVAL on live streams on $name', ({ name, e
   }
 
   /** A carrier event of the voyage under way, at `at`, as test/predicted-arrival-push.test.ts makes it. */
-  function carrierEvent(index: number, id: string, changes: Record<string, unknown>) {
+  function carrierEvent(index: number, id: string, changes: Record<string, unknown>): Record<string, unknown> & { eventID: string } {
     const event = (voyageBundles(ARRIVED, NOW.getTime() - 2 * DAY, { arrived: false })[1]!.bundle as { events: Record<string, unknown>[] })
       .events[index]!;
     return { ...event, eventID: id, ...changes };
