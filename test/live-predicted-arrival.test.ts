@@ -187,6 +187,16 @@ describe.each(dialects)('PREDICTED_ARRIVAL on live streams on $name', ({ name, e
           shipmentTracking: { carrierBookingReference: UNDER_WAY },
         });
       }
+      // Opened now, with the prediction late already: a stream's first evaluation is its starting point, as a webhook
+      // subscription's first (the same rule): a lateness crossing the carrier's ETA has not made is pushed by it at
+      // once; a move is measured from it, so a shift stream gets nothing yet.
+      const lateLateness = events(
+        await subscribe(', triggerTypes: [PREDICTED_ARRIVAL, EVENT_TRIGGER, EXCEPTION_DETECTED], predictedLatenessHours: 24'),
+      );
+      const lateShift = events(
+        await subscribe(', triggerTypes: [PREDICTED_ARRIVAL, EVENT_TRIGGER, EXCEPTION_DETECTED], predictedArrivalShiftHours: 12'),
+      );
+      expect(header(await next(lateLateness))).toEqual({ triggerType: 'PREDICTED_ARRIVAL', triggeredByEvent: null });
       // Evaluated again and again since: the same crossing is not pushed twice.
       await evaluations(10);
 
@@ -201,8 +211,11 @@ describe.each(dialects)('PREDICTED_ARRIVAL on live streams on $name', ({ name, e
       expect(header(await next(lateness)).triggerType).toBe('EXCEPTION_DETECTED');
       expect(header(await next(plain)).triggerType).toBe('EXCEPTION_DETECTED');
       // The change and the shift stream's evaluation may come in either order.
-      const two = [header(await next(shift)), header(await next(shift))].map((h) => h.triggerType).sort();
-      expect(two).toEqual(['EXCEPTION_DETECTED', 'PREDICTED_ARRIVAL']);
+      for (const stream of [shift, lateShift]) {
+        const two = [header(await next(stream)), header(await next(stream))].map((h) => h.triggerType).sort();
+        expect(two).toEqual(['EXCEPTION_DETECTED', 'PREDICTED_ARRIVAL']);
+      }
+      expect(header(await next(lateLateness)).triggerType).toBe('EXCEPTION_DETECTED');
       await evaluations(10);
 
       // The vessel arrived: a milestone every stream takes, and after it nothing is pushed any more. Whatever the
@@ -216,10 +229,12 @@ describe.each(dialects)('PREDICTED_ARRIVAL on live streams on $name', ({ name, e
       await f.ingest({ carrierCode: 'MAEU', events: [arrival] }, new Date(NOW.getTime() + 40 * MINUTE));
       expect(header(await next(lateness))).toEqual({ triggerType: 'EVENT_TRIGGER', triggeredByEvent: arrival.eventID });
       expect(header(await next(shift))).toEqual({ triggerType: 'EVENT_TRIGGER', triggeredByEvent: arrival.eventID });
-      expect(header(await next(plain))).toEqual({ triggerType: 'EVENT_TRIGGER', triggeredByEvent: arrival.eventID });
+      for (const stream of [plain, lateLateness, lateShift]) {
+        expect(header(await next(stream))).toEqual({ triggerType: 'EVENT_TRIGGER', triggeredByEvent: arrival.eventID });
+      }
 
       // Closed by their clients: each stream ends, its timers with it (the last test below counts the timers).
-      for (const stream of [lateness, shift, plain]) await stream.return(undefined);
+      for (const stream of [lateness, shift, plain, lateLateness, lateShift]) await stream.return(undefined);
       for (let i = 0; f.app.services.streams.open > 0 && i < 1000; i++) await new Promise((r) => setTimeout(r, 5));
       expect(f.app.services.streams.open).toBe(0);
     },
@@ -241,7 +256,7 @@ describe('a live stream evaluation (PREDICTED_ARRIVAL)', () => {
     createdAt: new Date().toISOString(),
   };
 
-  it('runs at each change of its shipment (even one the stream does not take) and on its timer, one at a time; its timer ends with the stream', async () => {
+  it('runs as the stream starts, at each change of its shipment (even one the stream does not take) and on its timer, one at a time; its timer ends with the stream', async () => {
     vi.useFakeTimers();
     try {
       const feed = new ChangeFeed({} as never, { pollMs: 60_000, log: () => {} });
@@ -249,7 +264,7 @@ describe('a live stream evaluation (PREDICTED_ARRIVAL)', () => {
       let running = 0;
       let most = 0;
       let calls = 0;
-      const answers = [true, false, true, false, false];
+      const answers = [false, true, false, true, false];
       const evaluation = {
         evaluate: async () => {
           calls++;
@@ -262,24 +277,27 @@ describe('a live stream evaluation (PREDICTED_ARRIVAL)', () => {
       };
       const before = vi.getTimerCount();
       const stream = streams.start({ grant, scope: 'track-and-trace.read', shipmentId: 7, accept: () => false, evaluation })!;
+      // The starting point, at once.
+      expect(calls).toBe(1);
+      await vi.advanceTimersByTimeAsync(50);
       // The access check's timer and the evaluation's.
       expect(vi.getTimerCount()).toBe(before + 2);
       feed.publish(change);
       feed.publish(change);
       feed.publish({ ...change, shipmentId: 8 });
       await vi.advanceTimersByTimeAsync(50);
-      // Two changes while one ran: the second waits for the first, and runs once.
-      expect(calls).toBe(2);
+      // Two changes of its shipment while one ran: the second waits for the first, and runs once.
+      expect(calls).toBe(3);
       const first = (await stream.next()).value as StreamItem;
       expect(first).toEqual({ predictedArrival: { shipmentId: 7 } });
       await vi.advanceTimersByTimeAsync(2000);
-      expect(calls).toBe(4);
+      expect(calls).toBe(5);
       expect((await stream.next()).value).toEqual({ predictedArrival: { shipmentId: 7 } });
       expect(most).toBe(1);
       await stream.return!();
       expect(vi.getTimerCount()).toBe(before);
       await vi.advanceTimersByTimeAsync(5000);
-      expect(calls).toBe(4);
+      expect(calls).toBe(5);
       expect(streams.open).toBe(0);
     } finally {
       vi.useRealTimers();

@@ -45,11 +45,6 @@ export class LivePredictedArrival {
     this.#now = options.now;
   }
 
-  /** The mark as it stands (tests, logs): null before the first evaluation that had a prediction. */
-  get mark(): PredictedArrivalMark | null {
-    return this.#mark;
-  }
-
   /**
    * Evaluates the prediction as of now against the mark; true when it is to be pushed (the mark moved with it).
    * The first evaluation is the starting point, as a webhook subscription's first: a move is measured from it, and

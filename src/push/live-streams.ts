@@ -18,8 +18,8 @@ import type { Change, ChangeFeed } from './change-feed.js';
  * best effort, webhooks are the durable path).
  *
  * A stream that asked for PREDICTED_ARRIVAL (docs/push.md, Predicted arrival) carries its own evaluation
- * (src/push/live-predicted-arrival.ts, its mark in memory): asked again at each change of its shipment on the
- * feed (whatever the trigger, and whether or not the stream takes that trigger) and every `evaluateMs`
+ * (src/push/live-predicted-arrival.ts, its mark in memory): asked once as the stream starts (the starting point),
+ * then again at each change of its shipment on the feed (whatever the trigger, and whether or not the stream takes that trigger) and every `evaluateMs`
  * (TT_EVALUATE_INTERVAL_SECONDS, as serve's webhook pass: the prediction moves with the clock and with a newly
  * trained model, without a change), never two at once; the timer is cleared when the stream ends.
  */
@@ -46,10 +46,8 @@ export interface OpenStream {
   scope: string;
   shipmentId: number;
   accept: (change: Change) => boolean;
-  /** PREDICTED_ARRIVAL's evaluation, its first run (the starting point) done by the caller already. */
+  /** PREDICTED_ARRIVAL's evaluation: its first run, as the stream starts, is the starting point. */
   evaluation?: StreamEvaluation;
-  /** The stream's first item (what that first run decided to push), before any change. */
-  first?: StreamItem;
 }
 
 export class LiveStreams {
@@ -81,7 +79,7 @@ export class LiveStreams {
 
   /** A new stream, or null when the client holds its cap of streams already (answer 429). */
   start(stream: OpenStream): AsyncIterableIterator<StreamItem> | null {
-    const { grant, scope, shipmentId, accept, evaluation, first } = stream;
+    const { grant, scope, shipmentId, accept, evaluation } = stream;
     const clientId = grant.clientId;
     if (this.openOf(clientId) >= this.#options.maxPerClient) {
       liveStreamsEnded.inc({ code: 'RATE_LIMITED' });
@@ -92,7 +90,7 @@ export class LiveStreams {
     liveStreamsOpen.inc();
 
     const max = this.#options.buffer ?? 100;
-    const queue: StreamItem[] = first ? [first] : [];
+    const queue: StreamItem[] = [];
     let wake: (() => void) | null = null;
     let finished = false;
     let released = false;
@@ -140,6 +138,8 @@ export class LiveStreams {
       evaluate();
       if (accept(change)) enqueue({ change });
     });
+    // The first evaluation, now (a stream refused by the cap above costs none): the starting point.
+    evaluate();
     const evaluateMs = this.#options.evaluateMs ?? 0;
     const evaluator = evaluation && evaluateMs > 0 ? setInterval(evaluate, evaluateMs) : null;
     // As the access check's: the connection keeps the process alive, not this timer.

@@ -33,7 +33,7 @@ import type { TransmissionHeader } from '../../executor/context.js';
  * PREDICTED_ARRIVAL (docs/push.md, Predicted arrival) is opt-in, with the webhook subscription's thresholds and
  * their checks: it is not a change of the change log but the stream's own evaluation of the prediction
  * (src/push/live-predicted-arrival.ts), its mark held in memory for as long as the stream lives. Its first
- * evaluation, here before the stream starts, is the starting point.
+ * evaluation, as the stream starts, is the starting point.
  */
 
 /** The triggers a stream may list: the shipment's changes, and PREDICTED_ARRIVAL (never a default). */
@@ -121,27 +121,23 @@ builder.subscriptionField('shipmentUpdates', (t) =>
       const grant = principal.token;
       if (!grant) throw shipmentNotFound();
       const { services } = ctx;
-      let evaluation: LivePredictedArrival | undefined;
-      let first: StreamItem | undefined;
-      if (predicted) {
-        evaluation = new LivePredictedArrival({
-          db: services.database.db,
-          predictions: services.predictions,
-          shipmentId: row.id,
-          thresholds: { shiftHours: args.predictedArrivalShiftHours ?? null, latenessHours: args.predictedLatenessHours ?? null },
-          now: services.now,
-        });
-        // The starting point, as a webhook subscription's first evaluation: a move is measured from it, and it pushes
-        // only a lateness crossing the carrier's ETA has not made (then the stream's first item says so).
-        if (await evaluation.evaluate()) first = { predictedArrival: { shipmentId: row.id } };
-      }
+      // Its first evaluation, as the stream starts, is the starting point, as a webhook subscription's first: a move is
+      // measured from it, and it pushes only a lateness crossing the carrier's ETA has not made.
+      const evaluation = predicted
+        ? new LivePredictedArrival({
+            db: services.database.db,
+            predictions: services.predictions,
+            shipmentId: row.id,
+            thresholds: { shiftHours: args.predictedArrivalShiftHours ?? null, latenessHours: args.predictedLatenessHours ?? null },
+            now: services.now,
+          })
+        : undefined;
       const stream = services.streams.start({
         grant,
         scope: READ_SCOPE,
         shipmentId: row.id,
         accept: (change) => wanted.has(change.triggerType),
         ...(evaluation ? { evaluation } : {}),
-        ...(first ? { first } : {}),
       });
       if (!stream) throw streamCapExceeded(ctx.services.streams.maxPerClient);
       return stream;
