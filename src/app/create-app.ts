@@ -46,6 +46,8 @@ export interface AppOptions {
   clientCacheTtlMs?: number;
   /** See ServicesOptions.streamCheckMs. */
   streamCheckMs?: number;
+  /** See ServicesOptions.streamEvaluateMs. */
+  streamEvaluateMs?: number;
   /** Failed-authentication limits; default from config.quotas. */
   rateLimit?: AuthRateLimiterOptions;
   /** Size budget of the snapshot cache (see SnapshotCache); 0 disables it. Default a quarter of the heap limit. */

@@ -36,6 +36,11 @@ export interface ServicesOptions {
   clientCacheTtlMs?: number;
   /** How often live streams ask again, in ms; default half clientCacheTtlMs (2500), or 2500 when that is 0. */
   streamCheckMs?: number;
+  /**
+   * How often a live stream that asked for PREDICTED_ARRIVAL evaluates it, in ms (tests); default
+   * TT_EVALUATE_INTERVAL_SECONDS, as serve's webhook pass (0: only at changes of its shipment).
+   */
+  streamEvaluateMs?: number;
   /** Failed-authentication limits; default from config.quotas. */
   rateLimit?: AuthRateLimiterOptions;
   /** Size budget of the snapshot cache (see SnapshotCache); 0 disables it. Default a quarter of the heap limit. */
@@ -95,6 +100,8 @@ export async function createServices(options: ServicesOptions): Promise<ServiceS
     // Every half TTL, with facts at most that old: a stream ends within the TTL (5 s) of the change, as lookups see it.
     checkMs: options.streamCheckMs ?? (ttl > 0 ? Math.max(100, Math.floor(ttl / 2)) : 2500),
     log: logger.log,
+    // PREDICTED_ARRIVAL on a stream: at the cadence of serve's pass for webhooks (src/app/predicted-arrival-pusher.ts).
+    evaluateMs: options.streamEvaluateMs ?? config.evaluateIntervalSeconds * 1000,
   });
   const services: AppServices = {
     config,

@@ -239,7 +239,10 @@ export interface Config {
   previousSecretPepper: string | undefined;
   /** `TT_GRAPHIQL`: serve GraphiQL; default true in sandbox, false in production. */
   graphiql: boolean;
-  /** `TT_EVALUATE_INTERVAL_SECONDS`: how often serve re-runs time-based exception rules. Default 300; 0 disables. */
+  /**
+   * `TT_EVALUATE_INTERVAL_SECONDS`: how often serve re-runs time-based exception rules and evaluates PREDICTED_ARRIVAL
+   * (webhooks, live streams). Default 300; 0 disables (a live stream then evaluates at its shipment's changes only).
+   */
   evaluateIntervalSeconds: number;
   /** `TT_SNAPSHOT_CACHE_MB`: memory budget of the assembled-snapshot cache; 0 disables it. Default: a quarter of the heap limit, at most 256 MiB. */
   snapshotCacheMb: number | undefined;

@@ -189,7 +189,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'TT_EVALUATE_INTERVAL_SECONDS',
     section: 'Exceptions',
     int: int(300, 0, 86_400),
-    meaning: 'how often `serve` re-runs the time-based exception rules; `0` disables',
+    meaning:
+      "how often `serve` re-runs the time-based exception rules and evaluates `PREDICTED_ARRIVAL` (webhooks, and each live stream that lists it); `0` disables (a live stream then evaluates at its shipment's changes only)",
   },
   // Predicted arrival (docs/predicted-arrival.md)
   {

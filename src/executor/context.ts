@@ -137,6 +137,7 @@ export interface ConditionalRead {
 /** The header fields of a pushed transmission (spec section 2, triggerType table). */
 export interface PushTransmission {
   transmissionID: string;
-  triggerType: 'EVENT_TRIGGER' | 'EXCEPTION_DETECTED' | 'EXCEPTION_RESOLVED' | 'SCHEDULED_TRIGGER' | 'SHIPMENT_MERGED';
+  triggerType:
+    'EVENT_TRIGGER' | 'EXCEPTION_DETECTED' | 'EXCEPTION_RESOLVED' | 'SCHEDULED_TRIGGER' | 'SHIPMENT_MERGED' | 'PREDICTED_ARRIVAL';
   triggeredByEvent: string | null;
 }

@@ -16,15 +16,29 @@ import type { Change, ChangeFeed } from './change-feed.js';
  *
  * A stream keeps at most `buffer` changes its reader has not taken yet (the oldest go first: live updates are
  * best effort, webhooks are the durable path).
+ *
+ * A stream that asked for PREDICTED_ARRIVAL (docs/push.md, Predicted arrival) carries its own evaluation
+ * (src/push/live-predicted-arrival.ts, its mark in memory): asked once as the stream starts (the starting point),
+ * then again at each change of its shipment on the feed (whatever the trigger, and whether or not the stream takes that trigger) and every `evaluateMs`
+ * (TT_EVALUATE_INTERVAL_SECONDS, as serve's webhook pass: the prediction moves with the clock and with a newly
+ * trained model, without a change), never two at once; the timer is cleared when the stream ends.
  */
 
-export type StreamItem = { change: Change } | { ended: AccessDenial };
+/** A change of the feed; a PREDICTED_ARRIVAL the stream's own evaluation decided; the last item of a stream whose access ended. */
+export type StreamItem = { change: Change } | { predictedArrival: { shipmentId: number } } | { ended: AccessDenial };
+
+/** A stream's own evaluation (PREDICTED_ARRIVAL): true when it is to be pushed now. */
+export interface StreamEvaluation {
+  evaluate(): Promise<boolean>;
+}
 
 export interface LiveStreamsOptions {
   maxPerClient: number;
   checkMs: number;
   log: (level: 'warn', message: string, fields?: Record<string, unknown>) => void;
   buffer?: number;
+  /** How often a stream's own evaluation runs, in ms (TT_EVALUATE_INTERVAL_SECONDS); 0: only at changes of its shipment. */
+  evaluateMs?: number;
 }
 
 export interface OpenStream {
@@ -32,6 +46,8 @@ export interface OpenStream {
   scope: string;
   shipmentId: number;
   accept: (change: Change) => boolean;
+  /** PREDICTED_ARRIVAL's evaluation: its first run, as the stream starts, is the starting point. */
+  evaluation?: StreamEvaluation;
 }
 
 export class LiveStreams {
@@ -63,7 +79,7 @@ export class LiveStreams {
 
   /** A new stream, or null when the client holds its cap of streams already (answer 429). */
   start(stream: OpenStream): AsyncIterableIterator<StreamItem> | null {
-    const { grant, scope, shipmentId, accept } = stream;
+    const { grant, scope, shipmentId, accept, evaluation } = stream;
     const clientId = grant.clientId;
     if (this.openOf(clientId) >= this.#options.maxPerClient) {
       liveStreamsEnded.inc({ code: 'RATE_LIMITED' });
@@ -80,16 +96,59 @@ export class LiveStreams {
     let released = false;
     let checking = false;
 
-    const unfollow = this.#feed.follow(shipmentId, (change) => {
-      if (finished || !accept(change)) return;
+    const enqueue = (item: StreamItem) => {
       if (queue.length >= max) queue.shift();
-      queue.push({ change });
+      queue.push(item);
       wake?.();
+    };
+
+    // PREDICTED_ARRIVAL: one evaluation at a time; one asked for meanwhile runs once after it.
+    let evaluating = false;
+    let evaluateAgain = false;
+    const evaluate = () => {
+      if (!evaluation || finished) return;
+      if (evaluating) {
+        evaluateAgain = true;
+        return;
+      }
+      evaluating = true;
+      evaluation
+        .evaluate()
+        .then((push) => {
+          if (push && !finished) enqueue({ predictedArrival: { shipmentId } });
+        })
+        // A failed evaluation (the database is away) is tried again at the next change or tick; the stream goes on.
+        .catch((err: unknown) =>
+          this.#options.log('warn', 'live stream predicted arrival evaluation failed', {
+            error: err instanceof Error ? err.message : String(err),
+          }),
+        )
+        .finally(() => {
+          evaluating = false;
+          if (evaluateAgain) {
+            evaluateAgain = false;
+            evaluate();
+          }
+        });
+    };
+
+    const unfollow = this.#feed.follow(shipmentId, (change) => {
+      if (finished) return;
+      // Any change of the shipment may move its prediction, a trigger this stream does not take included.
+      evaluate();
+      if (accept(change)) enqueue({ change });
     });
+    // The first evaluation, now (a stream refused by the cap above costs none): the starting point.
+    evaluate();
+    const evaluateMs = this.#options.evaluateMs ?? 0;
+    const evaluator = evaluation && evaluateMs > 0 ? setInterval(evaluate, evaluateMs) : null;
+    // As the access check's: the connection keeps the process alive, not this timer.
+    evaluator?.unref();
     const release = () => {
       if (released) return;
       released = true;
       clearInterval(timer);
+      if (evaluator) clearInterval(evaluator);
       unfollow();
       const left = this.openOf(clientId) - 1;
       if (left > 0) this.#perClient.set(clientId, left);

@@ -1,7 +1,8 @@
 import type { Database } from '../db/connect.js';
-import { predictArrival } from '../domain/eta/predictor.js';
+import type { EtaModel } from '../domain/eta/eta-model.js';
+import { predictArrival, type VoyageFacts } from '../domain/eta/predictor.js';
 import { voyageStateAt } from '../domain/eta/voyage-state.js';
-import { decidePredictedArrivalPush } from '../domain/push/predicted-arrival-trigger.js';
+import { decidePredictedArrivalPush, type PredictedArrivalFacts } from '../domain/push/predicted-arrival-trigger.js';
 import type { PredictedArrivals } from '../store/eta/predicted-arrivals.js';
 import { predictedArrivalFollowers, recordPredictedArrival } from '../store/push/predicted-arrival-push.js';
 
@@ -27,6 +28,24 @@ export interface PredictedArrivalPassResult {
 
 const PAGE = 500;
 
+/**
+ * What the rule (decidePredictedArrivalPush) is given for one voyage as of `asOf`: the prediction, the carrier's
+ * ETA and its planned (first) arrival, and whether the vessel arrived; null when there is nothing to predict from.
+ * Webhooks (the pass below) and live streams (src/push/live-predicted-arrival.ts) both ask this, so they say the
+ * same thing for the same history.
+ */
+export function predictedArrivalFacts(model: EtaModel | null, voyage: VoyageFacts, asOf: string): PredictedArrivalFacts | null {
+  const prediction = predictArrival(model, voyage, asOf);
+  if (!prediction) return null;
+  const planned = voyageStateAt(voyage, asOf).firstCarrierEta;
+  return {
+    estimatedDateTime: prediction.estimatedDateTime,
+    carrierEstimatedDateTime: prediction.carrierEstimatedDateTime,
+    plannedArrival: planned === null ? null : new Date(planned).toISOString(),
+    arrived: prediction.basis === 'ACTUAL',
+  };
+}
+
 export async function evaluatePredictedArrivals(
   database: Database,
   predictions: PredictedArrivals,
@@ -47,16 +66,10 @@ export async function evaluatePredictedArrivals(
     for (const follower of followers) {
       const voyage = await predictions.voyageOf({ id: follower.shipmentId, version: follower.shipmentVersion });
       if (!voyage) continue;
-      const prediction = predictArrival(stored?.model ?? null, voyage, asOf);
-      if (!prediction) continue;
+      const facts = predictedArrivalFacts(stored?.model ?? null, voyage, asOf);
+      if (!facts) continue;
       result.evaluated++;
-      const planned = voyageStateAt(voyage, asOf).firstCarrierEta;
-      const decision = decidePredictedArrivalPush(follower.thresholds, follower.mark, {
-        estimatedDateTime: prediction.estimatedDateTime,
-        carrierEstimatedDateTime: prediction.carrierEstimatedDateTime,
-        plannedArrival: planned === null ? null : new Date(planned).toISOString(),
-        arrived: prediction.basis === 'ACTUAL',
-      });
+      const decision = decidePredictedArrivalPush(follower.thresholds, follower.mark, facts);
       if (!decision.mark) continue;
       const push = decision.reasons.length > 0;
       const written = await recordPredictedArrival(database.db, database.dialect, { follower, mark: decision.mark, push, now });

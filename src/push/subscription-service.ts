@@ -142,23 +142,22 @@ export async function createWebhookSubscription(
 }
 
 /**
- * PREDICTED_ARRIVAL's rules (docs/push.md, Predicted arrival): one shipment (a lookup form), at least one
- * threshold, thresholds only with the trigger. (That it waits for the upgrade's finish is checkTriggersBeforeFinish's.)
+ * PREDICTED_ARRIVAL's thresholds against the trigger types, for a webhook subscription and a live stream
+ * (shipmentUpdates) alike: a threshold only with the trigger, and the trigger with at least one threshold (each
+ * threshold's range is the GraphQL argument's check). True when PREDICTED_ARRIVAL is asked for (with a threshold).
  */
-function checkPredictedArrivalRequest(input: SubscriptionRequestInput, accountWide: boolean): void {
+export function checkPredictedArrivalThresholds(input: {
+  triggerTypes?: readonly string[] | null;
+  predictedArrivalShiftHours?: number | null;
+  predictedLatenessHours?: number | null;
+}): boolean {
   const asked = input.triggerTypes?.includes(PREDICTED_ARRIVAL) ?? false;
   const shift = input.predictedArrivalShiftHours ?? null;
   const lateness = input.predictedLatenessHours ?? null;
   if (!asked) {
     if (shift !== null) throw badInput('predictedArrivalShiftHours', 'predictedArrivalShiftHours needs PREDICTED_ARRIVAL in triggerTypes');
     if (lateness !== null) throw badInput('predictedLatenessHours', 'predictedLatenessHours needs PREDICTED_ARRIVAL in triggerTypes');
-    return;
-  }
-  if (accountWide) {
-    throw badInput(
-      'triggerTypes',
-      'PREDICTED_ARRIVAL follows one shipment: it needs a lookup form (an account-wide subscription cannot list it)',
-    );
+    return false;
   }
   if (shift === null && lateness === null) {
     throw badInput(
@@ -166,6 +165,21 @@ function checkPredictedArrivalRequest(input: SubscriptionRequestInput, accountWi
       'PREDICTED_ARRIVAL needs predictedArrivalShiftHours or predictedLatenessHours (or both): the hours that are worth a push',
     );
   }
+  return true;
+}
+
+/**
+ * PREDICTED_ARRIVAL's rules for a webhook subscription (docs/push.md, Predicted arrival): one shipment (a lookup
+ * form), and the thresholds' rules above. (That it waits for the upgrade's finish is checkTriggersBeforeFinish's.)
+ */
+function checkPredictedArrivalRequest(input: SubscriptionRequestInput, accountWide: boolean): void {
+  if (accountWide && (input.triggerTypes?.includes(PREDICTED_ARRIVAL) ?? false)) {
+    throw badInput(
+      'triggerTypes',
+      'PREDICTED_ARRIVAL follows one shipment: it needs a lookup form (an account-wide subscription cannot list it)',
+    );
+  }
+  checkPredictedArrivalThresholds(input);
 }
 
 /**

@@ -173,6 +173,12 @@ const thresholdHours = (name: string) =>
     .max(MAX_THRESHOLD_HOURS, `${name} must be at most ${MAX_THRESHOLD_HOURS} (30 days)`)
     .nullish();
 
+/** PREDICTED_ARRIVAL's thresholds' checks, for a webhook subscription request and a live stream (shipmentUpdates). */
+export const predictedArrivalThresholdArgs = {
+  predictedArrivalShiftHours: thresholdHours('predictedArrivalShiftHours'),
+  predictedLatenessHours: thresholdHours('predictedLatenessHours'),
+};
+
 /** The SubscriptionRequest rules: one lookup form, a callback URL, sensible trigger types and interval. */
 const subscriptionRequest = subscriptionTargetArgs.and(
   z
@@ -202,8 +208,7 @@ const subscriptionRequest = subscriptionTargetArgs.and(
         .min(300, 'scheduledIntervalSeconds must be at least 300 (5 minutes)')
         .max(7 * 86_400, 'scheduledIntervalSeconds must be at most 604800 (7 days)')
         .nullish(),
-      predictedArrivalShiftHours: thresholdHours('predictedArrivalShiftHours'),
-      predictedLatenessHours: thresholdHours('predictedLatenessHours'),
+      ...predictedArrivalThresholdArgs,
       secret: SECRET.nullish(),
     })
     .superRefine((r, ctx) => {

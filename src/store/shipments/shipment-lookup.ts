@@ -300,6 +300,12 @@ export async function findShipmentById(db: Kysely<DatabaseSchema>, id: number, a
   return row ?? null;
 }
 
+/** A shipment's version and carrier arrival (`eta`), by id, whoever sees it; null for an unknown shipment. */
+export async function shipmentVersionById(db: Kysely<DatabaseSchema>, id: number): Promise<{ version: number; eta: string | null } | null> {
+  const row = await db.selectFrom('shipment').select(['version', 'eta']).where('id', '=', id).executeTakeFirst();
+  return row ? { version: Number(row.version), eta: row.eta ?? null } : null;
+}
+
 /** Whether the database holds any shipment (the sandbox seeds an empty one). */
 export async function hasAnyShipment(db: Kysely<DatabaseSchema>): Promise<boolean> {
   return (await db.selectFrom('shipment').select('id').limit(1).executeTakeFirst()) !== undefined;
