@@ -131,6 +131,32 @@ describe('predictArrival', () => {
     );
   });
 
+  it('gives the same prediction for one voyage asked again at other times as for a fresh copy of it (nothing asked before leaks in)', () => {
+    // A voyage prepares once what no asOf after its last event changes (voyage-state.ts): asked at times after and
+    // before its last event, in any order, it must answer as a copy asked at that time alone.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        fc.array(fc.double({ min: 0.05, max: 1.5, noNaN: true }), { minLength: 2, maxLength: 6 }),
+        (seed, fractions) => {
+          const { facts } = generateVoyage(seededRandom(seed), seed % 5, 200 * 24);
+          for (const fraction of fractions) {
+            const asOf =
+              fraction <= 0.95
+                ? momentIn(facts, fraction)
+                : at(
+                    24 * 30 * (fraction - 0.95),
+                    facts.receivedAt.reduce((a, b) => (a > b ? a : b)),
+                  );
+            const fresh: VoyageFacts = { ...facts, events: [...facts.events], receivedAt: [...facts.receivedAt] };
+            expect(predictArrival(model, facts, asOf)).toEqual(predictArrival(model, fresh, asOf));
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('corrects a carrier that is late on a lane: closer to the arrival than the carrier on voyages it did not learn from', () => {
     const unseen = generateHistory(50, 40).map((v, i) => generateVoyage(seededRandom(1000 + i), i, 400 * 24 + i * 24));
     let ours = 0;

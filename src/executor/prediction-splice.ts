@@ -155,12 +155,12 @@ export function predictionJson(schema: GraphQLSchema, splice: PredictionSplice, 
  * of a 25 KB text being copied here and again there. `last`: the member goes after every kept one, before the
  * closing `}`, found without scanning the text (the usual place: a client adds the field to the end of its selection).
  */
-export function spliceMember(text: Buffer, splice: Pick<PredictionSplice, 'index' | 'key' | 'last'>, json: string): Buffer[] {
+export function spliceMember(text: Buffer, splice: Pick<PredictionSplice, 'index' | 'key' | 'last'>, json: string): (Buffer | string)[] {
   const { index, key } = splice;
   const at = splice.last ? text.length - 1 : memberEnd(text, index);
   const empty = text.length === 2;
   const member = `${index === 0 ? '' : ','}${JSON.stringify(key)}:${json}${index === 0 && !empty ? ',' : ''}`;
-  return [text.subarray(0, at), Buffer.from(member, 'utf8'), text.subarray(at)];
+  return [text.subarray(0, at), member, text.subarray(at)];
 }
 
 const QUOTE = 0x22;

@@ -270,13 +270,14 @@ function headerSelection(schema: GraphQLSchema, plan: KeptPlan, header: Transmis
 export class RenderedJson {
   readonly byteLength: number;
 
-  constructor(readonly parts: readonly Buffer[]) {
-    this.byteLength = parts.reduce((n, part) => n + part.byteLength, 0);
+  /** Strings are written as UTF-8 (a spliced member: small, encoded straight into the answer). */
+  constructor(readonly parts: readonly (Buffer | string)[]) {
+    this.byteLength = parts.reduce((n, part) => n + (typeof part === 'string' ? Buffer.byteLength(part, 'utf8') : part.byteLength), 0);
   }
 
   /** For a reader of the result other than Yoga's writer: the value itself. */
   toJSON(): unknown {
-    return JSON.parse(Buffer.concat(this.parts, this.byteLength).toString('utf8')) as unknown;
+    return JSON.parse(this.parts.map((part) => (typeof part === 'string' ? part : part.toString('utf8'))).join('')) as unknown;
   }
 }
 
@@ -284,7 +285,7 @@ export class RenderedJson {
 const PLACEHOLDER_VALUE = `kept-rendering-${randomUUID()}`;
 const PLACEHOLDER = JSON.stringify(PLACEHOLDER_VALUE);
 
-function withKeptText(result: ExecutionResult, plan: KeptPlan, parts: readonly Buffer[], shipment: Record<string, unknown>): ExecutionResult {
+function withKeptText(result: ExecutionResult, plan: KeptPlan, parts: readonly (Buffer | string)[], shipment: Record<string, unknown>): ExecutionResult {
   const data = { ...result.data, [plan.shipmentKey]: { ...shipment, [plan.trackingKey]: new RenderedJson(parts) } };
   return Object.assign({ ...result, data }, { stringify: stringifyKept(plan) });
 }
@@ -314,7 +315,7 @@ function stringifyKept(plan: KeptPlan): (result: ExecutionResult) => string {
     const bytes = Buffer.allocUnsafe(headBytes + kept.byteLength + Buffer.byteLength(tail, 'utf8'));
     bytes.write(head, 0, 'utf8');
     let offset = headBytes;
-    for (const part of kept.parts) offset += part.copy(bytes, offset);
+    for (const part of kept.parts) offset += typeof part === 'string' ? bytes.write(part, offset, 'utf8') : part.copy(bytes, offset);
     bytes.write(tail, offset, 'utf8');
     return bytes as unknown as string;
   };

@@ -70,9 +70,36 @@ function firstCreated(a: TransportEvent, b: TransportEvent): number {
   return a.eventID < b.eventID ? -1 : a.eventID > b.eventID ? 1 : 0;
 }
 
+/**
+ * What the state is made of that does not move with asOf once the set of received events is fixed: everything but
+ * the lateness of an overdue move (which grows with asOf), each move reduced to the three times that lateness needs.
+ */
+interface PreparedVoyage {
+  base: Omit<VoyageState, 'latenessHours'>;
+  /** Each move with a plan, in the order its first event was received: its first plan, its actual, its current plan. */
+  moves: { firstPlan: number; actual: number | null; currentPlan: number }[];
+}
+
+/**
+ * A voyage prepared from every event it holds, with the latest receivedAt among them: a state asked as of then or
+ * later reads every event, so its preparation is the same for every such asOf (a lookup's "now", each time it is
+ * asked for the same version) and is made once per voyage. The voyage is read-only, so the memo is exact.
+ */
+const preparedWhole = new WeakMap<VoyageFacts, { latest: string; prepared: PreparedVoyage }>();
+
 export function voyageStateAt(voyage: VoyageFacts, asOf: string): VoyageState {
-  const events = receivedBy(voyage, asOf);
-  const asOfMs = Date.parse(asOf);
+  let whole = preparedWhole.get(voyage);
+  if (!whole) {
+    let latest = '';
+    for (const at of voyage.receivedAt) if (at > latest) latest = at;
+    whole = { latest, prepared: prepareVoyage(voyage, receivedBy(voyage, latest)) };
+    preparedWhole.set(voyage, whole);
+  }
+  const prepared = asOf >= whole.latest ? whole.prepared : prepareVoyage(voyage, receivedBy(voyage, asOf));
+  return stateAt(prepared, Date.parse(asOf));
+}
+
+function prepareVoyage(voyage: VoyageFacts, events: readonly TransportEvent[]): PreparedVoyage {
   const pol = voyage.portOfLoading;
   const pod = voyage.portOfDischarge;
 
@@ -92,22 +119,43 @@ export function voyageStateAt(voyage: VoyageFacts, asOf: string): VoyageState {
   const departures = pol === null ? [] : (byMove.get(`DEPA|${pol}`) ?? []);
   const bestDeparture = bestVersion(departures);
 
-  // Lateness: each move's first plan against its actual (or against asOf when overdue).
-  let latestActual: { at: number; lateness: number } | null = null;
-  let overdue: { plannedAt: number; lateness: number } | null = null;
+  // Lateness: each move's first plan against its actual (or against asOf when overdue: stateAt).
+  const moves: PreparedVoyage['moves'] = [];
   for (const versions of byMove.values()) {
     const plans = versions.filter((e) => e.eventClassifierCode !== 'ACT').sort(firstCreated);
     if (plans.length === 0) continue;
-    const firstPlan = Date.parse(plans[0]!.eventDateTime);
     const actual = bestVersion(versions.filter((e) => e.eventClassifierCode === 'ACT'));
-    if (actual) {
-      const at = Date.parse(actual.eventDateTime);
-      if (latestActual === null || at > latestActual.at) latestActual = { at, lateness: (at - firstPlan) / HOUR };
-    } else {
-      const currentPlan = Date.parse(bestVersion(plans)!.eventDateTime);
-      if (currentPlan < asOfMs && (overdue === null || currentPlan < overdue.plannedAt)) {
-        overdue = { plannedAt: currentPlan, lateness: (asOfMs - firstPlan) / HOUR };
-      }
+    moves.push({
+      firstPlan: Date.parse(plans[0]!.eventDateTime),
+      actual: actual ? Date.parse(actual.eventDateTime) : null,
+      currentPlan: Date.parse(bestVersion(plans)!.eventDateTime),
+    });
+  }
+
+  ports.delete(pol ?? '');
+  ports.delete(pod ?? '');
+  return {
+    base: {
+      carrierEta: best ? Date.parse(best.eventDateTime) : null,
+      arrived: best?.eventClassifierCode === 'ACT',
+      carrierEtaCreated: best ? Date.parse(best.eventCreatedDateTime) : null,
+      firstCarrierEta: plannedPod.length > 0 ? Date.parse(plannedPod[0]!.eventDateTime) : best ? Date.parse(best.eventDateTime) : null,
+      departure: bestDeparture ? Date.parse(bestDeparture.eventDateTime) : null,
+      departed: bestDeparture?.eventClassifierCode === 'ACT',
+      transshipments: ports.size,
+    },
+    moves,
+  };
+}
+
+function stateAt(prepared: PreparedVoyage, asOfMs: number): VoyageState {
+  let latestActual: { at: number; lateness: number } | null = null;
+  let overdue: { plannedAt: number; lateness: number } | null = null;
+  for (const { firstPlan, actual, currentPlan } of prepared.moves) {
+    if (actual !== null) {
+      if (latestActual === null || actual > latestActual.at) latestActual = { at: actual, lateness: (actual - firstPlan) / HOUR };
+    } else if (currentPlan < asOfMs && (overdue === null || currentPlan < overdue.plannedAt)) {
+      overdue = { plannedAt: currentPlan, lateness: (asOfMs - firstPlan) / HOUR };
     }
   }
   let latenessHours = latestActual?.lateness ?? 0;
@@ -115,19 +163,7 @@ export function voyageStateAt(voyage: VoyageFacts, asOf: string): VoyageState {
   if (overdue !== null && (latestActual === null || overdue.plannedAt > latestActual.at)) {
     latenessHours = Math.max(latenessHours, overdue.lateness);
   }
-
-  ports.delete(pol ?? '');
-  ports.delete(pod ?? '');
-  return {
-    carrierEta: best ? Date.parse(best.eventDateTime) : null,
-    arrived: best?.eventClassifierCode === 'ACT',
-    carrierEtaCreated: best ? Date.parse(best.eventCreatedDateTime) : null,
-    firstCarrierEta: plannedPod.length > 0 ? Date.parse(plannedPod[0]!.eventDateTime) : best ? Date.parse(best.eventDateTime) : null,
-    departure: bestDeparture ? Date.parse(bestDeparture.eventDateTime) : null,
-    departed: bestDeparture?.eventClassifierCode === 'ACT',
-    latenessHours,
-    transshipments: ports.size,
-  };
+  return { ...prepared.base, latenessHours };
 }
 
 /** The actual arrival at the port of discharge among every stored version (what training learns the truth from), epoch ms. */

@@ -119,7 +119,10 @@ builder.queryField('shipment', (t) =>
         if (tracking !== undefined) {
           rendered.hit = { header: transmissionHeader, tracking };
           // The prediction moves with time: read for this request, as the walk's field reads it (shipment-tracking.ts).
-          if (rendered.predicted) rendered.hit.predictedArrival = await services.predictions.forShipment(row, services.now());
+          if (rendered.predicted) {
+            const predicted = services.predictions.forShipment(row, services.now());
+            rendered.hit.predictedArrival = predicted instanceof Promise ? await predicted : predicted;
+          }
           return null;
         }
         rendered.keep = (text) => snapshot.keepRendering(rendered.name, text);
