@@ -72,7 +72,11 @@ export async function runPairs(
         ...(scenario.expected ? { expected: scenario.expected } : {}),
       });
       if (load.errors > 0) throw new Error(`${scenario.name}: ${load.errors} errors in a paired slice`);
-      return { responses: load.responses, seconds: load.responses / load.requestsPerSecond, cpuMicros: cpuMicrosPerRequest * load.responses };
+      return {
+        responses: load.responses,
+        seconds: load.responses / load.requestsPerSecond,
+        cpuMicros: cpuMicrosPerRequest * load.responses,
+      };
     };
     let ta = empty();
     let tb = empty();

@@ -344,7 +344,9 @@ async function runScenarios(servers: Servers, options: BenchOptions, keys: KeySp
   );
   if (pairs.length > 0) {
     print();
-    print(`paired (bench/paired.ts: slices of ${fixed(Math.max(1, options.seconds / 2), 0)} s in the order A B B A, twice; the same servers):`);
+    print(
+      `paired (bench/paired.ts: slices of ${fixed(Math.max(1, options.seconds / 2), 0)} s in the order A B B A, twice; the same servers):`,
+    );
     print(pairsTable(pairs));
   }
   return ratios;

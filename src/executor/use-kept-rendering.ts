@@ -285,7 +285,12 @@ export class RenderedJson {
 const PLACEHOLDER_VALUE = `kept-rendering-${randomUUID()}`;
 const PLACEHOLDER = JSON.stringify(PLACEHOLDER_VALUE);
 
-function withKeptText(result: ExecutionResult, plan: KeptPlan, parts: readonly (Buffer | string)[], shipment: Record<string, unknown>): ExecutionResult {
+function withKeptText(
+  result: ExecutionResult,
+  plan: KeptPlan,
+  parts: readonly (Buffer | string)[],
+  shipment: Record<string, unknown>,
+): ExecutionResult {
   const data = { ...result.data, [plan.shipmentKey]: { ...shipment, [plan.trackingKey]: new RenderedJson(parts) } };
   return Object.assign({ ...result, data }, { stringify: stringifyKept(plan) });
 }
