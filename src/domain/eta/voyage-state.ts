@@ -85,18 +85,20 @@ interface PreparedVoyage {
  * later reads every event, so its preparation is the same for every such asOf (a lookup's "now", each time it is
  * asked for the same version) and is made once per voyage. The voyage is read-only, so the memo is exact.
  */
-const preparedWhole = new WeakMap<VoyageFacts, { latest: string; prepared: PreparedVoyage }>();
+const preparedWhole = new WeakMap<VoyageFacts, { latest: string; prepared?: PreparedVoyage }>();
 
 export function voyageStateAt(voyage: VoyageFacts, asOf: string): VoyageState {
   let whole = preparedWhole.get(voyage);
   if (!whole) {
     let latest = '';
     for (const at of voyage.receivedAt) if (at > latest) latest = at;
-    whole = { latest, prepared: prepareVoyage(voyage, receivedBy(voyage, latest)) };
-    preparedWhole.set(voyage, whole);
+    preparedWhole.set(voyage, (whole = { latest }));
   }
-  const prepared = asOf >= whole.latest ? whole.prepared : prepareVoyage(voyage, receivedBy(voyage, asOf));
-  return stateAt(prepared, Date.parse(asOf));
+  // Earlier times (training walks a voyage's past) prepare what was received by then, each time; the whole voyage
+  // is prepared only when first asked as of its last event or later.
+  if (asOf < whole.latest) return stateAt(prepareVoyage(voyage, receivedBy(voyage, asOf)), Date.parse(asOf));
+  whole.prepared ??= prepareVoyage(voyage, receivedBy(voyage, whole.latest));
+  return stateAt(whole.prepared, Date.parse(asOf));
 }
 
 function prepareVoyage(voyage: VoyageFacts, events: readonly TransportEvent[]): PreparedVoyage {
