@@ -22,6 +22,7 @@ import { checkSameAnswers, seedSized, SIZES, startServers, type Seeded, type Ser
 import { seedInStages } from './staged-seed.js';
 import { runEtaBench } from './eta/eta-bench.js';
 import { runUpgradeSteps } from './upgrade-steps.js';
+import { runEtaCost } from './eta-cost.js';
 
 /**
  * `npm run bench`: seeds a database through the real ingest path, starts the
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
   if (process.argv.includes('--eta')) return runEtaBench(process.argv.slice(2).filter((a) => a !== '--eta'));
   // --upgrade-steps: what each step of the 0.4.0 to 0.5.0 upgrade costs (bench/upgrade-steps.ts; bench/README.md, Upgrade steps).
   if (process.argv.includes('--upgrade-steps')) return runUpgradeSteps(process.argv.slice(2));
+  // --eta-cost: what training the predicted arrival's model costs (bench/eta-cost.ts; bench/README.md, ETA training's cost).
+  if (process.argv.includes('--eta-cost')) return runEtaCost(process.argv.slice(2));
   const options = parseOptions(process.argv.slice(2));
   const started = performance.now();
   const store = options.dialect === 'mysql' ? 'MariaDB/MySQL' : 'SQLite';
