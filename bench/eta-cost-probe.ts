@@ -3,7 +3,8 @@ import { writeFileSync } from 'node:fs';
 /**
  * Loaded into `tracking eta train` by the ETA cost bench (bench/eta-cost.ts) with `node --import`: samples the
  * process's heap every 50 ms and, at exit, writes its peaks to ETA_COST_PROBE_FILE as JSON: peak RSS (the
- * kernel's, process.resourceUsage().maxRSS), peak V8 heap used and total, CPU seconds (user, system).
+ * kernel's, process.resourceUsage().maxRSS), peak V8 heap used and total, CPU seconds (user, system); also when
+ * the bench stops it by SIGTERM.
  */
 
 const file = process.env.ETA_COST_PROBE_FILE;
@@ -16,6 +17,8 @@ if (file) {
     heapTotal = Math.max(heapTotal, m.heapTotal);
   };
   setInterval(sample, 50).unref();
+  // A run the bench stops at its budget (--train-budget) ends by SIGTERM: exit, so that the peaks are written.
+  process.once('SIGTERM', () => process.exit(143));
   process.once('exit', () => {
     sample();
     const usage = process.resourceUsage();

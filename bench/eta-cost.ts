@@ -47,13 +47,17 @@ interface Options {
   lookupConnections: number;
   baselineSeconds: number;
   incrementPercent: number;
+  /** Stop the run from scratch after this many seconds (SIGTERM); undefined: run it to the end. */
+  trainBudgetSeconds: number | undefined;
+  /** Or at this time (epoch ms), whichever comes first. */
+  trainUntil: number | undefined;
 }
 
 function parse(argv: string[]): Options {
   const known = [
     '--eta-cost',
     ...['--shipments', '--seed-lanes', '--private-mariadb', '--buffer-pool', '--private-mariadb-dir', '--keep'],
-    ...['--lookup-rate', '--lookup-connections', '--baseline-seconds', '--increment'],
+    ...['--lookup-rate', '--lookup-connections', '--baseline-seconds', '--increment', '--train-budget', '--train-until'],
   ];
   for (const a of argv)
     if (a.startsWith('--') && !known.includes(a)) throw new Error(`--eta-cost: unknown flag ${a}; known: ${known.join(' ')}`);
@@ -78,11 +82,22 @@ function parse(argv: string[]): Options {
     lookupConnections: int('--lookup-connections', 8),
     baselineSeconds: int('--baseline-seconds', 20),
     incrementPercent: Math.max(1, int('--increment', 1)),
+    trainBudgetSeconds: value('--train-budget') === undefined ? undefined : int('--train-budget', 0),
+    trainUntil: until(value('--train-until')),
   };
+}
+
+function until(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const at = Date.parse(raw);
+  if (!Number.isFinite(at)) throw new Error(`--train-until takes a time (ISO 8601, e.g. 2026-12-02T15:10:00Z), got ${raw}`);
+  return at;
 }
 
 interface TrainRun {
   label: string;
+  /** Stopped at --train-budget: the figures are up to its last commit (`learned` is then the model's voyages). */
+  stopped: boolean;
   /** What the CLI printed (--json). */
   learned: number;
   voyages: number;
@@ -178,7 +193,17 @@ async function measure(seed: Seed, options: Options): Promise<(TrainRun | Baseli
     rows.push({ label: '(no training: lookups alone)', lookups: baseline });
     print(`no training: ${lookupLine(baseline)}`);
 
-    rows.push(await train(seed.url, 'from scratch', true, loop));
+    const budgets = [options.trainBudgetSeconds, options.trainUntil === undefined ? undefined : (options.trainUntil - Date.now()) / 1000];
+    const given = budgets.filter((b): b is number => b !== undefined);
+    const budget = given.length === 0 ? undefined : Math.max(60, Math.round(Math.min(...given)));
+    const scratch = await train(seed.url, 'from scratch', true, loop, budget);
+    rows.push(scratch);
+    if (scratch.stopped) {
+      // The rest of the history is skipped: the lease freed and the cursor moved to its end, the (bounded) model
+      // as the stopped run committed it; the incremental run then reads only the events added below.
+      const end = await skipToEnd(seed.url);
+      print(`the cursor moved by the bench to the end of the history (${end}), the lease freed`);
+    }
     // The background training's usual case: a little more history since the last run.
     const copies = Math.max(1, Math.round((seed.copies * options.incrementPercent) / 100));
     const added = await seed.addCopies(copies);
@@ -228,7 +253,7 @@ async function sampleKeys(url: string, count: number): Promise<{ carrierCode: st
   }
 }
 
-async function train(url: string, label: string, fromScratch: boolean, loop: LookupLoop): Promise<TrainRun> {
+async function train(url: string, label: string, fromScratch: boolean, loop: LookupLoop, budgetSeconds?: number): Promise<TrainRun> {
   const before = fromScratch ? { seq: 0, change: 0 } : await cursorOf(url);
   const dir = mkdtempSync(join(tmpdir(), 'tt-eta-cost-'));
   const probeFile = join(dir, 'probe.json');
@@ -236,6 +261,18 @@ async function train(url: string, label: string, fromScratch: boolean, loop: Loo
   const t0 = performance.now();
   const load = loadavg()[0] ?? 0;
   let stdout = '';
+  // The cursor as each commit (every 30 s) moves it: the run's progress over time.
+  const progress: { seconds: number; cursor: HistoryCursor }[] = [];
+  let polling = true;
+  const poll = (async () => {
+    while (polling) {
+      await sleep(1000);
+      const cursor = await cursorOf(url);
+      const last = progress.at(-1)?.cursor ?? before;
+      if (cursor.seq !== last.seq || cursor.change !== last.change) progress.push({ seconds: (performance.now() - t0) / 1000, cursor });
+    }
+  })();
+  let stopped = false;
   try {
     const code = await new Promise<number>((resolve, reject) => {
       const child = spawn(
@@ -253,20 +290,37 @@ async function train(url: string, label: string, fromScratch: boolean, loop: Loo
       );
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       child.on('error', reject);
-      child.on('exit', (c) => resolve(c ?? 1));
+      const timer =
+        budgetSeconds === undefined
+          ? undefined
+          : setTimeout(() => {
+              stopped = true;
+              child.kill('SIGTERM');
+            }, budgetSeconds * 1000);
+      child.on('exit', (c) => {
+        clearTimeout(timer);
+        resolve(c ?? 1);
+      });
     });
     const processSeconds = (performance.now() - t0) / 1000;
     const lookups = summarize(loop.window('-'));
-    if (code !== 0) throw new Error(`tracking eta train exited ${code}: ${stdout}`);
-    const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
-      kind: string;
-      learned: number;
-      voyages: number;
-      lanes: number;
-      version: number | null;
-      elapsedMs: number;
-    };
+    polling = false;
+    await poll;
+    if (code !== 0 && !stopped) throw new Error(`tracking eta train exited ${code}: ${stdout}`);
+    const result = stopped
+      ? await stoppedResult(url, progress)
+      : (JSON.parse(stdout.trim().split('\n').at(-1)!) as {
+          kind: string;
+          learned: number;
+          voyages: number;
+          lanes: number;
+          version: number | null;
+          elapsedMs: number;
+        });
     if (result.kind !== 'trained') throw new Error(`tracking eta train: ${stdout}`);
+    if (progress.length > 1) {
+      print(`  progress (${label}): ` + progress.map((p) => `${fixed(p.seconds, 0)} s seq ${thousands(p.cursor.seq)}`).join(', '));
+    }
     const probe = JSON.parse(readFileSync(probeFile, 'utf8')) as {
       maxRssMiB: number;
       heapUsedMiB: number;
@@ -278,7 +332,8 @@ async function train(url: string, label: string, fromScratch: boolean, loop: Loo
     const read = await between(url, before, after);
     const model = await modelSize(url);
     const run: TrainRun = {
-      label,
+      label: stopped ? `${label} (stopped at ${budgetSeconds} s: up to its last commit)` : label,
+      stopped,
       ...result,
       processSeconds,
       eventsRead: read.events,
@@ -292,7 +347,7 @@ async function train(url: string, label: string, fromScratch: boolean, loop: Loo
       lookups,
     };
     print(
-      `train ${label}: learned from ${thousands(run.learned)} voyages; the model holds ${thousands(run.voyages)} voyages on ` +
+      `train ${run.label}: learned from ${thousands(run.learned)} voyages; the model holds ${thousands(run.voyages)} voyages on ` +
         `${run.lanes} lanes (version ${run.version}); ${fixed(run.elapsedMs / 1000, 1)} s training (${fixed(processSeconds, 1)} s the process), ` +
         `${thousands(run.eventsRead)} events and ${thousands(run.changesRead)} change-log rows read, ` +
         `${thousands(run.eventsRead / (run.elapsedMs / 1000))} events/s; CPU ${fixed(run.cpuSeconds, 1)} s; ` +
@@ -303,6 +358,46 @@ async function train(url: string, label: string, fromScratch: boolean, loop: Loo
     return run;
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A run stopped at its budget: what its last commit holds, at the time the bench saw that commit. */
+async function stoppedResult(url: string, progress: { seconds: number; cursor: HistoryCursor }[]) {
+  const last = progress.at(-1);
+  if (!last) throw new Error('the training committed nothing before its budget: give it more (--train-budget)');
+  const conn = await createConnection(url);
+  try {
+    const [rows] = await conn.query('select version, voyages, lanes from eta_model order by version desc limit 1');
+    const row = (rows as { version: number; voyages: number; lanes: number }[])[0]!;
+    return {
+      kind: 'trained',
+      learned: Number(row.voyages),
+      voyages: Number(row.voyages),
+      lanes: Number(row.lanes),
+      version: Number(row.version),
+      elapsedMs: last.seconds * 1000,
+    };
+  } finally {
+    await conn.end();
+  }
+}
+
+/** Frees the training lease and moves its cursor to the end of the history (a run stopped at its budget). */
+async function skipToEnd(url: string): Promise<string> {
+  const conn = await createConnection(url);
+  try {
+    const [rows] = await conn.query(
+      'select (select coalesce(max(seq), 0) from event) as s, (select coalesce(max(commit_seq), 0) from change_log) as c',
+    );
+    const { s, c } = (rows as { s: number; c: number }[])[0]!;
+    const cursor = `s${Number(s)}:c${Number(c)}`;
+    await conn.query(
+      "update eta_training set lease_owner = null, lease_until = '1970-01-01T00:00:00.000Z', history_cursor = ? where id = 1",
+      [cursor],
+    );
+    return cursor;
+  } finally {
+    await conn.end();
   }
 }
 
