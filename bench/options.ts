@@ -6,7 +6,9 @@
  *                      templates with carrier ETAs and arrivals, runs `tracking eta train --from-scratch`, adds
  *                      --increment % (default 1) more events and trains again, with REST lookups at --lookup-rate
  *                      (default 200/s) meanwhile; also --private-mariadb, --buffer-pool, --private-mariadb-dir,
- *                      --keep, --seed-lanes, --lookup-connections, --baseline-seconds (bench/README.md, ETA training's cost)
+ *                      --keep, --seed-lanes, --lookup-connections, --baseline-seconds; --train-budget SECONDS or
+ *                      --train-until TIME stop the run from scratch there (its figures up to its last commit)
+ *                      (bench/README.md, ETA training's cost)
  *   --upgrade-steps    what each step of the 0.4.0 to 0.5.0 upgrade costs, instead (bench/upgrade-steps.ts)
  *   --quick            1,000 shipments, a few seconds per scenario, smaller ingest bundle (< 2 min in all)
  *   --sqlite           seed and serve SQLite (a temporary file) instead of MariaDB; nothing touches MariaDB then
