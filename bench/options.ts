@@ -1,6 +1,15 @@
 /**
  * Command line of `npm run bench -- [flags]`:
  *   --eta              the predicted arrival's evaluation instead (bench/eta/eta-bench.ts: --seeds 1,2,3, --mysql)
+ *   --eta-cost         what training the predicted arrival's model costs, instead (bench/eta-cost.ts; MariaDB only):
+ *                      seeds --shipments N (default 20,000; 20 events each) at the current schema by copies of
+ *                      templates with carrier ETAs and arrivals, runs `tracking eta train --from-scratch`, adds
+ *                      --increment % (default 1) more events and trains again, with REST lookups at --lookup-rate
+ *                      (default 200/s) meanwhile; also --private-mariadb, --buffer-pool, --private-mariadb-dir,
+ *                      --keep, --seed-lanes, --lookup-connections, --baseline-seconds; --train-budget SECONDS or
+ *                      --train-until TIME stop the run from scratch there (its figures up to its last commit)
+ *                      (bench/README.md, ETA training's cost)
+ *   --upgrade-steps    what each step of the 0.4.0 to 0.5.0 upgrade costs, instead (bench/upgrade-steps.ts)
  *   --quick            1,000 shipments, a few seconds per scenario, smaller ingest bundle (< 2 min in all)
  *   --sqlite           seed and serve SQLite (a temporary file) instead of MariaDB; nothing touches MariaDB then
  *   --soak / --no-soak RSS before and after a 60 s load (default: on in full runs, off with --quick)

@@ -25,6 +25,7 @@ import { trainEta } from '../src/app/eta-training.js';
 import { pairsTable, runPairs } from './paired.js';
 import type { BenchDatabase } from './databases.js';
 import { runUpgradeSteps } from './upgrade-steps.js';
+import { runEtaCost } from './eta-cost.js';
 
 /**
  * `npm run bench`: seeds a database through the real ingest path, starts the
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   if (process.argv.includes('--eta')) return runEtaBench(process.argv.slice(2).filter((a) => a !== '--eta'));
   // --upgrade-steps: what each step of the 0.4.0 to 0.5.0 upgrade costs (bench/upgrade-steps.ts; bench/README.md, Upgrade steps).
   if (process.argv.includes('--upgrade-steps')) return runUpgradeSteps(process.argv.slice(2));
+  // --eta-cost: what training the predicted arrival's model costs (bench/eta-cost.ts; bench/README.md, ETA training's cost).
+  if (process.argv.includes('--eta-cost')) return runEtaCost(process.argv.slice(2));
   const options = parseOptions(process.argv.slice(2));
   const started = performance.now();
   const store = options.dialect === 'mysql' ? 'MariaDB/MySQL' : 'SQLite';

@@ -13,6 +13,7 @@ import { BENCH_ACCOUNT, shipmentKey } from './generate.js';
  *
  * Open loop at a fixed rate (at most `inFlight` at once: a lookup due while that many wait is counted as skipped),
  * random shipments of 0..shipments-1; each lookup's time is both statements'. Latencies go to the current window.
+ * Another bench can give its own lookup (`lookup`: resolves true when found, false when not), run the same way.
  */
 
 const SHIPMENT_BY_BL =
@@ -54,9 +55,11 @@ export class LookupLoop {
   #window: LookupWindow = newWindow('(none)');
   #timer: NodeJS.Timeout | null = null;
   #snapshotStatement = SNAPSHOT_040;
+  readonly #custom: (() => Promise<boolean>) | undefined;
 
-  constructor(url: string, options: { shipments: number; rate: number; connections: number }) {
+  constructor(url: string, options: { shipments: number; rate: number; connections: number; lookup?: () => Promise<boolean> }) {
     this.#pool = createPool({ uri: url, connectionLimit: options.connections, dateStrings: true, supportBigNumbers: true });
+    this.#custom = options.lookup;
     this.#shipments = options.shipments;
     this.#rate = options.rate;
     this.#inFlightLimit = options.connections * 4;
@@ -106,6 +109,11 @@ export class LookupLoop {
     const key = shipmentKey(Math.floor(Math.random() * this.#shipments));
     const t0 = performance.now();
     try {
+      if (this.#custom) {
+        if (!(await this.#custom())) window.notFound++;
+        window.latenciesMs.push(performance.now() - t0);
+        return;
+      }
       const [rows] = await this.#pool.query<RowDataPacket[]>(SHIPMENT_BY_BL, [[BENCH_ACCOUNT], key.billOfLadingNumber, 1]);
       const row = rows[0];
       if (!row) {

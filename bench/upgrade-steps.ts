@@ -325,7 +325,7 @@ function fmtSeconds(s: number): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function serverSettings(url: string): Promise<string> {
+export async function serverSettings(url: string): Promise<string> {
   const conn = await createConnection(url);
   try {
     const [rows] = await conn.query('select @@version as version, @@innodb_buffer_pool_size as pool');
@@ -341,7 +341,7 @@ async function serverSettings(url: string): Promise<string> {
  * bench's own server (`own`) it asks InnoDB to flush at once meanwhile (innodb_max_dirty_pages_pct 0, then back):
  * at its background rate a million shipments' seed takes many minutes to write back.
  */
-async function settle(url: string, maxSeconds: number, own: boolean): Promise<number> {
+export async function settle(url: string, maxSeconds: number, own: boolean): Promise<number> {
   const t0 = performance.now();
   const conn = await createConnection(url);
   const [before] = await conn.query('select @@innodb_max_dirty_pages_pct as pct, @@innodb_io_capacity as io');
@@ -366,7 +366,7 @@ async function settle(url: string, maxSeconds: number, own: boolean): Promise<nu
 }
 
 /** The database's largest tables (information_schema's estimates), GiB. */
-async function tableSizes(serverUrl: string, name: string): Promise<string> {
+export async function tableSizes(serverUrl: string, name: string): Promise<string> {
   const conn = await createConnection(serverUrl);
   try {
     const [rows] = await conn.query(
