@@ -4,6 +4,7 @@ import { trainEtaModel } from '../src/domain/eta/predictor.js';
 import { voyageHash } from '../src/domain/eta/eta-model.js';
 import { ingestBundle } from '../src/ingest/ingest-bundle.js';
 import { parseBundle } from '../src/ingest/parse-bundle.js';
+import { orderCommittedChanges } from '../src/store/changes/change-order.js';
 import { loadVoyagesOf, parseHistoryCursor } from '../src/store/eta/eta-history.js';
 import { readEtaTraining, readLatestEtaModel } from '../src/store/eta/eta-model.js';
 import { createTestDatabase, dialects, type TestDatabase } from './support/databases.js';
@@ -115,5 +116,42 @@ describe.each(dialects)('ETA training and an arrival committed late, on $name', 
 
     // And a third pass has nothing left to learn.
     expect(await trainEta(t.database, { now: () => NOW, batchEvents: 7, pauseMs: 0 })).toMatchObject({ learned: 0, version: 2 });
+  });
+});
+
+/**
+ * A change log nobody numbered for a long time (no reader ran, or a restored copy): training numbers it over many
+ * batches, a bounded share before each, renewing its lease in between, instead of in one call that could outlast
+ * the lease (src/app/eta-training.ts, NUMBERED_PER_BATCH); and it goes on until the log is numbered to its end.
+ */
+describe.each(dialects)('ETA training over a long unnumbered change log, on $name', ({ name, enabled }) => {
+  let t: TestDatabase;
+
+  beforeAll(async () => {
+    if (!enabled) return;
+    t = await createTestDatabase(name);
+    for (const bundle of voyageHistory({ count: ARRIVED, underWay: 0, firstDeparture: FIRST_DEPARTURE, now: NOW })) {
+      await ingest(t.database, bundle);
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await t?.destroy();
+  });
+
+  it.skipIf(!enabled)('numbers a bounded share of it per call, in id order, and training numbers it all', async () => {
+    const { db } = t.database;
+    const unnumbered = async () =>
+      (await db.selectFrom('change_log').select('id').where('commit_seq', 'is', null).orderBy('id').execute()).map((r) => Number(r.id));
+    const before = await unnumbered();
+    expect(before.length).toBeGreaterThan(10);
+
+    // Whole batches of 2 until at least 3 rows: 4 rows, the lowest ids.
+    expect(await orderCommittedChanges(db, { maxRows: 3, batchRows: 2 })).toBe(4);
+    expect(await unnumbered()).toEqual(before.slice(4));
+
+    const run = await trainEta(t.database, { now: () => NOW, batchEvents: 100_000, pauseMs: 0, numberedPerBatch: 3 });
+    expect(run).toMatchObject({ kind: 'trained', learned: ARRIVED, voyages: ARRIVED });
+    // One page of events held the whole history, yet the run went on while numbering still had rows to do.
+    expect(await unnumbered()).toEqual([]);
   });
 });

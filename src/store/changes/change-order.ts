@@ -28,10 +28,21 @@ import { inTransaction } from '../../db/retry-transaction.js';
 /** Rows one batch numbers at most: a short transaction even after a long time without readers. */
 const ROWS_PER_BATCH = 1000;
 
-/** Numbers every committed change not numbered yet; returns how many rows this call numbered. */
-export async function orderCommittedChanges(db: Kysely<DatabaseSchema>): Promise<number> {
+/**
+ * Numbers every committed change not numbered yet (at most about `maxRows` of them, in whole batches, when given);
+ * returns how many rows this call numbered. A caller that holds a lease bounds it: after a long time without
+ * readers (or on a restored copy) the backlog can be millions of rows, and numbering them all in one call would
+ * outlast the lease it renews between calls. Leaving rows unnumbered loses nothing: a reader reads numbered rows
+ * only, and a row numbered later comes after every number read before.
+ */
+export async function orderCommittedChanges(
+  db: Kysely<DatabaseSchema>,
+  options: { maxRows?: number; batchRows?: number } = {},
+): Promise<number> {
+  const batchRows = options.batchRows ?? ROWS_PER_BATCH;
   let ordered = 0;
   for (;;) {
+    if (options.maxRows !== undefined && ordered >= options.maxRows) return ordered;
     // Most calls find nothing: one indexed read, no write, no lock.
     const pending = await db.selectFrom('change_log').select('id').where('commit_seq', 'is', null).limit(1).executeTakeFirst();
     if (!pending) return ordered;
@@ -52,7 +63,7 @@ export async function orderCommittedChanges(db: Kysely<DatabaseSchema>): Promise
         .select('id')
         .where('commit_seq', 'is', null)
         .orderBy('id')
-        .limit(ROWS_PER_BATCH)
+        .limit(batchRows)
         .execute();
       if (rows.length === 0) return 0;
       // By primary key only: these rows are committed, so nothing waits. (A condition on commit_seq could have
@@ -70,6 +81,6 @@ export async function orderCommittedChanges(db: Kysely<DatabaseSchema>): Promise
       return Number(result.numUpdatedRows);
     });
     ordered += numbered;
-    if (numbered < ROWS_PER_BATCH) return ordered;
+    if (numbered < batchRows) return ordered;
   }
 }
