@@ -213,4 +213,17 @@ describe('trainEtaModel', () => {
     expect(JSON.parse(JSON.stringify(updated))).toEqual(updated);
     expect(updated.format).toBe(1);
   });
+
+  it('counts a voyage a run folds twice once, even when its samples were cut from the cells in between', () => {
+    // Enough voyages for cells to keep only their MAX_SAMPLES most recent: the earliest voyages' samples are cut.
+    const voyages = generateHistory(77, 1000).map((v) => v.facts);
+    const counted = new Set<number>();
+    const once = updateEtaModel(trainEtaModel([], TRAINED_AT), voyages, TRAINED_AT, counted);
+    expect(once.voyages).toBe(counted.size);
+    // Found again by the run's other position: no voyage is new.
+    const twice = updateEtaModel(once, voyages.slice(0, 300), TRAINED_AT, counted);
+    expect(twice.voyages).toBe(once.voyages);
+    // Without the run's set, the voyages whose samples were cut would be counted again (what the set prevents).
+    expect(updateEtaModel(once, voyages.slice(0, 300), TRAINED_AT).voyages).toBeGreaterThan(once.voyages);
+  });
 });

@@ -93,6 +93,8 @@ export async function trainEta(database: Database, options: EtaTrainingOptions):
     let version = stored?.version ?? null;
     let learned = 0;
     const learnedIds = new Set<string>();
+    // The voyages this run folded, by hash: counted once in the model's total however often the run finds them.
+    const countedVoyages = new Set<number>();
     let unsaved = !resume;
     let committedCursor = cursor;
     let committedAt = Date.now();
@@ -124,7 +126,7 @@ export async function trainEta(database: Database, options: EtaTrainingOptions):
       const numbered = await orderCommittedChanges(database.db, { maxRows: numberedMax, batchRows: Math.min(1_000, numberedMax) });
       const page = await loadArrivedVoyages(database.db, cursor, options.batchEvents);
       if (page.voyages.length > 0) {
-        model = updateEtaModel(model, page.voyages, trainedAt);
+        model = updateEtaModel(model, page.voyages, trainedAt, countedVoyages);
         // A voyage can come twice in a run (by the event store's position and the change log's): counted once.
         for (const voyage of page.voyages) learnedIds.add(voyage.shipmentId);
         learned = learnedIds.size;

@@ -156,8 +156,13 @@ function compareSamples(a: EtaSample, b: EtaSample): number {
 /**
  * Folds arrived voyages into a model (a new object; the given one is not changed). A voyage folded in again
  * replaces its earlier samples. Voyages are taken in shipmentId order, so input order never matters.
+ *
+ * `counted`: voyages (voyageHash) already counted in `model.voyages` whose samples the model may no longer hold (a
+ * cell keeps its MAX_SAMPLES most recent): a training run passes the ones it folded, so a voyage it finds twice
+ * (by the event store's position and the change log's) is counted once even when its samples were cut in between.
+ * The set gains the voyages folded here.
  */
-export function foldVoyages(model: EtaModel, voyages: Iterable<VoyageFacts>, trainedAt: string): EtaModel {
+export function foldVoyages(model: EtaModel, voyages: Iterable<VoyageFacts>, trainedAt: string, counted?: Set<number>): EtaModel {
   const sorted = [...voyages].sort((a, b) => (a.shipmentId < b.shipmentId ? -1 : a.shipmentId > b.shipmentId ? 1 : 0));
   const cells = new Map<string, EtaSample[]>(Object.entries(model.cells).map(([k, v]) => [k, [...v]]));
   // The voyages the model holds samples of: one of them folded in again replaces its samples and is not counted again.
@@ -168,8 +173,9 @@ export function foldVoyages(model: EtaModel, voyages: Iterable<VoyageFacts>, tra
     const samples = voyageSamples(voyage);
     if (samples.size === 0) continue;
     const id = voyageHash(voyage.shipmentId);
-    if (!held.has(id)) folded++;
+    if (!held.has(id) && !counted?.has(id)) folded++;
     held.add(id);
+    counted?.add(id);
     for (const [key, added] of samples) {
       const kept = (cells.get(key) ?? []).filter((s) => s[5] !== id);
       cells.set(key, [...kept, ...added]);

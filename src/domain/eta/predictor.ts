@@ -145,6 +145,6 @@ export function trainEtaModel(voyages: Iterable<VoyageFacts>, trainedAt: string)
 }
 
 /** Incremental training: folds newly arrived voyages into a model; bounded memory (MAX_SAMPLES per cell). */
-export function updateEtaModel(model: EtaModel, voyages: Iterable<VoyageFacts>, trainedAt: string): EtaModel {
-  return foldVoyages(model, voyages, trainedAt);
+export function updateEtaModel(model: EtaModel, voyages: Iterable<VoyageFacts>, trainedAt: string, counted?: Set<number>): EtaModel {
+  return foldVoyages(model, voyages, trainedAt, counted);
 }
