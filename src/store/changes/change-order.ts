@@ -58,13 +58,7 @@ export async function orderCommittedChanges(
       const sequence = await trx.selectFrom('change_sequence').select('last_seq').where('id', '=', 1).executeTakeFirstOrThrow();
       const seq = Number(sequence.last_seq);
       // A plain read: rows of transactions still open are invisible to it and are not waited for.
-      const rows = await trx
-        .selectFrom('change_log')
-        .select('id')
-        .where('commit_seq', 'is', null)
-        .orderBy('id')
-        .limit(batchRows)
-        .execute();
+      const rows = await trx.selectFrom('change_log').select('id').where('commit_seq', 'is', null).orderBy('id').limit(batchRows).execute();
       if (rows.length === 0) return 0;
       // By primary key only: these rows are committed, so nothing waits. (A condition on commit_seq could have
       // the server scan that index instead, and wait there on rows of transactions still open.) No other batch
