@@ -37,7 +37,7 @@ export interface BenchDatabase {
 const SUFFIX = process.env.BENCH_DB_SUFFIX;
 
 /** The database's name on the server: `baseName`, with BENCH_DB_SUFFIX when set. */
-function benchDatabaseName(baseName: string): string {
+export function benchDatabaseName(baseName: string): string {
   const name = SUFFIX ? `${baseName}_${SUFFIX}` : baseName;
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad database name ${name}`);
   return name;

@@ -8,14 +8,12 @@ import { connectDatabase } from '../src/db/connect.js';
 import { decompressText } from '../src/store/encoding/snapshot-compression.js';
 import { parseHistoryCursor, type HistoryCursor } from '../src/store/eta/eta-history.js';
 import { findShipment } from '../src/store/shipments/shipment-lookup.js';
-import { benchMysqlUrl } from './databases.js';
 import { CURRENT_SCHEMA_SEED } from './eta-cost-seed.js';
-import { startPrivateMariadb, type PrivateMariadb } from './private-mariadb.js';
 import { BENCH_DIST, CLI } from './processes.js';
 import { fixed, table, thousands } from './report.js';
 import { LookupLoop, summarize, type WindowSummary } from './upgrade-lookups.js';
 import { seedCopies } from './upgrade-seed.js';
-import { serverSettings, settle, tableSizes } from './upgrade-steps.js';
+import { openBenchServer, settle, tableSizes } from './upgrade-steps.js';
 
 /**
  * `npm run bench -- --eta-cost [--private-mariadb] [--shipments N]` (bench/README.md, ETA training's cost): what
@@ -120,16 +118,7 @@ interface TrainRun {
 export async function runEtaCost(argv: string[]): Promise<void> {
   const options = parse(argv);
   const started = performance.now();
-  let server: PrivateMariadb | null = null;
-  if (options.privateMariadb) {
-    server = await startPrivateMariadb({ bufferPoolGiB: options.privateMariadb.bufferPoolGiB, parent: options.privateMariadb.directory });
-    print(`MariaDB: the bench's own server (${server.url}, innodb_buffer_pool_size ${server.bufferPoolGiB} GiB, redo log 1 GiB)`);
-  }
-  const serverUrl = server?.url ?? benchMysqlUrl();
-  const suffix = process.env.BENCH_DB_SUFFIX;
-  const name = `tt_eta_cost${suffix ? `_${suffix}` : ''}`;
-  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad database name ${name}`);
-  if (!server) print(`MariaDB: ${await serverSettings(serverUrl)} (database ${name}, dropped at the end unless --keep)`);
+  const { server, serverUrl, name } = await openBenchServer(options.privateMariadb, 'tt_eta_cost');
   print(
     `ETA training's cost: ${thousands(options.shipments)} shipments at the current schema, then +${options.incrementPercent} % events; ` +
       `lookups ${options.lookupRate}/s on ${options.lookupConnections} connections`,

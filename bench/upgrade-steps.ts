@@ -8,7 +8,7 @@ import { contractSteps, ensureContractTable } from '../src/store/housekeeping/co
 import { RELEASE_MIGRATION_TABLE, underLease } from '../src/store/housekeeping/migrate.js';
 import { markFinished, refreshWriteForms } from '../src/store/housekeeping/upgrade-state.js';
 import { migrations, PREVIOUS_RELEASE_MIGRATIONS } from '../db/migrations/index.js';
-import { benchMysqlUrl } from './databases.js';
+import { benchDatabaseName, benchMysqlUrl } from './databases.js';
 import { startPrivateMariadb, type PrivateMariadb } from './private-mariadb.js';
 import { fixed, table, thousands } from './report.js';
 import { LookupLoop, summarize, type WindowSummary } from './upgrade-lookups.js';
@@ -104,19 +104,29 @@ interface StepRow {
   lookups: WindowSummary;
 }
 
+/**
+ * The MariaDB server a database bench (this one, --eta-cost) seeds and measures: its own (--private-mariadb) or
+ * BENCH_MYSQL_URL's, and its database's name (bench/databases.ts, BENCH_DB_SUFFIX); says which.
+ */
+export async function openBenchServer(
+  privateMariadb: { bufferPoolGiB: number; directory: string | undefined } | undefined | null,
+  baseName: string,
+): Promise<{ server: PrivateMariadb | null; serverUrl: string; name: string }> {
+  const name = benchDatabaseName(baseName);
+  if (!privateMariadb) {
+    const serverUrl = benchMysqlUrl();
+    print(`MariaDB: ${await serverSettings(serverUrl)} (database ${name}, dropped at the end unless --keep)`);
+    return { server: null, serverUrl, name };
+  }
+  const server = await startPrivateMariadb({ bufferPoolGiB: privateMariadb.bufferPoolGiB, parent: privateMariadb.directory });
+  print(`MariaDB: the bench's own server (${server.url}, innodb_buffer_pool_size ${server.bufferPoolGiB} GiB, redo log 1 GiB)`);
+  return { server, serverUrl: server.url, name };
+}
+
 export async function runUpgradeSteps(argv: string[]): Promise<void> {
   const options = parse(argv);
   const started = performance.now();
-  let server: PrivateMariadb | null = null;
-  if (options.privateMariadb) {
-    server = await startPrivateMariadb({ bufferPoolGiB: options.privateMariadb.bufferPoolGiB, parent: options.privateMariadb.directory });
-    print(`MariaDB: the bench's own server (${server.url}, innodb_buffer_pool_size ${server.bufferPoolGiB} GiB, redo log 1 GiB)`);
-  }
-  const serverUrl = server?.url ?? benchMysqlUrl();
-  const suffix = process.env.BENCH_DB_SUFFIX;
-  const name = `tt_upgrade${suffix ? `_${suffix}` : ''}`;
-  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad database name ${name}`);
-  if (!server) print(`MariaDB: ${await serverSettings(serverUrl)} (database ${name}, dropped at the end unless --keep)`);
+  const { server, serverUrl, name } = await openBenchServer(options.privateMariadb, 'tt_upgrade');
   print(
     `upgrade steps bench: ${thousands(options.shipments)} shipments at 0.4.0's schema, lookups ${options.lookupRate}/s ` +
       `on ${options.lookupConnections} connections, contract steps at most ${options.finishBudgetSeconds} s each`,
