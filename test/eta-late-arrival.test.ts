@@ -32,16 +32,21 @@ async function ingest(database: TestDatabase['database'], { at, bundle }: TimedB
   await ingestBundle(database, parsed.bundle, { now: () => at });
 }
 
+/** A database holding ARRIVED voyages that arrived, each ingested at its times. */
+async function arrivedHistory(name: (typeof dialects)[number]['name']): Promise<TestDatabase> {
+  const t = await createTestDatabase(name);
+  for (const bundle of voyageHistory({ count: ARRIVED, underWay: 0, firstDeparture: FIRST_DEPARTURE, now: NOW })) {
+    await ingest(t.database, bundle);
+  }
+  return t;
+}
+
 describe.each(dialects)('ETA training and an arrival committed late, on $name', ({ name, enabled }) => {
   let t: TestDatabase;
   let lateShipment: number;
 
   beforeAll(async () => {
-    if (!enabled) return;
-    t = await createTestDatabase(name);
-    for (const bundle of voyageHistory({ count: ARRIVED, underWay: 0, firstDeparture: FIRST_DEPARTURE, now: NOW })) {
-      await ingest(t.database, bundle);
-    }
+    if (enabled) t = await arrivedHistory(name);
   }, 120_000);
   afterAll(async () => {
     await t?.destroy();
@@ -128,11 +133,7 @@ describe.each(dialects)('ETA training over a long unnumbered change log, on $nam
   let t: TestDatabase;
 
   beforeAll(async () => {
-    if (!enabled) return;
-    t = await createTestDatabase(name);
-    for (const bundle of voyageHistory({ count: ARRIVED, underWay: 0, firstDeparture: FIRST_DEPARTURE, now: NOW })) {
-      await ingest(t.database, bundle);
-    }
+    if (enabled) t = await arrivedHistory(name);
   }, 120_000);
   afterAll(async () => {
     await t?.destroy();
