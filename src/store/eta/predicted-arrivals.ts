@@ -35,7 +35,8 @@ export class PredictedArrivals {
     const stored = this.models.get();
     const held = this.heldVoyage(shipment);
     if (!(stored instanceof Promise) && held !== undefined) return held && predictArrival(stored?.model ?? null, held, asOf.toISOString());
-    return Promise.all([stored, held ?? this.voyageOf(shipment)]).then(([model, voyage]) =>
+    // A voyage held as unknown (null) is held too: only one not held at all is read.
+    return Promise.all([stored, held !== undefined ? held : this.voyageOf(shipment)]).then(([model, voyage]) =>
       voyage ? predictArrival(model?.model ?? null, voyage, asOf.toISOString()) : null,
     );
   }
